@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes) for
+// the AR trail-navigation apps. See ARCHITECTURE.md for how the targets fit together.
+let package = Package(
+    name: "trailpack",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "trailpack", targets: ["trailpack"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config. Module maps only.
+        .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
+        // Pure core: values in, values out; testable without files.
+        .target(name: "PackJSON"),
+        .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackJSON"]),
+        .target(name: "RouteCore", dependencies: ["TrailpackCore"]),
+        .target(name: "TrailNetwork", dependencies: ["TrailpackCore"]),
+        .target(name: "Guidance", dependencies: ["TrailpackCore"]),
+
+        // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
+        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "CCairo", "TrailpackCore"]),
+
+        // Readers of built packs.
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "Bindings"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Validation"]),
+
+        // recipe -> load -> routes -> terrain -> assemble -> write.
+        .target(name: "Pipeline", dependencies: [
+            "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings", "Validation", "Preview",
+        ]),
+        .executableTarget(name: "trailpack", dependencies: ["Pipeline"]),
+
+        // Shared by the test targets: where the repo, its data and the built binary are.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(name: "PackJSONTests", dependencies: ["TestSupport", "PackJSON"]),
+        .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
+        .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "Bindings"]),
+        .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork", "Bindings"]),
+        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
+        .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
+        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),
+        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Pipeline"]),
+        .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

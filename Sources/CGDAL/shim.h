@@ -1,0 +1,9 @@
+#include <gdal.h>
+#include <gdal_alg.h>
+#include <gdal_utils.h>
+#include <ogr_api.h>
+#include <ogr_srs_api.h>
+#include <cpl_conv.h>
+#include <cpl_string.h>
+#include <cpl_error.h>
+#include <cpl_vsi.h>

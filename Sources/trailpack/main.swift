@@ -1,0 +1,2 @@
+import Pipeline
+print("trailpack")

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func routeCoreTestsBuilds() { #expect(Bool(true)) }

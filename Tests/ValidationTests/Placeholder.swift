@@ -1,0 +1,3 @@
+import Testing
+
+@Test func validationTestsBuilds() { #expect(Bool(true)) }
