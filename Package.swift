@@ -26,11 +26,13 @@ let package = Package(
         .target(name: "Guidance", dependencies: ["TrailpackCore"]),
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
-        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "CCairo", "TrailpackCore"]),
+        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore"]),
+        // Cairo drawing surfaces for previews (owns the Cairo handles).
+        .target(name: "Drawing", dependencies: ["CCairo"]),
 
         // Readers of built packs.
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "Bindings"]),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Validation"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Drawing", "Validation"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),
-        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Pipeline"]),
+        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
     ],
