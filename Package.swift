@@ -20,7 +20,7 @@ let package = Package(
 
         // Pure core: values in, values out; testable without files.
         .target(name: "PackJSON"),
-        .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackJSON"]),
+        .target(name: "TrailpackCore", dependencies: ["CPROJ"]),
         .target(name: "RouteCore", dependencies: ["TrailpackCore"]),
         .target(name: "TrailNetwork", dependencies: ["TrailpackCore"]),
         .target(name: "Guidance", dependencies: ["TrailpackCore"]),
@@ -36,8 +36,9 @@ let package = Package(
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
-            "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings", "Validation", "Preview",
+            "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
         ]),
+        // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline"]),
 
         // Shared by the test targets: where the repo, its data and the built binary are.

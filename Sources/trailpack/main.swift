@@ -1,2 +1,50 @@
+import Bindings
+import Foundation
 import Pipeline
-print("trailpack")
+
+// The one place that maps errors to messages and exit codes: 0 ok, 1 build or validation
+// failure, 2 usage.
+Interrupts.shared.install()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+do {
+    status = try dispatch(arguments)
+} catch let e as UsageError {
+    printError("trailpack: \(e.message)")
+    printError("Run 'trailpack \(e.command.map { "\($0) " } ?? "")--help' for usage.")
+    status = 2
+} catch {
+    printError("error: \(error)")
+    status = 1
+}
+exit(status)
+
+func dispatch(_ args: [String]) throws -> Int32 {
+    guard let command = args.first else {
+        print(Help.overview)
+        return 2
+    }
+    let rest = Array(args.dropFirst())
+    if command == "--help" || command == "-h" || command == "help" {
+        if let topic = rest.first, let text = Help.command[topic] { print(text) } else { print(Help.overview) }
+        return 0
+    }
+    if command == "--version" {
+        print("trailpack \(TrailpackVersion.current) (GDAL \(GDALEnvironment.version))")
+        return 0
+    }
+    if rest.contains("--help") || rest.contains("-h") {
+        guard let text = Help.command[command] else { throw UsageError(message: "unknown command '\(command)'", command: nil) }
+        print(text)
+        return 0
+    }
+    switch command {
+    case "build": return try BuildCommand.run(rest)
+    case "validate": return try ValidateCommand.run(rest)
+    case "preview": return try PreviewCommand.run(rest)
+    case "catalog": return try CatalogCommand.run(rest)
+    case "inspect": return try InspectCommand.run(rest)
+    case "init": return try InitCommand.run(rest)
+    default: throw UsageError(message: "unknown command '\(command)'", command: nil)
+    }
+}

@@ -1,0 +1,93 @@
+import CGDAL
+import Foundation
+import TrailpackCore
+
+/// A property column of a GeoJSON file written through OGR.
+public struct GeoJSONField: Sendable {
+    public enum Kind: Sendable { case string, integer, real, boolean }
+    public var name: String
+    public var kind: Kind
+    public init(_ name: String, _ kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// A property value. `.null` writes JSON `null`; a `nil` in a feature's values leaves the
+/// property out of that feature.
+public enum GeoJSONValue: Sendable, Equatable {
+    case string(String), integer(Int), real(Double), boolean(Bool), null
+}
+
+/// A feature to write: geometry in lon/lat and one value per field (in field order).
+public struct GeoJSONFeature: Sendable {
+    public var geometry: VectorGeometry
+    public var values: [GeoJSONValue?]
+    public init(geometry: VectorGeometry, values: [GeoJSONValue?]) {
+        self.geometry = geometry
+        self.values = values
+    }
+}
+
+/// Writes RFC 7946 GeoJSON through OGR's GeoJSON driver (lon/lat, at most 7 decimals, fixed key
+/// order, so equal features in equal order give equal bytes).
+public enum GeoJSONWriter {
+    /// Writes `features` to `path` (replacing it).
+    /// - Throws: `GDALError` naming the path and OGR's reason.
+    public static func write(path: String, layerName: String, fields: [GeoJSONField], features: [GeoJSONFeature]) throws(GDALError) {
+        GDALEnvironment.ensureRegistered()
+        try? FileManager.default.removeItem(atPath: path)
+        guard let driver = GDALGetDriverByName("GeoJSON") else {
+            throw GDALError(subject: path, operation: "writing GeoJSON", reason: "GDAL has no GeoJSON driver")
+        }
+        let created: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) }
+        guard let ds = created else {
+            throw GDALError(subject: path, operation: "creating GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
+        }
+        var closed = false
+        defer { if !closed { GDALClose(ds) } }
+        let wgs84 = try SpatialReference("EPSG:4326")
+        let options = CStringArray(["RFC7946=YES", "COORDINATE_PRECISION=7", "WRITE_NAME=NO"])
+        let layer: OGRLayerH? = options.withPointer { GDALDatasetCreateLayer(ds, layerName, wgs84.handle, wkbUnknown, $0) }
+        guard let layer else {
+            throw GDALError(subject: path, operation: "creating GeoJSON layer", reason: RasterDataset.lastMessage(fallback: ""))
+        }
+        for field in fields {
+            let type: OGRFieldType = switch field.kind {
+            case .string: OFTString
+            case .integer, .boolean: OFTInteger
+            case .real: OFTReal
+            }
+            let defn = OGR_Fld_Create(field.name, type)
+            if field.kind == .boolean { OGR_Fld_SetSubType(defn, OFSTBoolean) }
+            OGR_L_CreateField(layer, defn, 1)
+            OGR_Fld_Destroy(defn)
+        }
+        let layerDefn = OGR_L_GetLayerDefn(layer)
+        for (n, feature) in features.enumerated() {
+            guard let f = OGR_F_Create(layerDefn) else { continue }
+            defer { OGR_F_Destroy(f) }
+            for (k, value) in feature.values.enumerated() {
+                let i = Int32(k)
+                switch value {
+                case nil: break
+                case .null: OGR_F_SetFieldNull(f, i)
+                case .string(let s): OGR_F_SetFieldString(f, i, s)
+                case .integer(let v): OGR_F_SetFieldInteger64(f, i, GIntBig(v))
+                case .real(let v): OGR_F_SetFieldDouble(f, i, v)
+                case .boolean(let b): OGR_F_SetFieldInteger(f, i, b ? 1 : 0)
+                }
+            }
+            if let g = feature.geometry.makeOGR() { OGR_F_SetGeometryDirectly(f, g) }
+            if OGR_L_CreateFeature(layer, f) != OGRERR_NONE {
+                throw GDALError(subject: "\(path) feature \(n)", operation: "writing GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
+            }
+        }
+        CPLErrorReset()
+        GDALClose(ds)
+        closed = true
+        if CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() == CE_Fatal {
+            throw GDALError(subject: path, operation: "writing GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
+        }
+    }
+}

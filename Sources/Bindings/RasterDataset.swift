@@ -1,0 +1,129 @@
+import CGDAL
+import Foundation
+import TrailpackCore
+
+/// An open GDAL raster dataset. Owns its handle and closes it exactly once. Not thread-safe:
+/// open one per thread.
+public final class RasterDataset {
+    let handle: UnsafeMutableRawPointer
+    /// The path it was opened from (or a label for in-memory datasets).
+    public let path: String
+
+    init(handle: UnsafeMutableRawPointer, path: String) {
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit {
+        GDALClose(handle)
+    }
+
+    /// Opens any raster GDAL reads (GeoTIFF, SRTM `.hgt`, `/vsizip/...`, VRT...).
+    /// - Throws: `GDALError` with GDAL's reason (missing file, unknown format...).
+    public static func open(path: String) throws(GDALError) -> RasterDataset {
+        GDALEnvironment.ensureRegistered()
+        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { sink in
+            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+        }
+        guard let handle = result else {
+            let reason = FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi")
+                ? lastMessage(fallback: "GDAL cannot read it as a raster")
+                : "no such file"
+            throw GDALError(subject: path, operation: "opening raster", reason: reason)
+        }
+        return RasterDataset(handle: handle, path: path)
+    }
+
+    /// Creates an in-memory single-band Float32 dataset in EPSG:3857 with the given geotransform.
+    public static func memory(width: Int, height: Int, geoTransform: [Double], values: [Float], noData: Double? = nil) throws(GDALError) -> RasterDataset {
+        GDALEnvironment.ensureRegistered()
+        precondition(values.count == width * height)
+        guard let driver = GDALGetDriverByName("MEM"),
+              let handle = GDALCreate(driver, "", Int32(width), Int32(height), 1, GDT_Float32, nil)
+        else { throw GDALError(subject: "memory raster", operation: "creating", reason: lastMessage(fallback: "")) }
+        let ds = RasterDataset(handle: handle, path: "memory raster")
+        var gt = geoTransform
+        GDALSetGeoTransform(handle, &gt)
+        GDALSetProjection(handle, SpatialReference.webMercatorWKT)
+        let band = GDALGetRasterBand(handle, 1)
+        if let noData { GDALSetRasterNoDataValue(band, noData) }
+        var copy = values
+        let err = copy.withUnsafeMutableBytes { buf in
+            GDALRasterIO(band, GF_Write, 0, 0, Int32(width), Int32(height), buf.baseAddress, Int32(width), Int32(height), GDT_Float32, 0, 0)
+        }
+        if err != CE_None { throw GDALError(subject: "memory raster", operation: "writing", reason: lastMessage(fallback: "")) }
+        return ds
+    }
+
+    public var width: Int { Int(GDALGetRasterXSize(handle)) }
+    public var height: Int { Int(GDALGetRasterYSize(handle)) }
+    public var bandCount: Int { Int(GDALGetRasterCount(handle)) }
+
+    /// The affine geotransform (origin x, pixel width, row rotation, origin y, column rotation, pixel height).
+    public var geoTransform: [Double] {
+        var gt = [Double](repeating: 0, count: 6)
+        _ = GDALGetGeoTransform(handle, &gt)
+        return gt
+    }
+
+    /// The dataset's CRS as WKT (empty when it has none).
+    public var projectionWKT: String {
+        GDALGetProjectionRef(handle).map { String(cString: $0) } ?? ""
+    }
+
+    /// The nodata value of band `band` (1-based), if set.
+    public func noDataValue(band: Int = 1) -> Double? {
+        var has: Int32 = 0
+        let v = GDALGetRasterNoDataValue(GDALGetRasterBand(handle, Int32(band)), &has)
+        return has != 0 ? v : nil
+    }
+
+    /// Reads band `band` (1-based) as Float32, row-major, row 0 at the top.
+    /// - Throws: `GDALError` when GDAL cannot read the pixels.
+    public func readFloat32(band: Int = 1) throws(GDALError) -> [Float] {
+        try read(band: band, type: GDT_Float32, as: Float.self)
+    }
+
+    /// Reads band `band` (1-based) as bytes (e.g. a hillshade).
+    public func readBytes(band: Int = 1) throws(GDALError) -> [UInt8] {
+        try read(band: band, type: GDT_Byte, as: UInt8.self)
+    }
+
+    private func read<T: Numeric>(band: Int, type: GDALDataType, as: T.Type) throws(GDALError) -> [T] {
+        let w = width, h = height
+        var values = [T](repeating: 0, count: w * h)
+        let err: CPLErr = GDALErrorSink.capturing { _ in
+            values.withUnsafeMutableBytes { buf in
+                GDALRasterIO(GDALGetRasterBand(handle, Int32(band)), GF_Read, 0, 0, Int32(w), Int32(h),
+                             buf.baseAddress, Int32(w), Int32(h), type, 0, 0)
+            }
+        }
+        if err != CE_None { throw GDALError(subject: path, operation: "reading band \(band)", reason: Self.lastMessage(fallback: "")) }
+        return values
+    }
+
+    /// The dataset's footprint in WGS84 lon/lat (corners and edge points transformed).
+    /// - Throws: `GDALError` when it has no usable georeferencing.
+    public func lonLatExtent() throws(GDALError) -> BBox {
+        let gt = geoTransform
+        let w = Double(width), h = Double(height)
+        var points: [(Double, Double)] = []
+        for k in 0...8 {
+            let t = Double(k) / 8
+            points += [(t * w, 0), (t * w, h), (0, t * h), (w, t * h)]
+        }
+        let xy = points.map { (gt[0] + $0.0 * gt[1] + $0.1 * gt[2], gt[3] + $0.0 * gt[4] + $0.1 * gt[5]) }
+        let wkt = projectionWKT
+        guard !wkt.isEmpty else { throw GDALError(subject: path, operation: "reading georeferencing", reason: "the raster has no coordinate reference system") }
+        let lonlat = try SpatialReference.transform(xy, fromWKT: wkt, to: SpatialReference.wgs84WKT, subject: path)
+        guard let box = BBox(covering: lonlat.map { LonLat($0.0, $0.1) }) else {
+            throw GDALError(subject: path, operation: "reading georeferencing", reason: "empty extent")
+        }
+        return box
+    }
+
+    static func lastMessage(fallback: String) -> String {
+        let msg = CPLGetLastErrorMsg().map { String(cString: $0) } ?? ""
+        return msg.isEmpty ? fallback : msg
+    }
+}

@@ -1,0 +1,104 @@
+import CGDAL
+import Foundation
+import TrailpackCore
+
+/// Smooth resampling kernels for warping a DEM.
+public enum ResamplingKernel: String, Sendable, CaseIterable {
+    case cubicSpline = "cubicspline"
+    case bilinear
+    case cubic
+}
+
+extension RasterDataset {
+    /// Warps `sources` (highest priority first) onto the SPEC grid `grid` as an in-memory
+    /// Float32 EPSG:3857 raster whose pixel centres are the grid samples. Cells no source covers,
+    /// and source voids, are `noData`.
+    /// - Throws: `GDALError` naming the sources and GDAL's reason.
+    public static func warp(_ sources: [RasterDataset], to grid: GridGeometry, kernel: ResamplingKernel,
+                            noData: Double = -32768, progress: (any ProgressReporter)? = nil,
+                            stage: String = "warp") throws(GDALError) -> RasterDataset {
+        let gt = grid.mercatorGeoTransform
+        let args = CStringArray([
+            "-of", "MEM", "-t_srs", "EPSG:3857", "-ot", "Float32",
+            "-te", gdalArg(gt[0]), gdalArg(gt[3] + gt[5] * Double(grid.height)),
+            gdalArg(gt[0] + gt[1] * Double(grid.width)), gdalArg(gt[3]),
+            "-ts", String(grid.width), String(grid.height),
+            "-r", kernel.rawValue, "-dstnodata", gdalArg(noData),
+            "-wo", "NUM_THREADS=ALL_CPUS", "-multi",
+        ])
+        let subject = sources.map(\.path).joined(separator: ", ")
+        let bridge = GDALProgressBridge(progress, stage: stage)
+        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+            args.withPointer { argv in
+                guard let options = GDALWarpAppOptionsNew(argv, nil) else { return nil }
+                defer { GDALWarpAppOptionsFree(options) }
+                return bridge.withUserData { data in
+                    GDALWarpAppOptionsSetProgress(options, GDALProgressBridge.callback, data)
+                    // gdalwarp paints later sources over earlier ones: the first (highest priority) goes last.
+                    var handles: [GDALDatasetH?] = sources.reversed().map { $0.handle }
+                    var usageError: Int32 = 0
+                    return GDALWarp("", nil, Int32(handles.count), &handles, options, &usageError)
+                }
+            }
+        }
+        guard let handle = result else {
+            throw GDALError(subject: subject, operation: "warping to the region grid", reason: lastMessage(fallback: ""))
+        }
+        return RasterDataset(handle: handle, path: "warped region grid")
+    }
+
+    /// Fills nodata cells of band 1 by inverse-distance interpolation from their edges
+    /// (`GDALFillNodata`), searching up to `maxSearchDistancePixels`.
+    /// - Throws: `GDALError` when GDAL fails.
+    public func fillNoData(maxSearchDistancePixels: Double, smoothingIterations: Int = 0,
+                           progress: (any ProgressReporter)? = nil, stage: String = "fill voids") throws(GDALError) {
+        let band = GDALGetRasterBand(handle, 1)
+        let bridge = GDALProgressBridge(progress, stage: stage)
+        let err: CPLErr = GDALErrorSink.capturing { _ in
+            bridge.withUserData { data in
+                GDALFillNodata(band, nil, maxSearchDistancePixels, 0, Int32(smoothingIterations), nil,
+                               GDALProgressBridge.callback, data)
+            }
+        }
+        if err != CE_None {
+            throw GDALError(subject: path, operation: "filling voids", reason: Self.lastMessage(fallback: ""))
+        }
+    }
+
+    /// Hillshade options for `GDALDEMProcessing`.
+    public struct HillshadeOptions: Sendable, Equatable {
+        public var azimuthDeg = 315.0
+        public var altitudeDeg = 45.0
+        public var zFactor = 1.0
+        public var multidirectional = false
+        /// Ground metres per horizontal unit of the raster (cos(latitude) for EPSG:3857).
+        public var groundMetresPerUnit = 1.0
+        public init() {}
+    }
+
+    /// Computes a Horn hillshade of band 1 with `GDALDEMProcessing`, edges included.
+    /// - Returns: an in-memory Byte raster of the same size and georeferencing.
+    /// - Throws: `GDALError` with GDAL's reason.
+    public func hillshade(_ o: HillshadeOptions, progress: (any ProgressReporter)? = nil, stage: String = "hillshade") throws(GDALError) -> RasterDataset {
+        var list = ["-of", "MEM", "-compute_edges", "-alg", "Horn", "-z", gdalArg(o.zFactor),
+                    "-s", gdalArg(o.groundMetresPerUnit), "-alt", gdalArg(o.altitudeDeg)]
+        if o.multidirectional { list.append("-multidirectional") } else { list += ["-az", gdalArg(o.azimuthDeg)] }
+        let args = CStringArray(list)
+        let bridge = GDALProgressBridge(progress, stage: stage)
+        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+            args.withPointer { argv in
+                guard let options = GDALDEMProcessingOptionsNew(argv, nil) else { return nil }
+                defer { GDALDEMProcessingOptionsFree(options) }
+                return bridge.withUserData { data in
+                    GDALDEMProcessingOptionsSetProgress(options, GDALProgressBridge.callback, data)
+                    var usageError: Int32 = 0
+                    return GDALDEMProcessing("", handle, "hillshade", nil, options, &usageError)
+                }
+            }
+        }
+        guard let h = result else {
+            throw GDALError(subject: path, operation: "computing the hillshade", reason: Self.lastMessage(fallback: ""))
+        }
+        return RasterDataset(handle: h, path: "hillshade")
+    }
+}

@@ -1,0 +1,83 @@
+import CGDAL
+import Foundation
+import TrailpackCore
+
+/// One feature read from a vector file, in WGS84 lon/lat.
+public struct VectorFeature: Equatable, Sendable {
+    /// The OGR layer name (for GPX: "waypoints", "routes" or "tracks").
+    public var layer: String
+    /// 0-based index of the feature within its layer.
+    public var index: Int
+    /// Attribute values as strings (unset and null fields are absent).
+    public var fields: [String: String]
+    public var geometry: VectorGeometry
+
+    /// The `name` attribute, if any and non-empty.
+    public var name: String? {
+        guard let n = fields["name"]?.trimmingCharacters(in: .whitespacesAndNewlines), !n.isEmpty else { return nil }
+        return n
+    }
+}
+
+/// Reads GPX, GeoJSON, KML and any other vector format OGR opens.
+public enum VectorReader {
+    /// GPX layers that repeat the points of routes and tracks one feature per point.
+    static let skippedLayers: Set<String> = ["route_points", "track_points"]
+
+    /// Every feature of every layer of `path`, reprojected to WGS84 lon/lat. Features without
+    /// geometry are skipped.
+    /// - Throws: `GDALError` naming the file and OGR's reason.
+    public static func read(path: String) throws(GDALError) -> [VectorFeature] {
+        GDALEnvironment.ensureRegistered()
+        guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
+            throw GDALError(subject: path, operation: "opening vector file", reason: "no such file")
+        }
+        let opened: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+            GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+        }
+        guard let ds = opened else {
+            throw GDALError(subject: path, operation: "opening vector file",
+                            reason: RasterDataset.lastMessage(fallback: "OGR cannot read it as GPX, GeoJSON, KML or another vector format"))
+        }
+        defer { GDALClose(ds) }
+        let wgs84 = try SpatialReference("EPSG:4326")
+        var features: [VectorFeature] = []
+        for l in 0..<GDALDatasetGetLayerCount(ds) {
+            guard let layer = GDALDatasetGetLayer(ds, l) else { continue }
+            let layerName = String(cString: OGR_L_GetName(layer))
+            if skippedLayers.contains(layerName) { continue }
+            var transform: CoordinateTransformation?
+            if let srs = OGR_L_GetSpatialRef(layer), OSRIsSame(srs, wgs84.handle) == 0 {
+                let source = try SpatialReference(wkt: srs)
+                transform = try CoordinateTransformation(from: source, to: wgs84, subject: path)
+            }
+            let defn = OGR_L_GetLayerDefn(layer)
+            let fieldNames = (0..<OGR_FD_GetFieldCount(defn)).map { String(cString: OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, $0))) }
+            OGR_L_ResetReading(layer)
+            var index = 0
+            while let f = OGR_L_GetNextFeature(layer) {
+                defer { OGR_F_Destroy(f); index += 1 }
+                guard let g = OGR_F_GetGeometryRef(f) else { continue }
+                if let transform, OGR_G_Transform(g, transform.handle) != OGRERR_NONE {
+                    throw GDALError(subject: "\(path) layer \(layerName) feature \(index)", operation: "reprojecting to WGS84", reason: RasterDataset.lastMessage(fallback: ""))
+                }
+                var fields: [String: String] = [:]
+                for (k, name) in fieldNames.enumerated() where OGR_F_IsFieldSetAndNotNull(f, Int32(k)) != 0 {
+                    fields[name] = String(cString: OGR_F_GetFieldAsString(f, Int32(k)))
+                }
+                features.append(VectorFeature(layer: layerName, index: index, fields: fields, geometry: .read(g)))
+            }
+        }
+        return features
+    }
+}
+
+extension SpatialReference {
+    /// Clones an OGR-owned spatial reference handle.
+    convenience init(wkt handle: OGRSpatialReferenceH) throws(GDALError) {
+        var out: UnsafeMutablePointer<CChar>?
+        OSRExportToWkt(handle, &out)
+        defer { VSIFree(out) }
+        try self.init(out.map { String(cString: $0) } ?? "")
+    }
+}

@@ -1,0 +1,186 @@
+import TrailpackCore
+
+/// Turns a route into the SPEC's `waypoints`: start, turns, junctions, summits, points of
+/// interest and end, worded for a hiker. The rules and vocabulary are in docs/GUIDANCE.md.
+public enum Guidance {
+    /// Turn and junction cues closer than this along the route merge into one, metres.
+    public static let mergeWithinM = 30.0
+    /// Off the network, a bend of at least this many degrees is a `turn` waypoint.
+    public static let offNetworkTurnMinDeg = 45.0
+    /// Window over which the start direction is measured, metres.
+    public static let startWindowM = 50.0
+    /// A POI this close to the route (metres) becomes a `poi` waypoint.
+    public static let poiOnRouteM = 50.0
+    /// Summits and the end take the name of the nearest POI within this many metres.
+    public static let namingRadiusM = 150.0
+
+    /// The waypoints of one route, ordered by `i` (an index into `input.resampledCoords`):
+    /// exactly one `start` at 0 first, exactly one `end` at the last index last; at equal `i`
+    /// the order is start, junction, turn, summit, poi, end.
+    /// - Throws: `GuidanceError` when the input arrays do not fit together.
+    public static func waypoints(for input: GuidanceInput) throws(GuidanceError) -> [Waypoint] {
+        try validate(input)
+        let path = input.path
+        let pathLine = LineMeasure(path.coords)
+        let last = input.resampledCoords.count - 1
+
+        // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices.
+        let cues = mergeCues(junctionCues(path, pathLine) + turnCues(path, pathLine), pathLine)
+        var out: [Waypoint] = cues.map {
+            Waypoint(i: input.resampledIndexOfPathVertex[$0.pathIndex], kind: $0.kind, name: $0.name,
+                     instruction: $0.instruction, dir: $0.dir)
+        }
+
+        // End: named after the nearest POI within 150 m of the last vertex.
+        let endPoi = PoiMatcher.nearestPoi(to: input.resampledCoords[last], in: input.pois, maxDistanceM: namingRadiusM)
+
+        // Summits, each named after the nearest POI within 150 m (a POI names at most one
+        // summit: the closest to it).
+        let summits = SummitDetector.summitIndices(input.elevationsM)
+        var summitPoi: [Int: Int] = [:]  // summit vertex -> poi index
+        var claimedBy: [Int: (vertex: Int, distanceM: Double)] = [:]  // poi index -> summit
+        for k in summits {
+            guard let p = PoiMatcher.nearestPoi(to: input.resampledCoords[k], in: input.pois, maxDistanceM: namingRadiusM)
+            else { continue }
+            let d = Geodesic.distanceM(input.resampledCoords[k], input.pois[p].location)
+            if let other = claimedBy[p], other.distanceM <= d { continue }
+            if let other = claimedBy[p] { summitPoi[other.vertex] = nil }
+            claimedBy[p] = (k, d)
+            summitPoi[k] = p
+        }
+        for k in summits {
+            if let p = summitPoi[k] {
+                let name = input.pois[p].name
+                out.append(Waypoint(i: k, kind: .summit, name: name, instruction: "Reach the summit of \(name)"))
+            } else {
+                let label = "Summit, " + MetresFormat.wholeMetres(input.elevationsM[k])
+                out.append(Waypoint(i: k, kind: .summit, name: label, instruction: "Reach the summit, " + MetresFormat.wholeMetres(input.elevationsM[k])))
+            }
+        }
+
+        // POIs on the route, except those already named by a summit or by the end.
+        for m in PoiMatcher.matches(input.pois, on: input.resampledCoords, maxDistanceM: poiOnRouteM) {
+            if claimedBy[m.poiIndex] != nil || m.poiIndex == endPoi { continue }
+            let name = input.pois[m.poiIndex].name
+            out.append(Waypoint(i: m.vertexIndex, kind: .poi, name: name, instruction: "Pass \(name)"))
+        }
+
+        // Start and end.
+        let startLine = LineMeasure(input.resampledCoords)
+        let startBearing = Geodesic.bearingDeg(startLine.coords[0], startLine.point(atM: startWindowM))
+        let firstTrail = path.onNetwork ? path.segmentTrailNames.first ?? nil : nil
+        var head = "Head " + Compass.point8(bearingDeg: startBearing)
+        if let t = firstTrail { head += " on \(t)" }
+        out.append(Waypoint(i: 0, kind: .start, name: firstTrail, instruction: head))
+        if let p = endPoi {
+            out.append(Waypoint(i: last, kind: .end, name: input.pois[p].name, instruction: "Arrive at \(input.pois[p].name)"))
+        } else {
+            out.append(Waypoint(i: last, kind: .end, instruction: "Arrive at the end of the route"))
+        }
+
+        // Order by i, then kind; the sort is made stable by the original position.
+        let rank: [WaypointKind: Int] = [.start: 0, .junction: 1, .turn: 2, .summit: 3, .poi: 4, .end: 5]
+        return out.enumerated().sorted { a, b in
+            if a.element.i != b.element.i { return a.element.i < b.element.i }
+            let ra = rank[a.element.kind]!, rb = rank[b.element.kind]!
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    // MARK: - Cues
+
+    /// A turn or junction cue at a vertex of the cleaned path.
+    struct Cue: Equatable {
+        var pathIndex: Int
+        var kind: WaypointKind
+        var name: String?
+        var instruction: String
+        var dir: TurnDirection
+        var deviationDeg: Double
+    }
+
+    static func junctionCues(_ path: RoutePath, _ line: LineMeasure) -> [Cue] {
+        var seen = Set<Int>()
+        var out: [Cue] = []
+        let n = path.coords.count
+        for j in path.junctions.sorted(by: { $0.index < $1.index }) {
+            // The start and end instructions cover nodes at the route's ends.
+            guard j.index > 0, j.index < n - 1, seen.insert(j.index).inserted else { continue }
+            guard let inDeg = line.incomingBearingDeg(at: j.index, windowM: TurnDetector.windowM),
+                  let outDeg = line.outgoingBearingDeg(at: j.index, windowM: TurnDetector.windowM) else { continue }
+            let situation = JunctionSituation(
+                incomingTrail: trailName(path, segment: j.index - 1),
+                outgoingTrail: trailName(path, segment: j.index),
+                takenDeviationDeg: Deviation.signedDeg(from: inDeg, to: outDeg),
+                branches: j.branches.map { (Deviation.signedDeg(from: inDeg, to: $0.bearingDeg), $0.trailName) })
+            let (text, dir) = JunctionPhraser.phrase(situation)
+            out.append(Cue(pathIndex: j.index, kind: .junction, name: situation.outgoingTrail,
+                           instruction: text, dir: dir, deviationDeg: situation.takenDeviationDeg))
+        }
+        return out
+    }
+
+    static func turnCues(_ path: RoutePath, _ line: LineMeasure) -> [Cue] {
+        // On the network every decision point is a junction; bends of the trail itself are not cues.
+        guard !path.onNetwork else { return [] }
+        return TurnDetector.bends(on: line, minDeviationDeg: offNetworkTurnMinDeg).map {
+            Cue(pathIndex: $0.pathIndex, kind: .turn, name: nil, instruction: Deviation.turnVerb($0.dir),
+                dir: $0.dir, deviationDeg: $0.deviationDeg)
+        }
+    }
+
+    /// Merges turn cues closer than `mergeWithinM` to a neighbour (a junction beats a turn,
+    /// then the larger deviation, then the earlier cue). Two junctions are never merged: each
+    /// network node where a wrong branch is possible keeps its cue.
+    static func mergeCues(_ cues: [Cue], _ line: LineMeasure) -> [Cue] {
+        var kept: [Cue] = []
+        for c in cues.sorted(by: { $0.pathIndex < $1.pathIndex }) {
+            guard let prev = kept.last,
+                  line.cumM[c.pathIndex] - line.cumM[prev.pathIndex] < mergeWithinM,
+                  !(prev.kind == .junction && c.kind == .junction) else {
+                kept.append(c)
+                continue
+            }
+            if outranks(c, prev) { kept[kept.count - 1] = c }
+        }
+        return kept
+    }
+
+    static func outranks(_ a: Cue, _ b: Cue) -> Bool {
+        if a.kind != b.kind { return a.kind == .junction }
+        return abs(a.deviationDeg) > abs(b.deviationDeg)
+    }
+
+    static func trailName(_ path: RoutePath, segment s: Int) -> String? {
+        path.segmentTrailNames.indices.contains(s) ? path.segmentTrailNames[s] : nil
+    }
+
+    // MARK: - Validation
+
+    static func validate(_ input: GuidanceInput) throws(GuidanceError) {
+        let n = input.resampledCoords.count
+        let m = input.path.coords.count
+        guard n >= 2 else { throw .tooFewVertices(what: "resampledCoords", count: n) }
+        guard m >= 2 else { throw .tooFewVertices(what: "path.coords", count: m) }
+        guard input.cumM.count == n else { throw .countMismatch(what: "cumM", expected: n, found: input.cumM.count) }
+        guard input.elevationsM.count == n else { throw .countMismatch(what: "elevationsM", expected: n, found: input.elevationsM.count) }
+        guard input.resampledIndexOfPathVertex.count == m else {
+            throw .countMismatch(what: "resampledIndexOfPathVertex", expected: m, found: input.resampledIndexOfPathVertex.count)
+        }
+        let names = input.path.segmentTrailNames.count
+        guard names == 0 || names == m - 1 else { throw .countMismatch(what: "path.segmentTrailNames", expected: m - 1, found: names) }
+        for (k, p) in input.resampledCoords.enumerated() where !p.isFinite { throw .notFinite(what: "resampledCoords", index: k) }
+        for (k, p) in input.path.coords.enumerated() where !p.isFinite { throw .notFinite(what: "path.coords", index: k) }
+        for (k, e) in input.elevationsM.enumerated() where !e.isFinite { throw .notFinite(what: "elevationsM", index: k) }
+        for (k, c) in input.cumM.enumerated() {
+            guard c.isFinite else { throw .notFinite(what: "cumM", index: k) }
+            guard k == 0 ? c == 0 : c >= input.cumM[k - 1] else { throw .badCumulativeDistance(index: k) }
+        }
+        for (k, r) in input.resampledIndexOfPathVertex.enumerated() {
+            guard r >= 0, r < n, k == 0 || r >= input.resampledIndexOfPathVertex[k - 1] else { throw .badIndexMap(index: k) }
+        }
+        guard input.resampledIndexOfPathVertex.first == 0 else { throw .badIndexMap(index: 0) }
+        guard input.resampledIndexOfPathVertex.last == n - 1 else { throw .badIndexMap(index: m - 1) }
+        for j in input.path.junctions where !(0..<m).contains(j.index) { throw .junctionOutOfRange(index: j.index) }
+    }
+}

@@ -1,0 +1,31 @@
+import TrailpackCore
+
+/// Everything guidance needs about one route: the cleaned geometry (where turns and junctions
+/// are detected), the resampled line the route file stores (whose indices waypoints use), its
+/// elevation profile, and the region's points of interest.
+public struct GuidanceInput: Equatable, Sendable {
+    /// Cleaned route geometry before resampling, with trail names and junctions when on the network.
+    public var path: RoutePath
+    /// The route file's `coords` (lon/lat), at most 12 m apart; keeps every `path.coords` vertex.
+    public var resampledCoords: [LonLat]
+    /// Distance in metres from the start to each resampled vertex; `cumM[0] == 0`, non-decreasing.
+    public var cumM: [Double]
+    /// Elevation in metres of each resampled vertex.
+    public var elevationsM: [Double]
+    /// For each `path.coords` vertex, its index in `resampledCoords` (non-decreasing).
+    public var resampledIndexOfPathVertex: [Int]
+    /// Points of interest of the region (any number; only those near the route are used).
+    public var pois: [PointOfInterest]
+
+    public init(
+        path: RoutePath, resampledCoords: [LonLat], cumM: [Double], elevationsM: [Double],
+        resampledIndexOfPathVertex: [Int], pois: [PointOfInterest] = []
+    ) {
+        self.path = path
+        self.resampledCoords = resampledCoords
+        self.cumM = cumM
+        self.elevationsM = elevationsM
+        self.resampledIndexOfPathVertex = resampledIndexOfPathVertex
+        self.pois = pois
+    }
+}

@@ -1,0 +1,19 @@
+/// Locale-free number formatting for instructions (deterministic on every machine).
+public enum MetresFormat {
+    /// Whole metres with a comma thousands separator and the unit: 1234.4 -> "1,234 m",
+    /// 987.5 -> "988 m", -12 -> "-12 m". Rounds half away from zero.
+    public static func wholeMetres(_ metres: Double) -> String {
+        grouped(Int(metres.rounded(.toNearestOrAwayFromZero))) + " m"
+    }
+
+    /// An integer with comma thousands separators: 1234567 -> "1,234,567".
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (k, ch) in digits.enumerated() {
+            if k > 0, (digits.count - k) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return value < 0 ? "-" + out : out
+    }
+}

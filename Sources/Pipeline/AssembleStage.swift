@@ -1,0 +1,131 @@
+import Bindings
+import Foundation
+import PackJSON
+import TrailpackCore
+
+/// A file written into a region folder: its path relative to the folder, size and digest.
+public struct WrittenFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: Int
+    public var sha256: String
+
+    /// `{ "path", "bytes", "sha256" }` plus `extra` members.
+    func json(_ extra: [(String, JSONValue)] = []) -> JSONValue {
+        .object(JSONObject([("path", .string(path)), ("bytes", .int(bytes)), ("sha256", .string(sha256))] + extra))
+    }
+}
+
+/// Stage: turns products into the SPEC's JSON documents and GeoJSON features.
+public enum AssembleStage {
+    public static let generator = "trailpack \(TrailpackVersion.current)"
+
+    static func bounds(_ b: BBox) -> JSONValue { .array(b.array.map { .number($0) }) }
+
+    /// The route file's `stats` object.
+    static func stats(_ s: RouteStats) -> JSONValue {
+        ["distanceM": .number(s.distanceM, decimals: 1), "ascentM": .number(s.ascentM, decimals: 1),
+         "descentM": .number(s.descentM, decimals: 1), "minEleM": .number(s.minEleM, decimals: 1),
+         "maxEleM": .number(s.maxEleM, decimals: 1), "durationS": .int(s.durationS)]
+    }
+
+    /// The route file's `arPatch` object.
+    static func arPatch(_ route: BuiltRoute, file: WrittenFile) -> JSONValue {
+        file.json([("bounds", bounds(route.arPatch.bounds)), ("width", .int(route.arPatch.width)),
+                   ("height", .int(route.arPatch.height)), ("resolutionM", .number(route.arResolutionM, decimals: 2))])
+    }
+
+    /// `routes/<id>.json` per SPEC.
+    public static func routeDocument(_ route: BuiltRoute, arFile: WrittenFile) -> JSONValue {
+        let coords: [JSONValue] = zip(route.coords, route.elevationsM).map { p, e in
+            .array([.number(p.lon, decimals: 7), .number(p.lat, decimals: 7), .number(e, decimals: 1)])
+        }
+        let waypoints: [JSONValue] = route.waypoints.map { w in
+            var members: [(String, JSONValue)] = [("i", .int(w.i)), ("kind", .string(w.kind.rawValue)), ("instruction", .string(w.instruction))]
+            if let name = w.name { members.append(("name", .string(name))) }
+            if let dir = w.dir { members.append(("dir", .string(dir.rawValue))) }
+            return .object(JSONObject(members))
+        }
+        return ["id": .string(route.id), "name": .string(route.name), "blurb": .string(route.blurb),
+                "coords": .array(coords), "cum": .array(route.cumM.map { .number($0, decimals: 1) }),
+                "waypoints": .array(waypoints), "stats": stats(route.stats), "arPatch": arPatch(route, file: arFile)]
+    }
+
+    /// `manifest.json` per SPEC.
+    public static func manifest(recipe: Recipe, bbox: BBox, terrain: TerrainProducts, files: [String: WrittenFile],
+                                routes: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)]) -> JSONValue {
+        var terrainExtra: [(String, JSONValue)] = [
+            ("bounds", bounds(terrain.grid.bounds)), ("width", .int(terrain.grid.width)),
+            ("height", .int(terrain.grid.height)), ("resolutionM", .number(terrain.geometry.resolutionM, decimals: 2)),
+        ]
+        if terrain.voids.filledCells > 0 {
+            var voids: [(String, JSONValue)] = [("cells", .int(terrain.voids.filledCells)), ("areas", .int(terrain.voids.voidAreas)),
+                                                ("largestCells", .int(terrain.voids.largestVoidCells))]
+            if let b = terrain.voids.largestVoidBounds { voids.append(("largestBounds", bounds(b))) }
+            terrainExtra.append(("filledVoids", .object(JSONObject(voids))))
+        }
+        var hillshadeExtra: [(String, JSONValue)] = [
+            ("bounds", bounds(terrain.hillshadeBounds)), ("width", .int(terrain.hillshade.width)), ("height", .int(terrain.hillshade.height)),
+        ]
+        let h = recipe.terrain.hillshade
+        if !h.isDefault {
+            hillshadeExtra += [("azimuthDeg", .number(h.azimuthDeg)), ("altitudeDeg", .number(h.altitudeDeg)),
+                               ("zFactor", .number(h.zFactor)), ("multidirectional", .bool(h.multidirectional))]
+        }
+        let fileObjects: JSONObject = [
+            "terrain": files["terrain"]!.json(terrainExtra),
+            "hillshade": files["hillshade"]!.json(hillshadeExtra),
+            "contours": files["contours"]!.json([("intervalM", .number(terrain.contourIntervalM))]),
+            "trails": files["trails"]!.json(),
+            "pois": files["pois"]!.json(),
+        ]
+        let routeEntries: [JSONValue] = routes.map { route, file, ar in
+            ["id": .string(route.id), "name": .string(route.name), "file": file.json(),
+             "stats": stats(route.stats), "arPatch": arPatch(route, file: ar)]
+        }
+        return ["formatVersion": 1, "id": .string(recipe.id), "name": .string(recipe.name), "bbox": bounds(bbox),
+                "attribution": .array(recipe.attribution.map { .string($0) }), "generator": .string(generator),
+                "files": .object(fileObjects), "routes": .array(routeEntries)]
+    }
+
+    /// Contour features: `ele` (integer metres when the interval is whole) and `index`.
+    public static func contourFeatures(_ terrain: TerrainProducts) -> (fields: [GeoJSONField], features: [GeoJSONFeature]) {
+        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
+        let features = terrain.contours.map { line in
+            GeoJSONFeature(geometry: .lineString(line.coords), values: [
+                whole ? .integer(Int(line.eleM.rounded())) : .real(line.eleM),
+                .boolean(ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)),
+            ])
+        }
+        return ([GeoJSONField("ele", whole ? .integer : .real), GeoJSONField("index", .boolean)], features)
+    }
+
+    /// Trail features (clipped to the region) and one feature per route carrying `routeId`.
+    public static func trailFeatures(trails: [(name: String?, coords: [LonLat])], routes: [BuiltRoute], bbox: BBox) -> [GeoJSONFeature] {
+        var out: [GeoJSONFeature] = []
+        for t in trails {
+            for part in VectorGeometry.lineString(t.coords).clipped(to: bbox) {
+                out.append(GeoJSONFeature(geometry: .lineString(part), values: [t.name.map { .string($0) } ?? .null, nil]))
+            }
+        }
+        for r in routes {
+            out.append(GeoJSONFeature(geometry: .lineString(r.coords), values: [.string(r.name), .string(r.id)]))
+        }
+        return out
+    }
+
+    public static let trailFields = [GeoJSONField("name", .string), GeoJSONField("routeId", .string)]
+    public static let poiFields = [GeoJSONField("name", .string), GeoJSONField("kind", .string), GeoJSONField("ele", .real)]
+
+    /// POI features with `ele` from the DEM.
+    public static func poiFeatures(_ pois: [PointOfInterest]) -> [GeoJSONFeature] {
+        pois.map { p in
+            GeoJSONFeature(geometry: .point(p.location),
+                           values: [.string(p.name), .string(p.kind), p.eleM.map { .real(($0 * 10).rounded() / 10) } ?? .null])
+        }
+    }
+}
+
+/// The tool's semantic version (also in `generator`).
+public enum TrailpackVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,82 @@
+import Bindings
+import Foundation
+import PackJSON
+import TrailpackCore
+
+/// Builds `catalog.json` of a pack root from the region manifests found on disk.
+public enum CatalogBuilder {
+    /// Rebuilds and atomically replaces `<root>/catalog.json` from every `regions/*/manifest.json`
+    /// (regions sorted by id). Holds an exclusive lock so concurrent builds cannot interleave.
+    /// - Returns: the ids of the regions listed.
+    /// - Throws: `BuildError` when a manifest is unreadable or the catalog cannot be written.
+    @discardableResult
+    public static func rebuild(root: URL) throws -> [String] {
+        let fm = FileManager.default
+        try? fm.createDirectory(at: root, withIntermediateDirectories: true)
+        let lockPath = root.appendingPathComponent(".catalog.lock").path
+        let fd = open(lockPath, O_CREAT | O_RDWR, 0o644)
+        guard fd >= 0 else { throw BuildError.output(path: lockPath, message: String(cString: strerror(errno))) }
+        defer {
+            close(fd)
+            unlink(lockPath)
+        }
+        flock(fd, LOCK_EX)
+        defer { flock(fd, LOCK_UN) }
+
+        let regionsDir = root.appendingPathComponent("regions")
+        let ids = ((try? fm.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && fm.fileExists(atPath: regionsDir.appendingPathComponent($0).appendingPathComponent("manifest.json").path) }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        var entries: [JSONValue] = []
+        for id in ids {
+            entries.append(try entry(regionFolder: regionsDir.appendingPathComponent(id), id: id))
+        }
+        let catalog: JSONValue = ["formatVersion": 1, "generator": .string(AssembleStage.generator), "regions": .array(entries)]
+        let bytes = try JSONWriter().bytes(catalog)
+        let final = root.appendingPathComponent("catalog.json")
+        let temp = root.appendingPathComponent(".catalog.json.tmp-\(getpid())")
+        do { try Data(bytes).write(to: temp) } catch {
+            throw BuildError.output(path: temp.path, message: error.localizedDescription)
+        }
+        if rename(temp.path, final.path) != 0 {
+            unlink(temp.path)
+            throw BuildError.output(path: final.path, message: String(cString: strerror(errno)))
+        }
+        return ids
+    }
+
+    /// One catalog entry from a region's manifest and the files beside it.
+    static func entry(regionFolder: URL, id: String) throws -> JSONValue {
+        let manifestURL = regionFolder.appendingPathComponent("manifest.json")
+        guard let data = FileManager.default.contents(atPath: manifestURL.path) else {
+            throw BuildError.input(file: manifestURL.path, place: "", message: "cannot read the manifest")
+        }
+        do {
+            let m = try JSONParser.parse(data)
+            let routes: [JSONValue] = try m.member("routes").array().map { r in
+                let s = try r.member("stats")
+                return ["id": try r.member("id").value, "name": try r.member("name").value,
+                        "distanceM": try s.member("distanceM").value, "ascentM": try s.member("ascentM").value,
+                        "descentM": try s.member("descentM").value, "durationS": try s.member("durationS").value]
+            }
+            return ["id": .string(id), "name": try m.member("name").value, "bbox": try m.member("bbox").value,
+                    "manifest": .string("regions/\(id)/manifest.json"), "sha256": .string(SHA256.hex(of: data)),
+                    "bytes": .int(folderBytes(regionFolder)), "routes": .array(routes)]
+        } catch let e as JSONSyntaxError {
+            throw BuildError.input(file: manifestURL.path, place: "line \(e.line)", message: e.message)
+        } catch let e as JSONAccessError {
+            throw BuildError.input(file: manifestURL.path, place: "\(e.path) (line \(e.line))", message: e.message)
+        }
+    }
+
+    /// Total size of the regular files under `folder`, bytes.
+    static func folderBytes(_ folder: URL) -> Int {
+        var total = 0
+        let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        while let u = e?.nextObject() as? URL {
+            let v = try? u.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            if v?.isRegularFile == true { total += v?.fileSize ?? 0 }
+        }
+        return total
+    }
+}

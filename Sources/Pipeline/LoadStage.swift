@@ -1,0 +1,71 @@
+import Bindings
+import Foundation
+import TrailNetwork
+import TrailpackCore
+
+/// Everything a build reads from its inputs, before any product is made.
+public struct LoadedInputs {
+    public var dem: [RasterDataset]
+    public var trails: [TrailLine]
+    public var pois: [PointOfInterest]
+    /// Every input file read (for the depfile).
+    public var files: [String]
+    public var diagnostics: [Diagnostic]
+}
+
+/// Stage: opens the DEM sources and reads trails and points of interest.
+public enum LoadStage {
+    /// Reads the recipe's inputs.
+    /// - Throws: `GDALError` naming the file that cannot be read and GDAL's reason.
+    public static func run(_ recipe: Recipe) throws -> LoadedInputs {
+        var diagnostics: [Diagnostic] = []
+        let dem = try recipe.dem.map { try RasterDataset.open(path: $0) }
+        var trails: [TrailLine] = []
+        for path in recipe.trails {
+            let features = try VectorReader.read(path: path)
+            var lines = 0
+            for f in features {
+                let parts = f.geometry.lines.filter { $0.count >= 2 }
+                for (k, coords) in parts.enumerated() {
+                    let base = f.fields["osm_way_id"].map { "way/\($0)" } ?? "\(URL(fileURLWithPath: path).lastPathComponent)#\(f.layer)/\(f.index)"
+                    trails.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: f.name, coords: coords))
+                    lines += 1
+                }
+            }
+            if lines == 0 { diagnostics.append(Diagnostic(.warning, path, "has no line features; no trails taken from it")) }
+        }
+        var pois: [PointOfInterest] = []
+        for source in recipe.pois {
+            switch source {
+            case .inline(let poi):
+                pois.append(poi)
+            case .file(let path, let defaultKind):
+                let features = try VectorReader.read(path: path)
+                for f in features {
+                    guard case .point(let p) = f.geometry else { continue }
+                    guard let name = f.name else {
+                        diagnostics.append(Diagnostic(.warning, path, "\(f.layer) feature \(f.index) has no name; skipped"))
+                        continue
+                    }
+                    pois.append(PointOfInterest(name: name, kind: poiKind(f.fields) ?? defaultKind, location: p))
+                }
+            }
+        }
+        let files = (recipe.dem + recipe.trails + recipe.pois.compactMap {
+            if case .file(let p, _) = $0 { p } else { nil }
+        } + recipe.routes.compactMap {
+            if case .track(let p, _, _) = $0.source { p } else { nil }
+        }).map(RecipeLoader.physicalFile)
+        return LoadedInputs(dem: dem, trails: trails, pois: pois, files: files, diagnostics: diagnostics)
+    }
+
+    /// A POI kind from common attributes (`kind`, OSM `natural`/`tourism`/`amenity`, GPX `sym`/`type`).
+    static func poiKind(_ fields: [String: String]) -> String? {
+        if let k = fields["kind"], !k.isEmpty { return k }
+        if let n = fields["natural"] { return n == "peak" ? "summit" : n }
+        for key in ["tourism", "amenity", "type", "sym"] {
+            if let v = fields[key], !v.isEmpty { return v.lowercased() }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,149 @@
+import Bindings
+import Foundation
+import PackJSON
+import TrailNetwork
+import TrailpackCore
+
+/// What a build did: the region, its routes and files, diagnostics and time per stage.
+public struct BuildSummary: Sendable {
+    public var regionID: String
+    public var regionName: String
+    public var regionFolder: String
+    public var routes: [(id: String, name: String, stats: RouteStats)]
+    public var files: [WrittenFile]
+    /// Total bytes of the region folder, manifest included.
+    public var totalBytes: Int
+    public var diagnostics: [Diagnostic]
+    /// Wall-clock seconds per stage, in stage order (reported, never written into the pack).
+    public var stageSeconds: [(stage: String, seconds: Double)]
+    /// Every input file read (for the depfile).
+    public var inputs: [String]
+}
+
+/// Options of one build.
+public struct BuildOptions: Sendable {
+    public var updateCatalog = true
+    public var depfile: String?
+    /// The target named in the depfile (defaults to the region's manifest path).
+    public var depfileTarget: String?
+    public init() {}
+}
+
+/// The pipeline: recipe -> load -> routes -> terrain -> assemble -> write.
+public enum PackBuilder {
+    /// Builds the region of `recipePath` into the pack root `outRoot` and updates its catalog.
+    /// - Throws: `BuildError` or `GDALError` naming the file and place; nothing is changed under
+    ///   `outRoot` when it throws.
+    public static func build(recipePath: String, outRoot: String, options: BuildOptions = BuildOptions(),
+                             progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
+        var clock = StageClock()
+        let recipe = try RecipeLoader.load(path: recipePath)
+        var inputs = try LoadStage.run(recipe)
+        var diagnostics = inputs.diagnostics
+        clock.lap("load")
+
+        let network = try inputs.trails.isEmpty ? nil : TrailNetworkGraph(lines: inputs.trails)
+        let (routes, routeNotes) = try RouteStage.run(recipe, inputs: inputs, network: network, progress: progress)
+        diagnostics += routeNotes
+        clock.lap("routes")
+
+        let bbox = try regionBBox(recipe, inputs: inputs, routes: routes)
+        let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain, progress: progress)
+        if terrain.voids.filledCells > 0 {
+            diagnostics.append(Diagnostic(.note, "terrain", "filled \(terrain.voids.filledCells) void cells in \(terrain.voids.voidAreas) areas (largest \(terrain.voids.largestVoidCells) cells)"))
+        }
+        for k in inputs.pois.indices { inputs.pois[k].eleM = terrain.grid.elevationM(at: inputs.pois[k].location) }
+        let outside = inputs.pois.filter { $0.eleM == nil }
+        if !outside.isEmpty {
+            diagnostics.append(Diagnostic(.warning, "pois", "\(outside.count) POIs outside the region left out: \(outside.map(\.name).joined(separator: ", "))"))
+            inputs.pois.removeAll { $0.eleM == nil }
+        }
+        clock.lap("terrain")
+
+        let root = URL(fileURLWithPath: outRoot)
+        let writer = try RegionWriter(root: root, regionID: recipe.id)
+        var files: [String: WrittenFile] = [:]
+        files["terrain"] = try writer.write("terrain.bin", bytes: TER1.encode(terrain.grid))
+        files["hillshade"] = try writer.write("hillshade.png", bytes: try terrain.hillshade.encoded())
+        let contours = AssembleStage.contourFeatures(terrain)
+        files["contours"] = try writer.writeGeoJSON("contours.geojson", layer: "contours", fields: contours.fields, features: contours.features)
+        files["trails"] = try writer.writeGeoJSON("trails.geojson", layer: "trails", fields: AssembleStage.trailFields,
+                                                  features: AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox))
+        files["pois"] = try writer.writeGeoJSON("pois.geojson", layer: "pois", fields: AssembleStage.poiFields,
+                                                features: AssembleStage.poiFeatures(inputs.pois))
+        var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
+        for route in routes {
+            let ar = try writer.write("ar/\(route.id).bin", bytes: TER1.encode(route.arPatch))
+            let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar))
+            routeFiles.append((route, file, ar))
+        }
+        let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles)
+        let manifestFile = try writer.write("manifest.json", json: manifest)
+        let written = files.values.sorted { $0.path < $1.path } + routeFiles.flatMap { [$0.ar, $0.file] } + [manifestFile]
+        let totalBytes = written.reduce(0) { $0 + $1.bytes }
+        if Double(totalBytes) > recipe.sizeBudgetMB * 1_000_000 {
+            diagnostics.append(Diagnostic(.warning, "region \(recipe.id)", String(format: "pack is %.1f MB, over the %.0f MB budget for phones", Double(totalBytes) / 1e6, recipe.sizeBudgetMB)))
+        }
+        try writer.commit()
+        if options.updateCatalog { try CatalogBuilder.rebuild(root: root) }
+        clock.lap("write")
+
+        let summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
+                                   routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written, totalBytes: totalBytes,
+                                   diagnostics: diagnostics, stageSeconds: clock.laps,
+                                   inputs: [recipe.path] + inputs.files)
+        if let dep = options.depfile {
+            try Depfile.write(path: dep, target: options.depfileTarget ?? writer.target.appendingPathComponent("manifest.json").path,
+                              prerequisites: summary.inputs)
+        }
+        return summary
+    }
+
+    /// The recipe's bbox, or one derived from routes, trails and POIs plus the margin. Every
+    /// route vertex must lie inside it.
+    static func regionBBox(_ recipe: Recipe, inputs: LoadedInputs, routes: [BuiltRoute]) throws -> BBox {
+        let bbox: BBox
+        if let given = recipe.bbox {
+            bbox = given
+        } else {
+            let points = routes.flatMap(\.coords) + inputs.trails.flatMap(\.coords) + inputs.pois.map(\.location)
+            guard let box = BBox(covering: points) else {
+                throw BuildError.recipe(file: recipe.path, line: 0, keyPath: "bbox", message: "no bbox given and no routes or trails to derive it from")
+            }
+            bbox = box.expanded(byMetres: recipe.bboxMarginM)
+        }
+        for route in routes {
+            if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
+                let r = recipe.routes.first { $0.id == route.id }
+                throw BuildError.route(id: route.id, location: r?.location ?? recipe.path,
+                                       message: "vertex \(k) \(route.coords[k]) lies outside the region bbox \(bbox)")
+            }
+        }
+        return bbox
+    }
+}
+
+/// Wall-clock time per stage.
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private(set) var laps: [(stage: String, seconds: Double)] = []
+
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        laps.append((stage, Double(now - last) / 1e9))
+        last = now
+    }
+}
+
+/// Make depfiles: `target: prereq prereq ...` with spaces escaped.
+public enum Depfile {
+    public static func write(path: String, target: String, prerequisites: [String]) throws {
+        func esc(_ s: String) -> String { s.replacingOccurrences(of: " ", with: "\\ ").replacingOccurrences(of: "$", with: "$$") }
+        var unique: [String] = []
+        for p in prerequisites where !unique.contains(p) { unique.append(p) }
+        let text = "\(esc(target)): \\\n" + unique.map { "  \(esc($0))" }.joined(separator: " \\\n") + "\n"
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw BuildError.output(path: path, message: "cannot write the depfile: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TrailpackCore
+
+/// One region's build instructions, as read from a recipe file. Paths are absolute (resolved
+/// against the recipe's folder). Every default is documented in `Recipes/README.md`.
+public struct Recipe: Sendable {
+    public var path: String
+    public var id: String
+    public var name: String
+    public var attribution: [String]
+    /// The region's extent; nil to derive it from the routes and trails plus `bboxMarginM`.
+    public var bbox: BBox?
+    public var bboxMarginM: Double = 1000
+    /// DEM sources in priority order (the first wins where they overlap).
+    public var dem: [String]
+    public var trails: [String] = []
+    public var pois: [POISource] = []
+    public var terrain = TerrainOptions()
+    public var ar = AROptions()
+    public var stats = StatsOptions()
+    public var sizeBudgetMB: Double = 150
+    public var routes: [RouteRecipe] = []
+
+    public struct TerrainOptions: Sendable, Equatable {
+        public var resolutionM: Double = 30
+        public var kernel: String = "cubicspline"
+        /// nil: chosen from the region's relief.
+        public var contourIntervalM: Double?
+        public var hillshade = HillshadeRecipe()
+    }
+
+    public struct HillshadeRecipe: Sendable, Equatable {
+        public var azimuthDeg = 315.0
+        public var altitudeDeg = 45.0
+        public var zFactor = 1.0
+        public var multidirectional = false
+        public var isDefault: Bool { self == HillshadeRecipe() }
+    }
+
+    public struct AROptions: Sendable, Equatable {
+        public var resolutionM: Double = 10
+        public var marginM: Double = 200
+        public var budgetMiB: Double = 8
+    }
+
+    public struct StatsOptions: Sendable, Equatable {
+        public var thresholdM: Double = 5
+        public var flatSpeedKmh: Double = 4
+        public var ascentMPerH: Double = 300
+        public var descentMPerH: Double = 500
+    }
+
+    /// Points of interest: a file (GeoJSON points, GPX waypoints, KML placemarks) or one inline POI.
+    public enum POISource: Sendable, Equatable {
+        case file(path: String, defaultKind: String)
+        case inline(PointOfInterest)
+    }
+}
+
+/// How one route is made.
+public struct RouteRecipe: Sendable {
+    public var id: String
+    public var name: String
+    public var blurb: String
+    public var source: Source
+    /// Where in the recipe it was declared (for messages).
+    public var location: String
+
+    public enum Source: Sendable {
+        /// A recorded track or route: file plus selector (feature name, or index among the file's lines).
+        case track(path: String, select: TrackSelector, reversed: Bool)
+        /// Routed over the region's trail network through these via points.
+        case via([ViaSpec])
+    }
+
+    public enum TrackSelector: Sendable, Equatable, CustomStringConvertible {
+        case first
+        case index(Int)
+        case name(String)
+        public var description: String {
+            switch self {
+            case .first: "the first track"
+            case .index(let i): "track #\(i)"
+            case .name(let n): "\"\(n)\""
+            }
+        }
+    }
+
+    public enum ViaSpec: Sendable, Equatable {
+        case point(LonLat)
+        case poi(String)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import PackJSON
+import TrailpackCore
+
+/// Reads a recipe file (JSON5: comments and trailing commas allowed) into a `Recipe`.
+/// Unknown keys, wrong types and out-of-range values are errors naming the file, line and key path.
+public enum RecipeLoader {
+    /// The SPEC's id pattern `^[a-z0-9][a-z0-9-]{0,62}$`.
+    public static func isValidID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard (1...63).contains(bytes.count) else { return false }
+        func ok(_ b: UInt8, first: Bool) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || (!first && b == 0x2D)
+        }
+        return bytes.enumerated().allSatisfy { ok($1, first: $0 == 0) }
+    }
+
+    /// Loads and checks the recipe at `path`.
+    /// - Throws: `BuildError.recipe` for anything malformed, `BuildError.input` when the file cannot be read.
+    public static func load(path: String) throws -> Recipe {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BuildError.input(file: path, place: "", message: "cannot read the recipe (no such file or not readable)")
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(data, mode: .json5)
+        } catch {
+            throw BuildError.recipe(file: path, line: error.line, keyPath: "", message: "syntax error at column \(error.column): \(error.message)")
+        }
+        do {
+            return try decode(root, path: path)
+        } catch let e as JSONAccessError {
+            throw BuildError.recipe(file: path, line: e.line, keyPath: e.path.description, message: e.message)
+        }
+    }
+
+    static func decode(_ root: JSONNode, path: String) throws -> Recipe {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        func resolve(_ node: JSONNode) throws -> String {
+            let raw = try node.string()
+            guard !raw.isEmpty else { throw node.error("expected a file path, found an empty string") }
+            return resolvePath(raw, relativeTo: folder)
+        }
+        func id(_ node: JSONNode) throws -> String {
+            let s = try node.string()
+            guard isValidID(s) else {
+                throw node.error("\"\(s)\" is not a valid id (lower-case letters, digits and '-', starting with a letter or digit, at most 63 characters)")
+            }
+            return s
+        }
+
+        try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "pois",
+                                  "terrain", "ar", "stats", "sizeBudgetMB", "routes"])
+        var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
+                            attribution: [], bbox: nil, dem: [])
+        let attribution = try root.member("attribution")
+        recipe.attribution = attribution.type == .string ? [try attribution.string()] : try attribution.array().map { try $0.string() }
+        guard !recipe.attribution.isEmpty, recipe.attribution.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw attribution.error("attribution needs at least one non-empty string (e.g. the DEM's source and \"© OpenStreetMap contributors\")")
+        }
+        if let box = root["bbox"] {
+            let v = try box.array().map { try $0.double() }
+            guard v.count == 4 else { throw box.error("expected [west, south, east, north], found \(v.count) numbers") }
+            let b = BBox(west: v[0], south: v[1], east: v[2], north: v[3])
+            if let problem = b.problem { throw box.error("invalid bbox: \(problem)") }
+            recipe.bbox = b
+        }
+        if let m = root["bboxMarginM"] { recipe.bboxMarginM = try m.double(in: 0...100_000) }
+        let dem = try root.member("dem")
+        recipe.dem = dem.type == .string ? [try resolve(dem)] : try dem.array().map(resolve)
+        guard !recipe.dem.isEmpty else { throw dem.error("at least one DEM source is needed") }
+        if let t = root["trails"] { recipe.trails = t.type == .string ? [try resolve(t)] : try t.array().map(resolve) }
+        if let p = root["pois"] { recipe.pois = try p.array().map { try poiSource($0, resolve: resolve) } }
+        if let t = root["terrain"] { recipe.terrain = try terrainOptions(t) }
+        if let a = root["ar"] {
+            try a.requireOnlyKeys(["resolutionM", "marginM", "budgetMiB"])
+            if let v = a["resolutionM"] { recipe.ar.resolutionM = try v.double(in: 1...100) }
+            if let v = a["marginM"] { recipe.ar.marginM = try v.double(in: 100...5000) }
+            if let v = a["budgetMiB"] { recipe.ar.budgetMiB = try v.double(in: 0.1...512) }
+        }
+        if let s = root["stats"] {
+            try s.requireOnlyKeys(["thresholdM", "flatSpeedKmh", "ascentMPerH", "descentMPerH"])
+            if let v = s["thresholdM"] { recipe.stats.thresholdM = try v.double(in: 0...200) }
+            if let v = s["flatSpeedKmh"] { recipe.stats.flatSpeedKmh = try v.double(in: 0.5...30) }
+            if let v = s["ascentMPerH"] { recipe.stats.ascentMPerH = try v.double(in: 10...5000) }
+            if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: 10...5000) }
+        }
+        if let v = root["sizeBudgetMB"] { recipe.sizeBudgetMB = try v.double(in: 1...100_000) }
+        if let r = root["routes"] {
+            var seen: Set<String> = []
+            for node in try r.array() {
+                try node.requireOnlyKeys(["id", "name", "blurb", "via", "track"])
+                let routeID = try id(node.member("id"))
+                guard seen.insert(routeID).inserted else { throw try node.member("id").error("route id \"\(routeID)\" is used twice") }
+                let source: RouteRecipe.Source
+                switch (node["via"], node["track"]) {
+                case (let via?, nil):
+                    let points = try via.array().map { v throws -> RouteRecipe.ViaSpec in
+                        if v.type == .string { return .poi(try v.string()) }
+                        return .point(try lonLat(v))
+                    }
+                    guard points.count >= 2 else { throw via.error("a routed path needs at least 2 via points, found \(points.count)") }
+                    source = .via(points)
+                case (nil, let track?):
+                    source = try trackSource(track, resolve: resolve)
+                case (nil, nil):
+                    throw node.error("a route needs either \"via\" (points routed over the trails) or \"track\" (a recorded line)")
+                case (_?, _?):
+                    throw node.error("a route takes \"via\" or \"track\", not both")
+                }
+                recipe.routes.append(RouteRecipe(id: routeID, name: try node.member("name").string(),
+                                                 blurb: try node["blurb"]?.string() ?? "", source: source,
+                                                 location: "\(path):\(node.position.line)"))
+            }
+        }
+        if recipe.bbox == nil && recipe.routes.isEmpty && recipe.trails.isEmpty {
+            throw root.error("without \"bbox\", the region is derived from routes and trails, and this recipe has neither")
+        }
+        return recipe
+    }
+
+    /// Resolves a recipe path against the recipe's folder; `.zip` files are read through `/vsizip/`.
+    static func resolvePath(_ raw: String, relativeTo folder: URL) -> String {
+        for prefix in ["/vsizip/", "/vsigzip/", "/vsitar/"] where raw.hasPrefix(prefix) {
+            let rest = String(raw.dropFirst(prefix.count))
+            return prefix + (rest.hasPrefix("/") ? rest : folder.appendingPathComponent(rest).standardizedFileURL.path)
+        }
+        let path = raw.hasPrefix("/") ? raw : folder.appendingPathComponent(raw).standardizedFileURL.path
+        return path.lowercased().hasSuffix(".zip") ? "/vsizip/" + path : path
+    }
+
+    /// The file behind a possibly `/vsizip/`-prefixed path (what a depfile lists).
+    public static func physicalFile(_ path: String) -> String {
+        guard path.hasPrefix("/vsi") else { return path }
+        let inner = String(path.dropFirst(1).drop(while: { $0 != "/" }))
+        if let range = inner.range(of: ".zip", options: .caseInsensitive) { return String(inner[..<range.upperBound]) }
+        return inner
+    }
+
+    static func lonLat(_ node: JSONNode) throws -> LonLat {
+        let v = try node.array().map { try $0.double() }
+        guard v.count == 2, (-180...180).contains(v[0]), (-85.05...85.05).contains(v[1]) else {
+            throw node.error("expected [lon, lat] in degrees (lon -180...180, lat -85.05...85.05)")
+        }
+        return LonLat(v[0], v[1])
+    }
+
+    static func poiSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> Recipe.POISource {
+        if node.type == .string { return .file(path: try resolve(node), defaultKind: "poi") }
+        try node.requireOnlyKeys(["file", "kind", "name", "lon", "lat"])
+        if let file = node["file"] {
+            return .file(path: try resolve(file), defaultKind: try node["kind"]?.string() ?? "poi")
+        }
+        let lon = try node.member("lon").double(in: -180...180), lat = try node.member("lat").double(in: -85.05...85.05)
+        return .inline(PointOfInterest(name: try node.member("name").string(), kind: try node["kind"]?.string() ?? "poi",
+                                       location: LonLat(lon, lat)))
+    }
+
+    static func trackSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> RouteRecipe.Source {
+        if node.type == .string { return .track(path: try resolve(node), select: .first, reversed: false) }
+        try node.requireOnlyKeys(["file", "select", "reverse"])
+        var select = RouteRecipe.TrackSelector.first
+        if let s = node["select"] {
+            select = s.type == .string ? .name(try s.string()) : .index(try s.int(in: 0...1_000_000))
+        }
+        return .track(path: try resolve(node.member("file")), select: select, reversed: try node["reverse"]?.bool() ?? false)
+    }
+
+    static func terrainOptions(_ t: JSONNode) throws -> Recipe.TerrainOptions {
+        var o = Recipe.TerrainOptions()
+        try t.requireOnlyKeys(["resolutionM", "kernel", "contourIntervalM", "hillshade"])
+        if let v = t["resolutionM"] { o.resolutionM = try v.double(in: 1...1000) }
+        if let v = t["kernel"] {
+            let k = try v.string()
+            guard ["cubicspline", "bilinear", "cubic"].contains(k) else {
+                throw v.error("unknown kernel \"\(k)\"; expected \"cubicspline\", \"bilinear\" or \"cubic\"")
+            }
+            o.kernel = k
+        }
+        if let v = t["contourIntervalM"] { o.contourIntervalM = try v.double(in: 1...1000) }
+        if let h = t["hillshade"] {
+            try h.requireOnlyKeys(["azimuthDeg", "altitudeDeg", "zFactor", "multidirectional"])
+            if let v = h["azimuthDeg"] { o.hillshade.azimuthDeg = try v.double(in: 0...360) }
+            if let v = h["altitudeDeg"] { o.hillshade.altitudeDeg = try v.double(in: 0...90) }
+            if let v = h["zFactor"] { o.hillshade.zFactor = try v.double(in: 0.01...100) }
+            if let v = h["multidirectional"] { o.hillshade.multidirectional = try v.bool() }
+        }
+        return o
+    }
+}

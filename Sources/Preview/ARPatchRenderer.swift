@@ -1,0 +1,89 @@
+import Drawing
+import Foundation
+import TrailpackCore
+
+/// An AR patch close-up as drawn.
+public struct ARPatchRendering: Sendable {
+    public var image: PixelImage
+    /// Where the patch's pixel-edge bounds sit on the image.
+    public var frame: MercatorFrame
+    /// Boxes of waypoint markers and labels drawn above the route.
+    public var aboveRouteBoxes: [PixelRect]
+}
+
+/// Draws the close-up of one route's AR patch.
+///
+/// The shading is computed from the TER1 patch itself (`PatchHillshade`, 315° / 45°), one
+/// grey pixel per sample, each sample treated as a pixel centred on it, so the picture spans
+/// the patch's pixel-edge bounds (`GridGeometry.pixelEdgeBounds`, half a cell beyond the
+/// sample bounds). That frame's long side is `mapLongSidePx`, top-left at (0, 0); the shading
+/// is scaled in bilinearly and washed 15 % toward white. Above it: trails of the region
+/// (dashed), the route (white casing, then `routeLineWidthPx` in its colour), waypoint markers
+/// by kind and their names (else instructions). A footer holds the title, the patch's size and
+/// resolution, and a scale bar.
+public enum ARPatchRenderer {
+    public static let mapLongSidePx = 1400.0
+    public static let minimumWidthPx = 900.0
+    public static let routeLineWidthPx = 6.0
+
+    /// Renders the AR patch `patch` of `route` with the region's `trails` for context.
+    /// - Throws: `PreviewError.drawing` when Cairo fails.
+    public static func render(route: PackRoute, patch: TerrainGrid, trails: [TrailFeature], color: DrawingColor) throws(PreviewError) -> ARPatchRendering {
+        let geometry = GridGeometry(width: patch.width, height: patch.height, bounds: patch.bounds)
+        let frame = MercatorFrame(bounds: geometry.pixelEdgeBounds, longSidePx: mapLongSidePx)
+        let widthPx = max(frame.rect.widthPx, minimumWidthPx)
+        do throws(DrawingError) {
+            let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + 100))
+            canvas.clear(to: .white)
+            var labels = MapDecorations.LabelPlacer(bounds: frame.rect)
+            var above: [PixelRect] = []
+            try canvas.withSavedState { () throws(DrawingError) in
+                canvas.clip(to: frame.rect)
+                let grey = PixelImage(widthPx: patch.width, heightPx: patch.height, channels: 1, pixels: PatchHillshade.shade(patch))
+                try canvas.draw(grey, into: frame.rect, smooth: true)
+                canvas.newPath()
+                canvas.addRectangle(frame.rect)
+                canvas.setColor(DrawingColor(red: 1, green: 1, blue: 1, alpha: 0.15))
+                canvas.fill()
+                OverviewRenderer.drawTrails(trails, frame: frame, on: canvas)
+                canvas.setLineCap(.round)
+                canvas.setLineJoin(.round)
+                canvas.setColor(.white)
+                canvas.setLineWidth(px: routeLineWidthPx + 4)
+                MapDecorations.strokeLines([route.coords], frame: frame, on: canvas)
+                canvas.setColor(color)
+                canvas.setLineWidth(px: routeLineWidthPx)
+                MapDecorations.strokeLines([route.coords], frame: frame, on: canvas)
+                for w in route.waypoints where route.coords.indices.contains(w.i) {
+                    let p = frame.point(route.coords[w.i])
+                    MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
+                    let r = MapDecorations.markerReachPx
+                    above.append(PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r))
+                }
+                for w in route.waypoints where route.coords.indices.contains(w.i) {
+                    var text = w.name ?? w.instruction
+                    if text.count > 40 { text = String(text.prefix(39)) + "…" }
+                    above.append(labels.place(text, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 17, on: canvas))
+                }
+            }
+            canvas.newPath()
+            canvas.addRectangle(frame.rect)
+            canvas.setColor(.black)
+            canvas.setLineWidth(px: 2)
+            canvas.stroke()
+            let y0 = frame.rect.maxYPx
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.setFont(sizePx: 22, bold: true)
+            canvas.showText("\(route.name) (\(route.id)): AR patch", at: PixelPoint(xPx: 20, yPx: y0 + 34))
+            canvas.setFont(sizePx: 15)
+            canvas.setColor(DrawingColor(hex: 0x555555))
+            let note = "\(patch.width) x \(patch.height) samples, \(formatNumber(geometry.resolutionM, maxDecimals: 1)) m; shading computed from the patch (315°, 45°); north up"
+            canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 86))
+            MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 300, yPx: y0 + 22), pixelsPerMetre: frame.pixelsPerGroundMetre,
+                                        maxLengthPx: 220, on: canvas)
+            return ARPatchRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
+        } catch {
+            throw .drawing(error)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TrailpackCore
+import Validation
+
+/// The `index.html` of a preview: well-formed XHTML served as HTML, one section per region
+/// with the manifest's numbers in tables, the images beside it by relative name, and the
+/// validator's problems. No scripts, no external resources; every string from the pack is
+/// escaped with `HTMLText.escape`.
+public enum IndexPage {
+    /// What one region's section shows.
+    public struct RegionSection: Sendable {
+        public var pack: RegionPack
+        /// File name (beside index.html) of the overview PNG.
+        public var overviewFile: String
+        /// Per route, in manifest order: file names of its profile and AR close-up PNGs.
+        public var routeFiles: [(profile: String, arPatch: String)]
+
+        public init(pack: RegionPack, overviewFile: String, routeFiles: [(profile: String, arPatch: String)]) {
+            self.pack = pack
+            self.overviewFile = overviewFile
+            self.routeFiles = routeFiles
+        }
+    }
+
+    /// The page for `sections`; `problems` nil means validation was not run.
+    public static func html(title: String, sections: [RegionSection], problems: [ValidationProblem]?) -> String {
+        var h = """
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <title>\(e(title))</title>
+        <style>
+        body { font-family: "DejaVu Sans", sans-serif; margin: 1.5em; color: #111; }
+        table { border-collapse: collapse; margin: 0.5em 0 1.2em 0; }
+        th, td { border: 1px solid #bbb; padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
+        td.n { text-align: right; font-variant-numeric: tabular-nums; }
+        img { max-width: 100%; border: 1px solid #999; }
+        .bad { color: #b00; font-weight: bold; }
+        code { font-size: 0.9em; }
+        </style>
+        </head>
+        <body>
+        <h1>\(e(title))</h1>
+
+        """
+        h += problemsSection(problems)
+        for s in sections { h += regionSection(s) }
+        h += "</body>\n</html>\n"
+        return h
+    }
+
+    private static func e(_ s: String) -> String { HTMLText.escape(s) }
+    private static func num(_ v: Double, _ decimals: Int) -> String { formatNumber(v, maxDecimals: decimals) }
+
+    private static func row(_ cells: [String], numeric: Set<Int> = []) -> String {
+        "<tr>" + cells.enumerated().map { k, c in numeric.contains(k) ? "<td class=\"n\">\(c)</td>" : "<td>\(c)</td>" }.joined() + "</tr>\n"
+    }
+
+    private static func header(_ cells: [String]) -> String {
+        "<tr>" + cells.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
+    }
+
+    private static func problemsSection(_ problems: [ValidationProblem]?) -> String {
+        var h = "<h2>Validation</h2>\n"
+        guard let problems else {
+            return h + "<p class=\"bad\">Validation was not run for this preview.</p>\n"
+        }
+        if problems.isEmpty { return h + "<p>No problems found.</p>\n" }
+        let errors = problems.count { $0.severity == .error }, warnings = problems.count { $0.severity == .warning }
+        h += "<p>\(errors) error(s), \(warnings) warning(s), \(problems.count - errors - warnings) note(s).</p>\n<table>\n"
+        h += header(["Severity", "Rule", "File", "Where", "Expected", "Found"])
+        for p in problems {
+            h += row([e(p.severity.rawValue), "<code>\(e(p.ruleId))</code>", e(p.file), e(p.location.description), e(p.expected), e(p.found)])
+        }
+        return h + "</table>\n"
+    }
+
+    private static func regionSection(_ s: RegionSection) -> String {
+        let m = s.pack.manifest
+        var h = "<h2>\(e(m.name)) <code>\(e(m.id))</code></h2>\n<table>\n"
+        h += row(["Id", "<code>\(e(m.id))</code>"])
+        h += row(["Name", e(m.name)])
+        h += row(["Bbox (W, S, E, N)", e(m.bbox.map { num($0, 7) }.joined(separator: ", "))])
+        h += row(["Format version", "\(m.formatVersion)"])
+        h += row(["Generator", e(m.generator)])
+        h += row(["Attribution", e(m.attribution.joined(separator: "; "))])
+        if let t = m.files.terrain.width, let hh = m.files.terrain.height {
+            h += row(["Terrain", "\(t) x \(hh) samples, \(num(m.files.terrain.resolutionM ?? 0, 2)) m"])
+        }
+        if let iv = m.files.contours.intervalM { h += row(["Contour interval", "\(num(iv, 2)) m (index every \(num(5 * iv, 2)) m)"]) }
+        h += "</table>\n"
+        h += "<p><img src=\"\(e(s.overviewFile))\" alt=\"Overview of \(e(m.name))\"/></p>\n"
+
+        h += "<h3>Routes</h3>\n<table>\n"
+        h += header(["#", "Id", "Name", "Colour", "Distance (km)", "Ascent (m)", "Descent (m)", "Min ele (m)", "Max ele (m)", "Time", "Waypoints", "AR patch"])
+        for (k, r) in m.routes.enumerated() {
+            let st = r.stats
+            let color = RoutePalette.routeColor(index: k).hexString
+            let waypoints = s.pack.routes.indices.contains(k) ? "\(s.pack.routes[k].waypoints.count)" : "?"
+            let patch = "\(r.arPatch.width ?? 0) x \(r.arPatch.height ?? 0), \(num(r.arPatch.resolutionM ?? 0, 2)) m"
+            h += row(["\(k + 1)", "<code>\(e(r.id))</code>", e(r.name), "<span style=\"color: \(color)\">&#9632;</span> \(color)",
+                      num(st.distanceM / 1000, 2), num(st.ascentM, 1), num(st.descentM, 1), num(st.minEleM, 1), num(st.maxEleM, 1),
+                      e(formatDuration(seconds: st.durationS)), waypoints, e(patch)], numeric: [0, 4, 5, 6, 7, 8, 10])
+        }
+        h += "</table>\n"
+
+        h += "<h3>Files</h3>\n<table>\n"
+        h += header(["File", "Path", "Bytes (manifest)", "Bytes (on disk)", "SHA-256 (manifest)"])
+        var total = 0
+        for (label, entry) in m.allFiles {
+            let onDisk = s.pack.fileSizeOnDisk(entry.path)
+            total += entry.bytes
+            let disk = onDisk.map { $0 == entry.bytes ? "\($0)" : "<span class=\"bad\">\($0) (differs)</span>" } ?? "<span class=\"bad\">missing</span>"
+            h += row([e(label), "<code>\(e(entry.path))</code>", "\(entry.bytes)", disk, "<code>\(e(entry.sha256))</code>"], numeric: [2, 3])
+        }
+        h += row(["<b>Total listed</b>", "", "\(total)", "", ""], numeric: [2])
+        h += "</table>\n"
+
+        for (k, route) in s.pack.routes.enumerated() where s.routeFiles.indices.contains(k) {
+            h += "<h3>\(e(route.name)) <code>\(e(route.id))</code></h3>\n"
+            if !route.blurb.isEmpty { h += "<p>\(e(route.blurb))</p>\n" }
+            h += "<p><img src=\"\(e(s.routeFiles[k].profile))\" alt=\"Elevation profile of \(e(route.name))\"/></p>\n"
+            h += "<p><img src=\"\(e(s.routeFiles[k].arPatch))\" alt=\"AR patch of \(e(route.name))\"/></p>\n"
+            h += "<table>\n" + header(["i", "Km", "Ele (m)", "Kind", "Name", "Instruction", "Dir"])
+            for w in route.waypoints where route.coords.indices.contains(w.i) {
+                h += row(["\(w.i)", num(route.cumulativeM[w.i] / 1000, 2), num(route.elevationsM[w.i], 1), e(w.kind.rawValue),
+                          e(w.name ?? ""), e(w.instruction), e(w.dir?.rawValue ?? "")], numeric: [0, 1, 2])
+            }
+            h += "</table>\n"
+        }
+        return h
+    }
+}

@@ -1,0 +1,226 @@
+import Bindings
+import Drawing
+import Foundation
+import TrailpackCore
+
+/// The region overview as drawn, with where things landed (for reviewers and tests).
+public struct OverviewRendering: Sendable {
+    public var image: PixelImage
+    /// Where the hillshade's bounds sit on the image; routes are projected through it.
+    public var frame: MercatorFrame
+    /// Boxes of everything drawn above the routes (waypoint markers and their labels).
+    public var aboveRouteBoxes: [PixelRect]
+}
+
+/// Draws a region overview.
+///
+/// Layout: the map fills a `MercatorFrame` over the hillshade's pixel-edge `bounds` with its
+/// long side `mapLongSidePx`, top-left at (0, 0); the hillshade PNG is scaled into that frame
+/// (bilinear) and washed 20 % toward white. A footer below the map holds the title, the route
+/// legend, attribution, a scale bar and a north arrow; the canvas is at least
+/// `minimumWidthPx` wide. Layers bottom to top: hillshade, contours (index contours thicker,
+/// labelled along the line), trails (white casing, dark line), POIs with names, routes (white
+/// casing under all, then each route `routeLineWidthPx` wide in its `RoutePalette` colour,
+/// in manifest order), waypoint markers by kind, waypoint names.
+public enum OverviewRenderer {
+    public static let mapLongSidePx = 2000.0
+    public static let minimumWidthPx = 1200.0
+    public static let routeLineWidthPx = 6.0
+
+    /// Renders the overview of `pack`.
+    /// - Throws: `PreviewError.malformed` without valid hillshade bounds; `.drawing` when Cairo fails.
+    public static func render(_ pack: RegionPack) throws(PreviewError) -> OverviewRendering {
+        let frame = MercatorFrame(bounds: try pack.hillshadeBounds(), longSidePx: mapLongSidePx)
+        let widthPx = max(frame.rect.widthPx, minimumWidthPx)
+        do throws(DrawingError) {
+            let legend = try legendLayout(pack, widthPx: widthPx)
+            let footerPx = 110.0 + 34 * Double(legend.rows)
+            let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + footerPx))
+            canvas.clear(to: .white)
+            var labels = MapDecorations.LabelPlacer(bounds: frame.rect)
+            try canvas.withSavedState { () throws(DrawingError) in
+                canvas.clip(to: frame.rect)
+                try drawHillshade(pack.hillshade, frame: frame, on: canvas)
+                drawContours(pack.contours, frame: frame, on: canvas)
+                drawTrails(pack.trails, frame: frame, on: canvas)
+                drawPOIs(pack.pois, frame: frame, labels: &labels, on: canvas)
+                drawRoutes(pack.routes, frame: frame, on: canvas)
+            }
+            var above: [PixelRect] = []
+            for route in pack.routes {
+                for w in route.waypoints where route.coords.indices.contains(w.i) {
+                    let p = frame.point(route.coords[w.i])
+                    MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
+                    let r = MapDecorations.markerReachPx
+                    above.append(PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r))
+                }
+            }
+            for route in pack.routes {
+                for w in route.waypoints where route.coords.indices.contains(w.i) {
+                    guard let name = w.name, !name.isEmpty else { continue }
+                    above.append(labels.place(name, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 18, bold: true, on: canvas))
+                }
+            }
+            drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
+            return OverviewRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
+        } catch {
+            throw .drawing(error)
+        }
+    }
+
+    static func drawHillshade(_ png: PNGImage, frame: MercatorFrame, on canvas: Canvas) throws(DrawingError) {
+        let image = PixelImage(widthPx: png.width, heightPx: png.height, channels: png.channels, pixels: png.pixels)
+        try canvas.draw(image, into: frame.rect, smooth: true)
+        canvas.newPath()
+        canvas.addRectangle(frame.rect)
+        canvas.setColor(DrawingColor(red: 1, green: 1, blue: 1, alpha: 0.2))
+        canvas.fill()
+    }
+
+    static func drawContours(_ contours: [ContourFeature], frame: MercatorFrame, on canvas: Canvas) {
+        canvas.setLineCap(.round)
+        canvas.setLineJoin(.round)
+        canvas.setDash(lengthsPx: [])
+        for index in [false, true] {
+            canvas.setColor(index ? RoutePalette.indexContour : RoutePalette.contour)
+            canvas.setLineWidth(px: index ? 2.2 : 1)
+            MapDecorations.strokeLines(contours.filter { $0.isIndex == index }.flatMap(\.parts), frame: frame, on: canvas)
+        }
+        for c in contours where c.isIndex {
+            for part in c.parts { labelContour(part.map(frame.point), text: "\(formatNumber(c.eleM, maxDecimals: 1))", on: canvas) }
+        }
+    }
+
+    /// Writes `text` along a contour line: once at mid-length for lines 250...1200 px long,
+    /// every 800 px (from 400 px) on longer ones; upright, with a white halo.
+    static func labelContour(_ points: [PixelPoint], text: String, on canvas: Canvas) {
+        guard points.count > 1 else { return }
+        var cum = [0.0]
+        for k in 1..<points.count { cum.append(cum[k - 1] + points[k].distancePx(to: points[k - 1])) }
+        let total = cum.last!
+        guard total >= 250 else { return }
+        let spots = total < 1200 ? [total / 2] : Array(stride(from: 400.0, to: total - 200, by: 800))
+        canvas.setFont(sizePx: 14)
+        let e = canvas.textExtents(text)
+        for s in spots {
+            func at(_ d: Double) -> PixelPoint {
+                let d = min(max(d, 0), total)
+                var k = 1
+                while k < cum.count - 1 && cum[k] < d { k += 1 }
+                let seg = max(cum[k] - cum[k - 1], 1e-9), t = (d - cum[k - 1]) / seg
+                return PixelPoint(xPx: points[k - 1].xPx + (points[k].xPx - points[k - 1].xPx) * t,
+                                  yPx: points[k - 1].yPx + (points[k].yPx - points[k - 1].yPx) * t)
+            }
+            let mid = at(s), a = at(s - 15), b = at(s + 15)
+            var angle = atan2(b.yPx - a.yPx, b.xPx - a.xPx)
+            if angle > Double.pi / 2 { angle -= Double.pi } else if angle < -Double.pi / 2 { angle += Double.pi }
+            canvas.withSavedState {
+                canvas.translate(dxPx: mid.xPx, dyPx: mid.yPx)
+                canvas.rotate(radians: angle)
+                canvas.showText(text, at: PixelPoint(xPx: -e.advanceXPx / 2, yPx: -(e.bearingYPx + e.heightPx / 2)),
+                                color: RoutePalette.indexContour, halo: .white, haloWidthPx: 4)
+            }
+        }
+    }
+
+    static func drawTrails(_ trails: [TrailFeature], frame: MercatorFrame, on canvas: Canvas) {
+        let parts = trails.flatMap(\.parts)
+        canvas.setLineCap(.round)
+        canvas.setLineJoin(.round)
+        canvas.setColor(DrawingColor(red: 1, green: 1, blue: 1, alpha: 0.85))
+        canvas.setLineWidth(px: 5)
+        MapDecorations.strokeLines(parts, frame: frame, on: canvas)
+        canvas.setColor(RoutePalette.trail)
+        canvas.setLineWidth(px: 2)
+        canvas.setDash(lengthsPx: [7, 4])
+        MapDecorations.strokeLines(parts, frame: frame, on: canvas)
+        canvas.setDash(lengthsPx: [])
+    }
+
+    static func drawPOIs(_ pois: [POIFeature], frame: MercatorFrame, labels: inout MapDecorations.LabelPlacer, on canvas: Canvas) {
+        for poi in pois {
+            let p = frame.point(poi.location)
+            canvas.newPath()
+            canvas.addRectangle(PixelRect(xPx: p.xPx - 5, yPx: p.yPx - 5, widthPx: 10, heightPx: 10))
+            canvas.setColor(RoutePalette.poi)
+            canvas.fill(preserve: true)
+            canvas.setColor(.white)
+            canvas.setLineWidth(px: 1.5)
+            canvas.stroke()
+            let text = poi.eleM.map { "\(poi.name) \(Int($0.rounded())) m" } ?? poi.name
+            if !text.isEmpty { labels.place(text, near: p, gapPx: 9, sizePx: 15, on: canvas) }
+        }
+    }
+
+    static func drawRoutes(_ routes: [PackRoute], frame: MercatorFrame, on canvas: Canvas) {
+        canvas.setLineCap(.round)
+        canvas.setLineJoin(.round)
+        canvas.setDash(lengthsPx: [])
+        canvas.setColor(.white)
+        canvas.setLineWidth(px: routeLineWidthPx + 4)
+        MapDecorations.strokeLines(routes.map(\.coords), frame: frame, on: canvas)
+        for (k, route) in routes.enumerated() {
+            canvas.setColor(RoutePalette.routeColor(index: k))
+            canvas.setLineWidth(px: routeLineWidthPx)
+            MapDecorations.strokeLines([route.coords], frame: frame, on: canvas)
+        }
+    }
+
+    struct LegendLayout {
+        /// Per route: row and x of its swatch.
+        var positions: [(row: Int, xPx: Double)]
+        var rows: Int
+    }
+
+    /// Flows route legend entries (swatch + "name (id)") into rows left of the scale bar.
+    static func legendLayout(_ pack: RegionPack, widthPx: Double) throws(DrawingError) -> LegendLayout {
+        let measure = try Canvas(widthPx: 1, heightPx: 1)
+        measure.setFont(sizePx: 18)
+        var positions: [(Int, Double)] = []
+        var row = 0, x = 20.0
+        let limit = widthPx - 460
+        for route in pack.routes {
+            let w = 44 + measure.textExtents(legendText(route)).advanceXPx + 28
+            if x > 20 && x + w > limit { row += 1; x = 20 }
+            positions.append((row, x))
+            x += w
+        }
+        return LegendLayout(positions: positions, rows: max(row + 1, 1))
+    }
+
+    static func legendText(_ route: PackRoute) -> String { "\(route.name) (\(route.id))" }
+
+    static func drawFooter(_ pack: RegionPack, frame: MercatorFrame, legend: LegendLayout, widthPx: Double, on canvas: Canvas) {
+        canvas.newPath()
+        canvas.addRectangle(frame.rect)
+        canvas.setColor(.black)
+        canvas.setLineWidth(px: 2)
+        canvas.stroke()
+        let y0 = frame.rect.maxYPx
+        canvas.setColor(MapDecorations.labelColor)
+        canvas.setFont(sizePx: 26, bold: true)
+        canvas.showText("\(pack.manifest.name) (\(pack.manifest.id))", at: PixelPoint(xPx: 20, yPx: y0 + 40))
+        canvas.setFont(sizePx: 18)
+        for (k, route) in pack.routes.enumerated() {
+            let (row, x) = legend.positions[k]
+            let y = y0 + 76 + 34 * Double(row)
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: x, yPx: y - 6))
+            canvas.line(to: PixelPoint(xPx: x + 34, yPx: y - 6))
+            canvas.setColor(RoutePalette.routeColor(index: k))
+            canvas.setLineWidth(px: routeLineWidthPx)
+            canvas.setLineCap(.butt)
+            canvas.stroke()
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.setFont(sizePx: 18)
+            canvas.showText(legendText(route), at: PixelPoint(xPx: x + 44, yPx: y))
+        }
+        canvas.setFont(sizePx: 14)
+        canvas.setColor(DrawingColor(hex: 0x555555))
+        let note = "Web mercator, north up. " + pack.manifest.attribution.joined(separator: "; ")
+        canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(legend.rows) + 10))
+        MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 420, yPx: y0 + 30), pixelsPerMetre: frame.pixelsPerGroundMetre,
+                                    maxLengthPx: 260, on: canvas)
+        MapDecorations.drawNorthArrow(at: PixelPoint(xPx: widthPx - 70, yPx: y0 + 70), heightPx: 50, on: canvas)
+    }
+}

@@ -1,0 +1,111 @@
+import Bindings
+import Drawing
+import Foundation
+import TrailpackCore
+import Validation
+
+/// What `PreviewRenderer.render` wrote.
+public struct PreviewResult: Sendable, Equatable {
+    /// Absolute path of `index.html`.
+    public var indexPath: String
+    /// Absolute paths of every file written, `index.html` last, in writing order.
+    public var files: [String]
+    /// Regions previewed, in order.
+    public var regionIds: [String]
+}
+
+/// `trailpack preview PATH [--out DIR]`: pictures an author checks before release, drawn from
+/// the pack as read back from disk.
+///
+/// For each region (a pack root previews every region in its catalog, in catalog order; a
+/// region folder previews itself) it writes into `outDir`:
+/// `<regionId>-overview.png` (`OverviewRenderer`), and per route
+/// `<regionId>-<routeId>-profile.png` (`ProfileRenderer`) and `<regionId>-<routeId>-ar.png`
+/// (`ARPatchRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
+/// `index.html` (`IndexPage`). Same pack, same bytes.
+public enum PreviewRenderer {
+    /// Validates the pack at a path for the index page's problem table; nil when no
+    /// validation is available.
+    public typealias Validate = @Sendable (_ packPath: String) -> [ValidationProblem]?
+
+    /// HOOK(issue 7): the Validation module has no public entry point yet (its
+    /// `ValidationReport` exists, the function producing it does not). Once it does, this
+    /// should become `{ PackValidator.validate(path: $0).problems }` (or whatever it is named).
+    /// Until then the page says validation was not run.
+    public static let defaultValidate: Validate = { _ in nil }
+
+    /// Renders the preview of the pack root or region folder at `packPath` into `outDir`
+    /// (created if missing; existing files of the same names are replaced).
+    /// - Throws: `PreviewError.notAPack`, `.unreadable` or `.malformed` for a pack that cannot be
+    ///   read, `.drawing` when Cairo fails, `.writing` when an output file cannot be written.
+    public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate) throws(PreviewError) -> PreviewResult {
+        let folders = try regionFolders(packPath)
+        let outURL = URL(fileURLWithPath: outDir).standardizedFileURL
+        do { try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true) } catch {
+            throw .writing(path: outURL.path, reason: error.localizedDescription)
+        }
+        var written: [String] = []
+        var sections: [IndexPage.RegionSection] = []
+        for folder in folders {
+            let pack = try RegionPack.load(folderPath: folder)
+            let id = pack.manifest.id
+            let overviewName = "\(id)-overview.png"
+            try write(OverviewRenderer.render(pack).image, to: outURL.appendingPathComponent(overviewName).path, written: &written)
+            var routeFiles: [(profile: String, arPatch: String)] = []
+            for (k, route) in pack.routes.enumerated() {
+                let color = RoutePalette.routeColor(index: k)
+                let profileName = "\(id)-\(route.id)-profile.png", arName = "\(id)-\(route.id)-ar.png"
+                try write(ProfileRenderer.render(route, color: color), to: outURL.appendingPathComponent(profileName).path, written: &written)
+                let patch = try pack.arPatch(for: route)
+                let ar = try ARPatchRenderer.render(route: route, patch: patch, trails: pack.trails, color: color)
+                try write(ar.image, to: outURL.appendingPathComponent(arName).path, written: &written)
+                routeFiles.append((profileName, arName))
+            }
+            sections.append(IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles))
+        }
+        let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
+        let html = IndexPage.html(title: title, sections: sections, problems: validate(packPath))
+        let indexPath = outURL.appendingPathComponent("index.html").path
+        do { try Data(html.utf8).write(to: URL(fileURLWithPath: indexPath)) } catch {
+            throw .writing(path: indexPath, reason: error.localizedDescription)
+        }
+        written.append(indexPath)
+        return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id))
+    }
+
+    /// Region folders under `packPath`: the catalog's regions for a pack root, or the folder itself.
+    static func regionFolders(_ packPath: String) throws(PreviewError) -> [String] {
+        let root = URL(fileURLWithPath: packPath).standardizedFileURL.path
+        let fm = FileManager.default
+        if fm.fileExists(atPath: root + "/manifest.json") { return [root] }
+        let catalogPath = root + "/catalog.json"
+        guard fm.fileExists(atPath: catalogPath) else { throw .notAPack(path: packPath) }
+        let data = try RegionPack.read(catalogPath)
+        guard let catalog = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let regions = catalog["regions"] as? [[String: Any]] else {
+            throw .malformed(path: catalogPath, reason: "not a catalog object with a regions array")
+        }
+        var folders: [String] = []
+        for region in regions {
+            guard let manifest = region["manifest"] as? String, manifest.hasSuffix("/manifest.json") else {
+                throw .malformed(path: catalogPath, reason: "a region has no manifest path ending in /manifest.json")
+            }
+            let manifestPath = try RegionPack.resolve(manifest, in: root)
+            folders.append(String(manifestPath.dropLast("/manifest.json".count)))
+        }
+        return folders
+    }
+
+    /// Writes an opaque canvas image as an 8-bit RGB PNG (alpha dropped: every preview is
+    /// painted on white).
+    static func write(_ image: PixelImage, to path: String, written: inout [String]) throws(PreviewError) {
+        var rgb = [UInt8](repeating: 0, count: image.widthPx * image.heightPx * 3)
+        for k in 0..<(image.widthPx * image.heightPx) {
+            for c in 0..<3 { rgb[3 * k + c] = image.pixels[image.channels * k + c] }
+        }
+        do { try PNGImage(width: image.widthPx, height: image.heightPx, channels: 3, pixels: rgb).write(to: path) } catch {
+            throw .writing(path: path, reason: error.description)
+        }
+        written.append(path)
+    }
+}

@@ -1,0 +1,153 @@
+import Drawing
+import Foundation
+import TrailpackCore
+
+/// Draws a route's elevation profile (see `ProfileLayout` for the geometry): distance in km
+/// against elevation in m with ticks, grid and axis titles; the profile line
+/// `profileLineWidthPx` wide in the route's palette colour over a light fill; each waypoint as
+/// a dashed vertical with its kind marker on the line (under it) and its name (else its
+/// instruction) in the band above the plot; a caption with distance, ascent, descent, time and
+/// the elevation extremes from the route's `stats`.
+public enum ProfileRenderer {
+    public static let profileLineWidthPx = 3.0
+
+    /// Renders the profile of `route` drawn in `color`.
+    /// - Throws: `PreviewError.malformed` for a route without vertices; `.drawing` when Cairo fails.
+    public static func render(_ route: PackRoute, color: DrawingColor) throws(PreviewError) -> PixelImage {
+        guard let minEle = route.elevationsM.min(), let maxEle = route.elevationsM.max() else {
+            throw .malformed(path: route.id, reason: "route has no vertices")
+        }
+        let layout = ProfileLayout(distanceM: route.cumulativeM.last ?? 0, minEleM: minEle, maxEleM: maxEle)
+        let plot = ProfileLayout.plotRect
+        do throws(DrawingError) {
+            let canvas = try Canvas(widthPx: ProfileLayout.widthPx, heightPx: ProfileLayout.heightPx)
+            canvas.clear(to: .white)
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.setFont(sizePx: 24, bold: true)
+            canvas.showText("\(route.name) (\(route.id)): elevation profile", at: PixelPoint(xPx: 20, yPx: 36))
+            drawAxes(layout, on: canvas)
+            let points = zip(route.cumulativeM, route.elevationsM).map { PixelPoint(xPx: layout.xPx(distanceM: $0), yPx: layout.yPx(elevationM: $1)) }
+            // Light fill under the profile.
+            canvas.newPath()
+            canvas.addPolyline(points + [PixelPoint(xPx: points.last!.xPx, yPx: plot.maxYPx), PixelPoint(xPx: points[0].xPx, yPx: plot.maxYPx)], closed: true)
+            canvas.setColor(DrawingColor(red: color.red, green: color.green, blue: color.blue, alpha: 0.15))
+            canvas.fill()
+            drawWaypoints(route, layout: layout, on: canvas)
+            canvas.newPath()
+            canvas.addPolyline(points)
+            canvas.setColor(color)
+            canvas.setLineWidth(px: profileLineWidthPx)
+            canvas.setLineJoin(.round)
+            canvas.setLineCap(.round)
+            canvas.setDash(lengthsPx: [])
+            canvas.stroke()
+            let s = route.stats
+            let caption = "Distance \(formatNumber(s.distanceM / 1000, maxDecimals: 2)) km    Ascent \(Int(s.ascentM.rounded())) m    "
+                + "Descent \(Int(s.descentM.rounded())) m    Time \(formatDuration(seconds: s.durationS))    "
+                + "Lowest \(Int(s.minEleM.rounded())) m    Highest \(Int(s.maxEleM.rounded())) m"
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.setFont(sizePx: 22)
+            canvas.showText(caption, at: PixelPoint(xPx: plot.xPx, yPx: Double(ProfileLayout.heightPx) - 34))
+            return try canvas.rgbaImage()
+        } catch {
+            throw .drawing(error)
+        }
+    }
+
+    static func drawAxes(_ layout: ProfileLayout, on canvas: Canvas) {
+        let plot = ProfileLayout.plotRect
+        canvas.newPath()
+        canvas.addRectangle(plot)
+        canvas.setColor(DrawingColor(hex: 0xf7f7f7))
+        canvas.fill()
+        canvas.setFont(sizePx: 17)
+        canvas.setLineWidth(px: 1)
+        // Elevation grid and ticks.
+        var ele = layout.elevationRangeM.lowerBound
+        while ele <= layout.elevationRangeM.upperBound + 1e-9 {
+            let y = layout.yPx(elevationM: ele)
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: plot.xPx - 8, yPx: y))
+            canvas.line(to: PixelPoint(xPx: plot.maxXPx, yPx: y))
+            canvas.setColor(DrawingColor(hex: 0xd0d0d0))
+            canvas.stroke()
+            let text = formatNumber(ele, maxDecimals: 1)
+            let e = canvas.textExtents(text)
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.showText(text, at: PixelPoint(xPx: plot.xPx - 14 - e.advanceXPx, yPx: y + 6))
+            ele += layout.elevationTickM
+        }
+        // Distance grid and ticks.
+        var km = 0.0
+        while km <= layout.distanceRangeKm.upperBound + 1e-9 {
+            let x = layout.xPx(distanceM: km * 1000)
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: x, yPx: plot.yPx))
+            canvas.line(to: PixelPoint(xPx: x, yPx: plot.maxYPx + 8))
+            canvas.setColor(DrawingColor(hex: 0xd0d0d0))
+            canvas.stroke()
+            let text = formatNumber(km, maxDecimals: 3)
+            let e = canvas.textExtents(text)
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.showText(text, at: PixelPoint(xPx: x - e.advanceXPx / 2, yPx: plot.maxYPx + 30))
+            km += layout.distanceTickKm
+        }
+        canvas.newPath()
+        canvas.addRectangle(plot)
+        canvas.setColor(DrawingColor(hex: 0x444444))
+        canvas.setLineWidth(px: 1.5)
+        canvas.stroke()
+        canvas.setFont(sizePx: 19)
+        canvas.setColor(MapDecorations.labelColor)
+        let xTitle = "Distance (km)"
+        canvas.showText(xTitle, at: PixelPoint(xPx: plot.xPx + plot.widthPx / 2 - canvas.textExtents(xTitle).advanceXPx / 2, yPx: plot.maxYPx + 64))
+        let yTitle = "Elevation (m)"
+        canvas.withSavedState {
+            canvas.translate(dxPx: 32, dyPx: plot.yPx + plot.heightPx / 2)
+            canvas.rotate(radians: -Double.pi / 2)
+            canvas.showText(yTitle, at: PixelPoint(xPx: -canvas.textExtents(yTitle).advanceXPx / 2, yPx: 0))
+        }
+    }
+
+    /// Waypoint verticals, markers (drawn before the line so the line stays on top) and names
+    /// in four staggered rows above the plot.
+    static func drawWaypoints(_ route: PackRoute, layout: ProfileLayout, on canvas: Canvas) {
+        let plot = ProfileLayout.plotRect
+        var rows: [[PixelRect]] = Array(repeating: [], count: 4)
+        for w in route.waypoints where route.coords.indices.contains(w.i) {
+            let x = layout.xPx(distanceM: route.cumulativeM[w.i])
+            let y = layout.yPx(elevationM: route.elevationsM[w.i])
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: x, yPx: plot.yPx))
+            canvas.line(to: PixelPoint(xPx: x, yPx: plot.maxYPx))
+            canvas.setColor(DrawingColor(hex: 0x777777))
+            canvas.setLineWidth(px: 1)
+            canvas.setDash(lengthsPx: [4, 4])
+            canvas.stroke()
+            canvas.setDash(lengthsPx: [])
+            MapDecorations.drawWaypointMarker(w.kind, at: PixelPoint(xPx: x, yPx: y), on: canvas)
+            var text = w.name ?? w.instruction
+            if text.count > 32 { text = String(text.prefix(31)) + "…" }
+            canvas.setFont(sizePx: 16)
+            let width = canvas.textExtents(text).advanceXPx
+            let left = min(max(x - width / 2, 4), Double(ProfileLayout.widthPx) - width - 4)
+            var row = 0
+            for k in 0..<rows.count {
+                let box = PixelRect(xPx: left - 6, yPx: 0, widthPx: width + 12, heightPx: 1)
+                if !rows[k].contains(where: { $0.intersects(box) }) { row = k; break }
+                row = k
+            }
+            let box = PixelRect(xPx: left - 6, yPx: 0, widthPx: width + 12, heightPx: 1)
+            rows[row].append(box)
+            let baseline = 80 + 30 * Double(row)
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: x, yPx: baseline + 6))
+            canvas.line(to: PixelPoint(xPx: x, yPx: plot.yPx))
+            canvas.setColor(DrawingColor(hex: 0xaaaaaa))
+            canvas.setLineWidth(px: 1)
+            canvas.stroke()
+            canvas.setColor(MapDecorations.labelColor)
+            canvas.showText(text, at: PixelPoint(xPx: left, yPx: baseline))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import TrailpackCore
+
+extension TrailNetworkGraph {
+    /// Share of a track's length (0...1) that must lie within tolerance of the network for
+    /// `matchTrack` to call it on the network.
+    public static let onNetworkMinShare = 0.8
+
+    /// Relates a recorded track to the network without changing its vertices.
+    ///
+    /// The track is on the network when at least `onNetworkMinShare` (80 %) of its length,
+    /// sampled about every 5 m, lies within `toleranceM` metres of network edges. Then
+    /// `segmentTrailNames[k]` is the name of the edge nearest the midpoint of segment k (nil
+    /// when that edge is unnamed or none lies within `toleranceM`), and `junctions` lists the
+    /// network nodes within `toleranceM` of the track where an edge the track does not follow
+    /// leaves (an edge counts as followed when its point 20 m out, or halfway for a shorter
+    /// edge, lies within `toleranceM` of the track); each junction's `index` is the nearest
+    /// vertex of the nearest track segment. Off the network: `onNetwork == false`, no names,
+    /// no junctions. Tracks with fewer than two vertices are off the network.
+    public func matchTrack(_ coords: [LonLat], toleranceM: Double = 15) -> RoutePath {
+        let offNetwork = RoutePath(coords: coords, segmentTrailNames: [], junctions: [], onNetwork: false)
+        guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { return offNetwork }
+
+        func nearestEdge(_ p: LonLat) -> Int? {
+            guard let hit = grid.nearest(to: p, maxM: toleranceM + 1),
+                  Geodesic.distanceM(p, hit.point) <= toleranceM else { return nil }
+            return gridItems[hit.item].edge
+        }
+        var totalM = 0.0, coveredM = 0.0
+        var names: [String?] = []
+        for k in 1..<coords.count {
+            let a = coords[k - 1], b = coords[k]
+            let stepM = Geodesic.distanceM(a, b)
+            let samples = max(1, Int((stepM / 5).rounded(.up)))
+            var inside = 0
+            for s in 0..<samples {
+                let p = Geodesic.interpolate(a, b, fraction: (Double(s) + 0.5) / Double(samples))
+                if nearestEdge(p) != nil { inside += 1 }
+            }
+            totalM += stepM
+            coveredM += stepM * Double(inside) / Double(samples)
+            names.append(bestEdge(forSegment: a, b, toleranceM: toleranceM).flatMap { edges[$0].trailName })
+        }
+        guard totalM > 0, coveredM / totalM >= Self.onNetworkMinShare else { return offNetwork }
+
+        guard let trackBounds = BBox(covering: coords) else { return offNetwork }
+        var trackGrid = SegmentGrid(bounds: trackBounds, cellM: 50)
+        for k in 1..<coords.count { trackGrid.insert(coords[k - 1], coords[k]) }
+        func nearTrack(_ p: LonLat) -> SegmentGrid.Hit? {
+            guard let hit = trackGrid.nearest(to: p, maxM: toleranceM + 1),
+                  Geodesic.distanceM(p, hit.point) <= toleranceM else { return nil }
+            return hit
+        }
+        let box = trackBounds.expanded(byMetres: toleranceM + 1)
+        var found: [(index: Int, node: Int, branches: [JunctionBranch])] = []
+        for (n, nodePoint) in nodes.enumerated() where box.contains(nodePoint) {
+            guard let hit = nearTrack(nodePoint) else { continue }
+            var used = Set<EdgeEnd>()
+            for end in incident[n] where nearTrack(probePoint(end, distanceM: 20)) != nil { used.insert(end) }
+            let branches = branches(atNode: n, excluding: used)
+            guard !branches.isEmpty else { continue }
+            let a = coords[hit.item], b = coords[hit.item + 1]
+            let index = Geodesic.distanceM(nodePoint, a) <= Geodesic.distanceM(nodePoint, b) ? hit.item : hit.item + 1
+            found.append((index, n, branches))
+        }
+        found.sort { $0.index != $1.index ? $0.index < $1.index : $0.node < $1.node }
+        return RoutePath(coords: coords, segmentTrailNames: names,
+                         junctions: found.map { RouteJunction(index: $0.index, branches: $0.branches) }, onNetwork: true)
+    }
+
+    /// The edge that best follows track segment `a`-`b`: among edges within `toleranceM` of its
+    /// midpoint, the one whose largest distance to `a`, the midpoint and `b` is smallest (so a
+    /// side trail touching the track at one point loses to the trail the track runs along); ties
+    /// go to the lower edge id. Nil when no edge lies within `toleranceM` of the midpoint.
+    func bestEdge(forSegment a: LonLat, _ b: LonLat, toleranceM: Double) -> Int? {
+        let mid = Geodesic.interpolate(a, b, fraction: 0.5)
+        let reachM = 3 * toleranceM
+        func distances(_ q: LonLat) -> [Int: Double] {
+            var out: [Int: Double] = [:]
+            for item in grid.items(near: q, maxM: reachM) {
+                let (edge, seg) = gridItems[item]
+                let c = edges[edge].coords
+                let d = projectOntoSegment(q, c[seg], c[seg + 1]).planarM
+                out[edge] = min(out[edge] ?? .infinity, d)
+            }
+            return out
+        }
+        let atMid = distances(mid).filter { $0.value <= toleranceM }
+        guard !atMid.isEmpty else { return nil }
+        let atA = distances(a), atB = distances(b)
+        var best: (edge: Int, scoreM: Double)?
+        for edge in atMid.keys.sorted() {
+            let scoreM = max(atMid[edge]!, atA[edge] ?? 2 * reachM, atB[edge] ?? 2 * reachM)
+            if best == nil || scoreM < best!.scoreM { best = (edge, scoreM) }
+        }
+        return best?.edge
+    }
+
+    /// The point `distanceM` along the edge from `end`'s node, or halfway along a shorter edge.
+    func probePoint(_ end: EdgeEnd, distanceM: Double) -> LonLat {
+        let edge = edges[end.edge]
+        let coords = end.atStart ? edge.coords : edge.coords.reversed()
+        let targetM = min(distanceM, edge.lengthM / 2)
+        var walkedM = 0.0
+        for k in 1..<coords.count {
+            let stepM = Geodesic.distanceM(coords[k - 1], coords[k])
+            if walkedM + stepM >= targetM {
+                return Geodesic.interpolate(coords[k - 1], coords[k], fraction: stepM > 0 ? (targetM - walkedM) / stepM : 0)
+            }
+            walkedM += stepM
+        }
+        return coords[coords.count - 1]
+    }
+}

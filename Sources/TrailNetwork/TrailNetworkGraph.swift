@@ -1,0 +1,262 @@
+import Foundation
+import TrailpackCore
+
+/// One edge of the trail network: the stretch of one input line between two network nodes.
+public struct NetworkEdge: Equatable, Sendable {
+    /// Index of the edge in `TrailNetworkGraph.edges`.
+    public let id: Int
+    /// Node at `coords.first`.
+    public let fromNode: Int
+    /// Node at `coords.last`.
+    public let toNode: Int
+    /// Geometry, lon/lat, at least two distinct vertices.
+    public let coords: [LonLat]
+    /// Geodesic length of `coords` in metres.
+    public let lengthM: Double
+    /// Name of the trail this edge belongs to; nil for an unnamed way.
+    public let trailName: String?
+    /// `TrailLine.id` of the input line the edge comes from.
+    public let trailId: String
+}
+
+/// One end of an edge: the edge and whether it is the `fromNode` end.
+struct EdgeEnd: Hashable, Comparable, Sendable {
+    var edge: Int
+    var atStart: Bool
+
+    static func < (l: EdgeEnd, r: EdgeEnd) -> Bool {
+        l.edge != r.edge ? l.edge < r.edge : (l.atStart && !r.atStart)
+    }
+}
+
+/// A routable graph of trail lines.
+///
+/// Lines are joined where they share a vertex, where vertices of different lines lie within
+/// `vertexMergeM` (1 m) of each other, and where a line's free end lies within `endSnapM` (5 m) of
+/// another line: that end moves onto the nearest point of the other line, which is split there.
+/// Construction sorts the lines by id first, so the graph does not depend on input order.
+public struct TrailNetworkGraph: Sendable {
+    /// Vertices of different lines within this distance (metres) become one node.
+    public static let vertexMergeM = 1.0
+    /// A free line end within this distance (metres) of another line is snapped onto it.
+    public static let endSnapM = 5.0
+    /// A via point farther than this (metres) from the network is an error.
+    public static let maxViaDistanceM = 200.0
+    /// Distance (metres) along a branch at which its bearing is measured.
+    public static let branchBearingDistanceM = 25.0
+
+    /// Network nodes (line ends and shared vertices), lon/lat.
+    public let nodes: [LonLat]
+    /// Network edges; `edges[k].id == k`.
+    public let edges: [NetworkEdge]
+    /// Ids of input lines dropped because they have fewer than two distinct vertices, sorted.
+    public let skippedLineIds: [String]
+    /// Edge ends meeting at each node, sorted.
+    let incident: [[EdgeEnd]]
+    /// Spatial index over every edge segment; item k is `gridItems[k]`.
+    let grid: SegmentGrid
+    let gridItems: [(edge: Int, seg: Int)]
+
+    /// Builds the network from `lines`.
+    /// - Throws: `TrailNetworkError.invalidCoordinate` naming the line and vertex of a
+    ///   non-finite or out-of-range coordinate.
+    public init(lines input: [TrailLine]) throws(TrailNetworkError) {
+        for line in input {
+            for (k, c) in line.coords.enumerated() where !(c.isFinite && abs(c.lon) <= 180 && abs(c.lat) <= 90) {
+                throw .invalidCoordinate(lineId: line.id, index: k)
+            }
+        }
+        var lines: [TrailLine] = []
+        var skipped: [String] = []
+        for line in input.sorted(by: Self.lineOrder) {
+            var coords: [LonLat] = []
+            for c in line.coords where coords.last != c { coords.append(c) }
+            if coords.count < 2 { skipped.append(line.id) } else {
+                lines.append(TrailLine(id: line.id, name: line.name, coords: coords))
+            }
+        }
+        skippedLineIds = skipped.sorted()
+        guard let bounds = BBox(covering: lines.lazy.flatMap(\.coords)) else {
+            nodes = []; edges = []; incident = []; gridItems = []
+            grid = SegmentGrid(bounds: BBox(west: 0, south: 0, east: 1, north: 1), cellM: 50)
+            return
+        }
+        let snapped = Self.snapFreeEnds(lines, bounds: bounds)
+        (nodes, edges, incident) = Self.splitIntoEdges(snapped, bounds: bounds)
+        var grid = SegmentGrid(bounds: bounds, cellM: 50)
+        var items: [(edge: Int, seg: Int)] = []
+        for edge in edges {
+            for s in 0..<(edge.coords.count - 1) {
+                grid.insert(edge.coords[s], edge.coords[s + 1])
+                items.append((edge.id, s))
+            }
+        }
+        self.grid = grid
+        gridItems = items
+    }
+
+    /// Deterministic order of input lines: id, then name, then geometry.
+    static func lineOrder(_ l: TrailLine, _ r: TrailLine) -> Bool {
+        if l.id != r.id { return l.id < r.id }
+        if l.name != r.name { return (l.name ?? "") < (r.name ?? "") || (l.name == nil && r.name != nil) }
+        if l.coords.count != r.coords.count { return l.coords.count < r.coords.count }
+        for (a, b) in zip(l.coords, r.coords) where a != b {
+            return a.lon != b.lon ? a.lon < b.lon : a.lat < b.lat
+        }
+        return false
+    }
+
+    /// Moves every free line end (shared with no vertex of any other line) that lies within
+    /// `endSnapM` of another line onto that line's nearest point, inserting it there as a vertex.
+    static func snapFreeEnds(_ lines: [TrailLine], bounds: BBox) -> [TrailLine] {
+        var clusters = VertexClusters(bounds: bounds, radiusM: vertexMergeM)
+        var clusterOf: [[Int]] = []
+        var linesAtCluster: [Int: Set<Int>] = [:]
+        for (li, line) in lines.enumerated() {
+            let ids = line.coords.map { clusters.assign($0) }
+            clusterOf.append(ids)
+            for id in ids { linesAtCluster[id, default: []].insert(li) }
+        }
+        var grid = SegmentGrid(bounds: bounds, cellM: 50)
+        var owner: [(line: Int, seg: Int)] = []
+        for (li, line) in lines.enumerated() {
+            for s in 0..<(line.coords.count - 1) {
+                grid.insert(line.coords[s], line.coords[s + 1])
+                owner.append((li, s))
+            }
+        }
+        // Current position of each line's ends, updated as ends move.
+        var ends: [[LonLat]] = lines.map { [$0.coords[0], $0.coords[$0.coords.count - 1]] }
+        var settled: [[Bool]] = lines.map { _ in [false, false] }
+        var insertions: [Int: [(seg: Int, t: Double, point: LonLat)]] = [:]
+        for li in lines.indices {
+            for endIndex in 0...1 where !settled[li][endIndex] {
+                let vertex = endIndex == 0 ? 0 : lines[li].coords.count - 1
+                let cluster = clusterOf[li][vertex]
+                guard linesAtCluster[cluster]?.count == 1 else { continue }
+                // A closed line's ends share a cluster; that is not a free end.
+                if clusterOf[li][0] == clusterOf[li][lines[li].coords.count - 1] { continue }
+                let p = lines[li].coords[vertex]
+                guard let hit = grid.nearest(to: p, maxM: endSnapM + 0.5, accept: { owner[$0].line != li }),
+                      Geodesic.distanceM(p, hit.point) <= endSnapM else { continue }
+                let (ol, os) = owner[hit.item]
+                let a = lines[ol].coords[os], b = lines[ol].coords[os + 1]
+                let target: LonLat
+                if Geodesic.distanceM(hit.point, a) <= vertexMergeM {
+                    target = os == 0 ? ends[ol][0] : a
+                    if os == 0 { settled[ol][0] = true }
+                } else if Geodesic.distanceM(hit.point, b) <= vertexMergeM {
+                    let last = os + 1 == lines[ol].coords.count - 1
+                    target = last ? ends[ol][1] : b
+                    if last { settled[ol][1] = true }
+                } else {
+                    target = hit.point
+                    insertions[ol, default: []].append((os, hit.t, hit.point))
+                }
+                ends[li][endIndex] = target
+                settled[li][endIndex] = true
+            }
+        }
+        return lines.enumerated().map { li, line in
+            var coords: [LonLat] = []
+            let extra = (insertions[li] ?? []).sorted { l, r in
+                l.seg != r.seg ? l.seg < r.seg : l.t != r.t ? l.t < r.t
+                    : l.point.lon != r.point.lon ? l.point.lon < r.point.lon : l.point.lat < r.point.lat
+            }
+            var next = 0
+            for s in 0..<line.coords.count {
+                let c = s == 0 ? ends[li][0] : s == line.coords.count - 1 ? ends[li][1] : line.coords[s]
+                if coords.last != c { coords.append(c) }
+                while next < extra.count, extra[next].seg == s {
+                    if coords.last != extra[next].point { coords.append(extra[next].point) }
+                    next += 1
+                }
+            }
+            return TrailLine(id: line.id, name: line.name, coords: coords)
+        }
+    }
+
+    /// Merges vertices within `vertexMergeM`, makes nodes of line ends and shared vertices, and
+    /// cuts each line into edges at its nodes.
+    static func splitIntoEdges(_ lines: [TrailLine], bounds: BBox)
+        -> (nodes: [LonLat], edges: [NetworkEdge], incident: [[EdgeEnd]])
+    {
+        var clusters = VertexClusters(bounds: bounds, radiusM: vertexMergeM)
+        var clusterOf: [[Int]] = []
+        var uses: [Int: Int] = [:]
+        for line in lines {
+            var ids: [Int] = []
+            for c in line.coords {
+                let id = clusters.assign(c)
+                if ids.last != id { ids.append(id) }
+            }
+            clusterOf.append(ids)
+            for id in ids { uses[id, default: 0] += 1 }
+        }
+        var nodeOfCluster: [Int: Int] = [:]
+        var nodes: [LonLat] = []
+        var edges: [NetworkEdge] = []
+        var incident: [[EdgeEnd]] = []
+        func node(_ cluster: Int) -> Int {
+            if let n = nodeOfCluster[cluster] { return n }
+            let n = nodes.count
+            nodeOfCluster[cluster] = n
+            nodes.append(clusters.representatives[cluster])
+            incident.append([])
+            return n
+        }
+        for (li, line) in lines.enumerated() {
+            let ids = clusterOf[li]
+            guard ids.count >= 2 else { continue }
+            var start = 0
+            for k in 1..<ids.count where k == ids.count - 1 || (uses[ids[k]] ?? 0) >= 2 {
+                let coords = ids[start...k].map { clusters.representatives[$0] }
+                let from = node(ids[start]), to = node(ids[k])
+                let id = edges.count
+                edges.append(NetworkEdge(id: id, fromNode: from, toNode: to, coords: coords,
+                                         lengthM: Geodesic.lengthM(coords), trailName: line.name, trailId: line.id))
+                incident[from].append(EdgeEnd(edge: id, atStart: true))
+                incident[to].append(EdgeEnd(edge: id, atStart: false))
+                start = k
+            }
+        }
+        return (nodes, edges, incident.map { $0.sorted() })
+    }
+
+    /// The nearest point of the network to `p` and its geodesic distance in metres; nil when
+    /// the network is empty.
+    public func nearest(to p: LonLat) -> (point: LonLat, distanceM: Double)? {
+        guard let hit = grid.nearest(to: p) else { return nil }
+        return (hit.point, Geodesic.distanceM(p, hit.point))
+    }
+
+    /// Degree (number of edge ends) of node `n`.
+    public func degree(ofNode n: Int) -> Int { incident[n].count }
+
+    /// Bearing in degrees [0, 360) from an edge end's node to the point `branchBearingDistanceM`
+    /// along the edge (or its far end when the edge is shorter).
+    func branchBearingDeg(_ end: EdgeEnd) -> Double {
+        let coords = end.atStart ? edges[end.edge].coords : edges[end.edge].coords.reversed()
+        let origin = coords[0]
+        var walkedM = 0.0
+        for k in 1..<coords.count {
+            let stepM = Geodesic.distanceM(coords[k - 1], coords[k])
+            if walkedM + stepM >= Self.branchBearingDistanceM {
+                let t = stepM > 0 ? (Self.branchBearingDistanceM - walkedM) / stepM : 0
+                let p = Geodesic.interpolate(coords[k - 1], coords[k], fraction: t)
+                return Geodesic.bearingDeg(origin, p)
+            }
+            walkedM += stepM
+        }
+        return Geodesic.bearingDeg(origin, coords[coords.count - 1])
+    }
+
+    /// Branches for the edge ends at node `n` other than `used`, sorted by bearing then name.
+    func branches(atNode n: Int, excluding used: Set<EdgeEnd>) -> [JunctionBranch] {
+        incident[n].filter { !used.contains($0) }
+            .map { JunctionBranch(bearingDeg: branchBearingDeg($0), trailName: edges[$0.edge].trailName) }
+            .sorted { l, r in
+                l.bearingDeg != r.bearingDeg ? l.bearingDeg < r.bearingDeg : (l.trailName ?? "") < (r.trailName ?? "")
+            }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PackJSON
+
+/// The rules of `catalog.json`: structure, ids, order, and each entry against its region.
+struct CatalogRules {
+    static let file = "catalog.json"
+    let log: ProblemLog
+
+    struct Entry {
+        var id: String?
+        /// The region folder the entry points at (from `manifest`, else the id).
+        var folder: String?
+        var node: JSONNode
+    }
+
+    private var fields: JSONFields { JSONFields(file: Self.file, log: log) }
+
+    /// Reads and checks the catalog's structure; nil when it cannot be parsed.
+    func read(path: String) -> [Entry]? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            log.add(.fileRead, file: Self.file, at: .file, expected: "a readable catalog.json", found: "unreadable")
+            return nil
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse([UInt8](data), mode: .strict)
+        } catch {
+            log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
+                    expected: "strict RFC 8259 JSON", found: error.message)
+            return nil
+        }
+        let fields = self.fields
+        guard fields.typed(root, .object) != nil else { return nil }
+        ManifestRules.checkFormat(root, fields: fields)
+        guard let regions = fields.array(root, "regions") else { return nil }
+        var entries: [Entry] = []
+        var seen: [String: Int] = [:]
+        var previous: String?
+        for (k, region) in regions.enumerated() {
+            guard fields.typed(region, .object) != nil else { continue }
+            var entry = Entry(id: nil, folder: nil, node: region)
+            if let id = fields.string(region, "id"), let idNode = region["id"] {
+                PackPaths.checkId(id, node: idNode, fields: fields)
+                if let first = seen[id] {
+                    log.add(.idUnique, file: Self.file, node: idNode, expected: "a region id unique in the catalog",
+                            found: "\(JSONWriter.quoted(id)) again (first at regions[\(first)])")
+                } else {
+                    seen[id] = k
+                    if let previous, !previous.utf8.lexicographicallyPrecedes(id.utf8) {
+                        log.add(.catalogSorted, file: Self.file, node: idNode, expected: "an id after \(JSONWriter.quoted(previous)) (byte order)",
+                                found: JSONWriter.quoted(id))
+                    }
+                    previous = id
+                }
+                entry.id = id
+                entry.folder = id
+            }
+            _ = fields.string(region, "name")
+            _ = fields.bbox(region, "bbox")
+            if let manifest = fields.string(region, "manifest"), let node = region["manifest"],
+               PackPaths.checkRelativePath(manifest, node: node, fields: fields) {
+                let parts = manifest.split(separator: "/", omittingEmptySubsequences: false)
+                if let id = entry.id, manifest != "regions/\(id)/manifest.json" {
+                    log.add(.catalogManifestPath, file: Self.file, node: node, expected: JSONWriter.quoted("regions/\(id)/manifest.json"),
+                            found: JSONWriter.quoted(manifest))
+                }
+                if parts.count == 3, parts[0] == "regions", parts[2] == "manifest.json" { entry.folder = String(parts[1]) }
+            }
+            if let sha = fields.string(region, "sha256"), let node = region["sha256"],
+               !(sha.utf8.count == 64 && sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })) {
+                log.add(.catalogSHA256, file: Self.file, node: node, expected: "64 lowercase hex digits", found: JSONWriter.quoted(sha))
+            }
+            _ = fields.integer(region, "bytes", in: 0...Int.max / 2)
+            if let routes = fields.array(region, "routes") {
+                for route in routes where fields.typed(route, .object) != nil {
+                    _ = fields.string(route, "id")
+                    _ = fields.string(route, "name")
+                    for key in ["distanceM", "ascentM", "descentM"] { _ = fields.number(route, key) }
+                    _ = fields.integer(route, "durationS", in: 0...Int.max / 2)
+                }
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Each entry against its region's outcome; every folder listed, every entry present.
+    func compare(_ entries: [Entry], folders: [String], outcomes: [String: RegionOutcome]) {
+        var referenced: Set<String> = []
+        for entry in entries {
+            guard let folder = entry.folder else { continue }
+            referenced.insert(folder)
+            guard let outcome = outcomes[folder], let manifestSHA = outcome.manifestSHA256 else {
+                log.add(.catalogRegionMissing, file: Self.file, node: entry.node,
+                        expected: "regions/\(folder)/manifest.json present", found: "no such region folder or manifest")
+                continue
+            }
+            let node = entry.node
+            if let sha = JSONFields.stringValue(node["sha256"]), sha != manifestSHA, let shaNode = node["sha256"] {
+                log.add(.catalogSHA256, file: Self.file, node: shaNode, expected: "\(manifestSHA) (SHA-256 of regions/\(folder)/manifest.json)",
+                        found: sha)
+            }
+            if let bytesNode = node["bytes"], let bytes = JSONFields.integerValue(bytesNode), bytes != outcome.totalBytes {
+                log.add(.catalogBytes, file: Self.file, node: bytesNode,
+                        expected: "\(outcome.totalBytes) (total size of regions/\(folder))", found: "\(bytes)")
+            }
+            guard let manifest = outcome.manifest else { continue }
+            for key in ["id", "name", "bbox"] {
+                if let mine = node[key], let theirs = manifest[key], mine.value != theirs {
+                    log.add(.catalogRegionMatch, file: Self.file, node: mine, expected: "the manifest's \(key)",
+                            found: "\(JSONFields.describe(mine)) (differs from regions/\(folder)/manifest.json)")
+                }
+            }
+            if let routes = node["routes"], routes.type == .array {
+                let expected = Self.routeSummaries(manifest)
+                if routes.value != expected {
+                    log.add(.catalogRoutes, file: Self.file, node: routes, expected: "the manifest's route stats (\(Self.describe(expected)))",
+                            found: Self.describe(routes.value))
+                }
+            }
+        }
+        for folder in folders where !referenced.contains(folder) {
+            log.add(.catalogRegionUnlisted, file: "regions/\(folder)", at: .file, expected: "a region listed in catalog.json",
+                    found: "a region folder the catalog does not list")
+        }
+    }
+
+    /// `[{id, name, distanceM, ascentM, descentM, durationS}]` from a manifest's routes.
+    static func routeSummaries(_ manifest: JSONValue) -> JSONValue {
+        guard case .array(let routes) = manifest["routes"] ?? .null else { return .array([]) }
+        return .array(routes.map { route in
+            var summary = JSONObject()
+            summary["id"] = route["id"] ?? .null
+            summary["name"] = route["name"] ?? .null
+            for key in ["distanceM", "ascentM", "descentM", "durationS"] { summary[key] = route["stats"]?[key] ?? .null }
+            return .object(summary)
+        })
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        let text = (try? JSONWriter(style: .compact).string(value)) ?? "?"
+        return text.count > 200 ? String(text.prefix(197)) + "..." : text
+    }
+}

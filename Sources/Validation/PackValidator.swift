@@ -1,0 +1,125 @@
+import Bindings
+import Foundation
+import PackJSON
+
+/// `trailpack validate`: checks a pack root (catalog.json and every region) or one region
+/// folder (manifest.json) against every rule of SPEC.md (see `ValidationRule`).
+///
+/// Each file is read once; regions are validated in parallel; the report is identical from
+/// run to run. Never traps on any input: problems in the pack, unreadable files and hostile
+/// numbers all end up in the report.
+public enum PackValidator {
+    /// Validates the pack root or region folder at `path`.
+    /// - Parameters:
+    ///   - path: a pack root (holding `catalog.json`) or a region folder (holding `manifest.json`).
+    ///   - options: thresholds for the warnings.
+    /// - Returns: the report; file names in it are relative to `path`. Never throws: a PATH
+    ///   that is neither a pack root nor a region is reported under `pack.layout`.
+    public static func validate(path: String, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = run(path: path, options: options)
+        let elapsed = clock.now - start
+        report.elapsedS = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return report
+    }
+
+    private static func run(path: String, options: ValidationOptions) -> ValidationReport {
+        let url = URL(fileURLWithPath: path)
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return ValidationReport(path: path, kind: .unknown, regionIds: [], problems: [
+                ValidationProblem(.packLayout, file: ".", at: .file, expected: "a pack root or a region folder", found: "no such folder"),
+            ])
+        }
+        if fm.fileExists(atPath: url.appendingPathComponent("catalog.json").path)
+            || isSymlink(url.appendingPathComponent("catalog.json").path) {
+            return validateRoot(url, path: path, options: options)
+        }
+        if fm.fileExists(atPath: url.appendingPathComponent("manifest.json").path) {
+            let outcome = RegionValidator(folder: url, prefix: "", options: options).run()
+            let id = outcome.manifest?["id"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? url.lastPathComponent
+            return ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems)
+        }
+        return ValidationReport(path: path, kind: .unknown, regionIds: [], problems: [
+            ValidationProblem(.packLayout, file: ".", at: .file, expected: "catalog.json (pack root) or manifest.json (region folder)",
+                              found: "neither"),
+        ])
+    }
+
+    private static func isSymlink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    private static func validateRoot(_ root: URL, path: String, options: ValidationOptions) -> ValidationReport {
+        let log = ProblemLog()
+        let rootReal = PackPaths.resolved(root.path)
+        let catalogPath = root.appendingPathComponent("catalog.json").path
+        let catalog = CatalogRules(log: log)
+        if isSymlink(catalogPath), !PackPaths.isInside(PackPaths.resolved(catalogPath), root: rootReal) {
+            log.add(.pathSymlink, file: "catalog.json", at: .file, expected: "no symlink leading out of the pack",
+                    found: "symlink to \(PackPaths.resolved(catalogPath))")
+        }
+        let entries = catalog.read(path: catalogPath)
+
+        // Region folders on disk (hidden entries are not regions).
+        let regionsDir = root.appendingPathComponent("regions")
+        var folders: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: regionsDir.path)) ?? [] where !name.hasPrefix(".") {
+            let folder = regionsDir.appendingPathComponent(name)
+            if isSymlink(folder.path), !PackPaths.isInside(PackPaths.resolved(folder.path), root: rootReal) {
+                log.add(.pathSymlink, file: "regions/\(name)", at: .file, expected: "no symlink leading out of the pack",
+                        found: "symlink to \(PackPaths.resolved(folder.path))")
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                folders.append(name)
+            } else {
+                log.add(.catalogRegionUnlisted, file: "regions/\(name)", at: .file, expected: "only region folders under regions/",
+                        found: "a file")
+            }
+        }
+        folders.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+
+        let outcomes = validateRegions(folders.map { regionsDir.appendingPathComponent($0) }, prefixes: folders.map { "regions/\($0)/" },
+                                       options: options)
+        var byFolder: [String: RegionOutcome] = [:]
+        for (name, outcome) in zip(folders, outcomes) { byFolder[name] = outcome }
+        if let entries { catalog.compare(entries, folders: folders, outcomes: byFolder) }
+
+        var problems = log.finish()
+        for outcome in outcomes { problems += outcome.problems }
+        return ValidationReport(path: path, kind: .packRoot, regionIds: folders, problems: problems)
+    }
+
+    /// Runs the region validators, in parallel when allowed; results in input order.
+    private static func validateRegions(_ folders: [URL], prefixes: [String], options: ValidationOptions) -> [RegionOutcome] {
+        let slots = Slots<RegionOutcome>(count: folders.count)
+        let work = { @Sendable (k: Int) in
+            slots[k] = RegionValidator(folder: folders[k], prefix: prefixes[k], options: options).run()
+        }
+        if options.parallel, folders.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: folders.count, execute: work)
+        } else {
+            for k in folders.indices { work(k) }
+        }
+        return slots.values
+    }
+}
+
+/// Fixed slots filled from concurrent workers, read once they are done.
+private final class Slots<T: Sendable>: @unchecked Sendable {
+    private var storage: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> T? {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    var values: [T] { lock.withLock { storage.compactMap { $0 } } }
+}

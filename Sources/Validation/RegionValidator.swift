@@ -1,0 +1,251 @@
+import Bindings
+import Foundation
+import PackJSON
+import TrailpackCore
+
+/// What validating one region folder found, plus what the catalog checks need.
+struct RegionOutcome: Sendable {
+    var folderName: String
+    var problems: [ValidationProblem]
+    /// SHA-256 of manifest.json as read, nil when it could not be read.
+    var manifestSHA256: String?
+    /// Total size of every regular file in the folder, manifest included.
+    var totalBytes: Int
+    /// The parsed manifest, nil when it is not valid JSON.
+    var manifest: JSONValue?
+}
+
+/// Validates one region folder: the manifest, every listed file once, and the files on disk.
+/// Not thread-safe; one instance per region, run on one thread.
+final class RegionValidator {
+    let folder: URL
+    /// Prefix of problem file names (`regions/<id>/` under a pack root, empty for a region PATH).
+    let prefix: String
+    /// Real path that no symlink may lead out of.
+    let boundary: String
+    let options: ValidationOptions
+    let log = ProblemLog()
+
+    /// Bytes of each listed file that could be read, by relative path.
+    private var contents: [String: [UInt8]] = [:]
+    /// Files on disk, by relative path.
+    private var entries: [String: PackPaths.Entry] = [:]
+    private var listedPaths: Set<String> = []
+
+    init(folder: URL, prefix: String, options: ValidationOptions) {
+        self.folder = folder
+        self.prefix = prefix
+        self.boundary = PackPaths.resolved(folder.path)
+        self.options = options
+    }
+
+    func name(_ relative: String) -> String { prefix + relative }
+
+    func run() -> RegionOutcome {
+        let walked = PackPaths.walk(folder)
+        for entry in walked { entries[entry.relativePath] = entry }
+        let totalBytes = walked.reduce(0) { $0 + ($1.isRegularFile ? $1.bytes : 0) }
+        checkSymlinks(walked)
+
+        let manifestFile = name("manifest.json")
+        guard let manifestBytes = read("manifest.json") else {
+            log.add(.fileMissing, file: manifestFile, at: .file, expected: "manifest.json in the region folder", found: "no readable file")
+            return RegionOutcome(folderName: folder.lastPathComponent, problems: log.finish(), manifestSHA256: nil,
+                                 totalBytes: totalBytes, manifest: nil)
+        }
+        let manifestSHA = SHA256.hex(of: manifestBytes)
+        let outcome = { (manifest: JSONValue?) in
+            RegionOutcome(folderName: self.folder.lastPathComponent, problems: self.log.finish(), manifestSHA256: manifestSHA,
+                          totalBytes: totalBytes, manifest: manifest)
+        }
+        guard let root = parse(manifestBytes, file: manifestFile) else {
+            checkUnlisted(walked, manifestReadable: false)
+            return outcome(nil)
+        }
+        let fields = JSONFields(file: manifestFile, log: log)
+        guard fields.typed(root, .object) != nil else {
+            checkUnlisted(walked, manifestReadable: false)
+            return outcome(root.value)
+        }
+        ManifestRules.checkHeader(root, fields: fields)
+        let bbox = fields.bbox(root, "bbox")
+
+        // Files: terrain, hillshade, GeoJSON, then routes, each read once.
+        let filesNode = fields.object(root, "files")
+        var terrain: TerrainGrid?
+        if let filesNode, let node = fields.object(filesNode, "terrain"), let listed = listedFile(node, fields: fields) {
+            if let bytes = load(listed, fields: fields) {
+                terrain = TER1Check.check(bytes, file: name(listed.path), log: log)
+            }
+            ManifestRules.checkTerrainEntry(node, grid: terrain, bbox: bbox, fields: fields)
+        }
+        if let filesNode, let node = fields.object(filesNode, "hillshade"), let listed = listedFile(node, fields: fields) {
+            let width = fields.integer(node, "width", in: 1...Int(Int32.max))
+            let height = fields.integer(node, "height", in: 1...Int(Int32.max))
+            if let bytes = load(listed, fields: fields) {
+                PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
+            }
+            ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
+        }
+
+        let routeIds = ManifestRules.routeIds(root)
+        var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
+        for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
+            if let filesNode, let node = fields.object(filesNode, key), let listed = listedFile(node, fields: fields) {
+                geojson.append((key, kind, listed, node))
+            }
+        }
+        for (_, kind, listed, node) in geojson {
+            var intervalM: Double?
+            if kind == .contours, let value = fields.number(node, "intervalM") {
+                if value > 0 { intervalM = value } else {
+                    log.add(.contoursInterval, file: manifestFile, node: node["intervalM"] ?? node, expected: "a positive number",
+                            found: format(value))
+                }
+            }
+            guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
+            GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
+                .check(doc, raw: bytes)
+        }
+
+        // Routes.
+        if let routes = fields.array(root, "routes") {
+            var seen: [String: Int] = [:]
+            for (k, entry) in routes.enumerated() {
+                guard fields.typed(entry, .object) != nil else { continue }
+                let id = fields.string(entry, "id")
+                if let id, let idNode = entry["id"] {
+                    PackPaths.checkId(id, node: idNode, fields: fields)
+                    if let first = seen[id] {
+                        log.add(.idUnique, file: manifestFile, node: idNode, expected: "a route id unique in the manifest",
+                                found: "\(JSONWriter.quoted(id)) again (first at routes[\(first)])")
+                    } else {
+                        seen[id] = k
+                    }
+                }
+                _ = fields.string(entry, "name")
+                let fileNode = fields.object(entry, "file")
+                let arNode = fields.object(entry, "arPatch")
+                let routeListed = fileNode.flatMap { listedFile($0, fields: fields) }
+                let arListed = arNode.flatMap { listedFile($0, fields: fields) }
+                var arGrid: TerrainGrid?
+                if let arListed, let bytes = load(arListed, fields: fields) {
+                    arGrid = TER1Check.check(bytes, file: name(arListed.path), log: log)
+                }
+                if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, options: options) }
+                guard let routeListed, let bytes = load(routeListed, fields: fields),
+                      let doc = parse(bytes, file: name(routeListed.path)) else { continue }
+                RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
+                           manifestFile: manifestFile, filledVoids: ManifestRules.filledVoidBounds(root))
+                    .check(doc, raw: bytes)
+            }
+        }
+        if bbox != nil, let filesNode, let terrainNode = filesNode["terrain"], terrainNode["filledVoids"] == nil,
+           !(root["routes"]?.children.isEmpty ?? true) {
+            log.note(.routeVoidFill, file: manifestFile,
+                     "files.terrain.filledVoids is absent: the manifest records no void-filled areas, so routes were not checked against them")
+        }
+
+        checkUnlisted(walked, manifestReadable: true)
+        if totalBytes > options.regionBudgetBytes {
+            log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,
+                    expected: "at most \(options.regionBudgetBytes) bytes", found: "\(totalBytes) bytes")
+        }
+        return outcome(root.value)
+    }
+
+    // MARK: - Files
+
+    /// A manifest `{ path, bytes, sha256 }` entry.
+    struct ListedFile {
+        var path: String
+        var node: JSONNode
+        var bytes: Int?
+        var sha256: String?
+        /// False when the path breaks a path rule (it is then never opened).
+        var safe: Bool
+    }
+
+    func listedFile(_ node: JSONNode, fields: JSONFields) -> ListedFile? {
+        guard let path = fields.string(node, "path"), let pathNode = node["path"] else {
+            _ = fields.integer(node, "bytes", in: 0...Int.max / 2)
+            _ = fields.string(node, "sha256")
+            return nil
+        }
+        let safe = PackPaths.checkRelativePath(path, node: pathNode, fields: fields)
+        if safe {
+            if listedPaths.contains(path) {
+                log.add(.pathDuplicate, file: fields.file, node: pathNode, expected: "a path listed once", found: "\(JSONWriter.quoted(path)) again")
+            }
+            listedPaths.insert(path)
+        }
+        let bytes = fields.integer(node, "bytes", in: 0...Int.max / 2)
+        var sha = fields.string(node, "sha256")
+        if let s = sha, let shaNode = node["sha256"], !(s.utf8.count == 64 && s.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })) {
+            log.add(.fileSHA256, file: fields.file, node: shaNode, expected: "64 lowercase hex digits", found: JSONWriter.quoted(s))
+            sha = nil
+        }
+        return ListedFile(path: path, node: node, bytes: bytes, sha256: sha, safe: safe)
+    }
+
+    /// The bytes of a listed file, read once; reports `file.missing`, `file.bytes`, `file.sha256`.
+    func load(_ listed: ListedFile, fields: JSONFields) -> [UInt8]? {
+        guard listed.safe else { return nil }
+        if let cached = contents[listed.path] { return cached }
+        guard let entry = entries[listed.path], entry.isRegularFile || entry.isSymlink, let bytes = read(listed.path) else {
+            log.add(.fileMissing, file: fields.file, node: listed.node["path"] ?? listed.node,
+                    expected: "\(name(listed.path)) present as a file", found: "no such file")
+            return nil
+        }
+        if let expected = listed.bytes, expected != bytes.count {
+            log.add(.fileBytes, file: fields.file, node: listed.node["bytes"] ?? listed.node,
+                    expected: "\(bytes.count) (size of \(name(listed.path)))", found: "\(expected)")
+        }
+        if let expected = listed.sha256 {
+            let actual = SHA256.hex(of: bytes)
+            if actual != expected {
+                log.add(.fileSHA256, file: fields.file, node: listed.node["sha256"] ?? listed.node,
+                        expected: "\(actual) (SHA-256 of \(name(listed.path)))", found: expected)
+            }
+        }
+        contents[listed.path] = bytes
+        return bytes
+    }
+
+    private func read(_ relative: String) -> [UInt8]? {
+        let url = folder.appendingPathComponent(relative)
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return [] }
+        return [UInt8](data)
+    }
+
+    /// Parses strict JSON; reports `json.syntax` at the offending line.
+    func parse(_ bytes: [UInt8], file: String) -> JSONNode? {
+        do {
+            return try JSONParser.parse(bytes, mode: .strict)
+        } catch {
+            log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
+                    expected: "strict RFC 8259 JSON", found: error.message)
+            return nil
+        }
+    }
+
+    private func checkSymlinks(_ walked: [PackPaths.Entry]) {
+        for entry in walked where entry.isSymlink {
+            let target = PackPaths.resolved(folder.appendingPathComponent(entry.relativePath).path)
+            if !PackPaths.isInside(target, root: boundary) {
+                log.add(.pathSymlink, file: name(entry.relativePath), at: .file,
+                        expected: "no symlink leading out of the region folder", found: "symlink to \(target)")
+            }
+        }
+    }
+
+    private func checkUnlisted(_ walked: [PackPaths.Entry], manifestReadable: Bool) {
+        guard manifestReadable else { return }
+        for entry in walked where entry.relativePath != "manifest.json" && !listedPaths.contains(entry.relativePath) {
+            log.add(.fileUnlisted, file: name(entry.relativePath), at: .file,
+                    expected: "only manifest.json and the files the manifest lists", found: "a file the manifest does not list")
+        }
+    }
+}

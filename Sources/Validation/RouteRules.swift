@@ -1,0 +1,292 @@
+import PackJSON
+import TrailpackCore
+
+/// The rules of one `routes/<routeId>.json` against its manifest entry, the region bbox and
+/// its AR patch.
+struct RouteRules {
+    let file: String
+    let log: ProblemLog
+    /// The region's bbox, when valid.
+    let bbox: BBox?
+    /// The decoded AR patch, when valid.
+    let arGrid: TerrainGrid?
+    /// The manifest's `routes[k]` object.
+    let manifestEntry: JSONNode
+    let manifestFile: String
+    /// Void-filled areas the manifest records; nil when it records none.
+    let filledVoids: [BBox]?
+
+    /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
+    /// decimals (about 1 cm each) and the geodesic computed on them.
+    static let maxStepM = 12.05
+    /// `cum` may differ from the running geodesic sum by 0.05% of it plus 0.2 m.
+    static let cumRelativeTolerance = 0.0005
+    static let cumAbsoluteToleranceM = 0.2
+    static let arMarginM = 100.0
+    /// Slack on the AR margin for bounds arithmetic (1 cm).
+    static let arMarginToleranceM = 0.01
+    static let eleToleranceM = 1.0
+    static let sparseRouteM = 5000.0
+
+    func check(_ doc: JSONNode, raw: [UInt8]) {
+        let fields = JSONFields(file: file, log: log)
+        guard fields.typed(doc, .object) != nil else { return }
+        for key in ["id", "name"] {
+            if let value = fields.string(doc, key), let expected = JSONFields.stringValue(manifestEntry[key]), value != expected,
+               let node = doc[key] {
+                log.add(.routeManifestMatch, file: file, node: node, expected: "\(JSONWriter.quoted(expected)) (manifest \(key))",
+                        found: JSONWriter.quoted(value))
+            }
+        }
+        _ = fields.string(doc, "blurb")
+
+        let coords = readCoords(doc, fields: fields)
+        let cum = readCum(doc, fields: fields)
+        if let coords, let cum { checkGeometry(coords, cum: cum, doc: doc) }
+        if let coords { checkPlacement(coords, doc: doc) }
+        checkDecimals(raw)
+        let stats = fields.object(doc, "stats")
+        if let coords { checkWaypoints(doc, count: coords.count, lengthM: cum?.last?.value ?? 0, fields: fields) }
+        if let stats { checkStats(stats, coords: coords, cum: cum, fields: fields) }
+        if let arPatch = fields.object(doc, "arPatch") {
+            if let mine = manifestEntry["arPatch"], mine.value != arPatch.value {
+                log.add(.manifestRouteARPatch, file: manifestFile, node: mine, expected: "the arPatch of \(file)",
+                        found: "a different object (\(differences(mine, arPatch)))")
+            }
+        }
+        if let stats, let mine = manifestEntry["stats"], mine.value != stats.value {
+            log.add(.manifestRouteStats, file: manifestFile, node: mine, expected: "the stats of \(file)",
+                    found: "a different object (\(differences(mine, stats)))")
+        }
+    }
+
+    /// The keys whose values differ between two objects.
+    private func differences(_ a: JSONNode, _ b: JSONNode) -> String {
+        let keys = Set((a.children + b.children).compactMap(\.key)).sorted()
+        let differing = keys.filter { a[$0]?.value != b[$0]?.value }
+        return differing.isEmpty ? "not an object" : differing.joined(separator: ", ") + " differ"
+    }
+
+    struct Vertex {
+        var p: LonLat
+        var eleM: Double
+        var node: JSONNode
+    }
+
+    private func readCoords(_ doc: JSONNode, fields: JSONFields) -> [Vertex]? {
+        guard let array = fields.typed(fields.member(doc, "coords"), .array) else { return nil }
+        var out: [Vertex] = []
+        out.reserveCapacity(array.count)
+        var ok = true
+        for node in array.children {
+            let numbers = node.type == .array ? node.children.compactMap { JSONFields.numberValue($0) } : []
+            guard node.count == 3, numbers.count == 3, (-180...180).contains(numbers[0]), (-90...90).contains(numbers[1]) else {
+                log.add(.routeCoords, file: file, node: node, expected: "[lon, lat, ele], finite numbers, lon/lat in range",
+                        found: JSONFields.describe(node))
+                ok = false
+                continue
+            }
+            out.append(Vertex(p: LonLat(numbers[0], numbers[1]), eleM: numbers[2], node: node))
+        }
+        if array.count < 2 {
+            log.add(.routeCoords, file: file, node: array, expected: "at least 2 vertices", found: "\(array.count)")
+            ok = false
+        }
+        return ok ? out : nil
+    }
+
+    private func readCum(_ doc: JSONNode, fields: JSONFields) -> [(value: Double, node: JSONNode)]? {
+        guard let array = fields.typed(fields.member(doc, "cum"), .array) else { return nil }
+        var out: [(Double, JSONNode)] = []
+        for node in array.children {
+            guard let v = JSONFields.numberValue(node) else {
+                log.add(.jsonType, file: file, node: node, expected: "a number", found: JSONFields.describe(node))
+                return nil
+            }
+            out.append((v, node))
+        }
+        return out
+    }
+
+    private func checkGeometry(_ coords: [Vertex], cum: [(value: Double, node: JSONNode)], doc: JSONNode) {
+        if coords.count != cum.count, let node = doc["cum"] {
+            log.add(.routeCumLength, file: file, node: node, expected: "\(coords.count) values (one per coords vertex)", found: "\(cum.count)")
+        }
+        if let first = cum.first, first.value != 0 {
+            log.add(.routeCumStart, file: file, node: first.node, expected: "0", found: format(first.value))
+        }
+        for k in cum.indices.dropFirst() where !(cum[k].value > cum[k - 1].value) {
+            log.add(.routeCumIncreasing, file: file, node: cum[k].node, expected: "more than cum[\(k - 1)] = \(format(cum[k - 1].value))",
+                    found: format(cum[k].value))
+        }
+        var sumM = 0.0
+        var geodesicReported = false
+        for k in coords.indices.dropFirst() {
+            let stepM = Geodesic.distanceM(coords[k - 1].p, coords[k].p)
+            sumM += stepM
+            if stepM > Self.maxStepM {
+                log.add(.routeStepMax, file: file, node: coords[k].node,
+                        expected: "a step from coords[\(k - 1)] of at most 12.0 m (+0.05 m rounding)", found: metres(stepM))
+            }
+            if k < cum.count, !geodesicReported, !(abs(cum[k].value - sumM) <= Self.cumRelativeTolerance * sumM + Self.cumAbsoluteToleranceM) {
+                // One report per route: after a drift every later value is off too.
+                geodesicReported = true
+                log.add(.routeCumGeodesic, file: file, node: cum[k].node,
+                        expected: "\(metres(sumM)) (sum of geodesic steps, within 0.05% + 0.2 m)", found: format(cum[k].value))
+            }
+        }
+    }
+
+    private func checkPlacement(_ coords: [Vertex], doc: JSONNode) {
+        var voidReported = false
+        for (k, v) in coords.enumerated() {
+            if let bbox, !bbox.contains(v.p, toleranceDeg: 1e-9) {
+                log.add(.routeInBBox, file: file, node: v.node, expected: "a vertex inside the region bbox \(bbox)", found: "\(v.p)")
+            }
+            if let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
+                voidReported = true
+                log.add(.routeVoidFill, file: file, node: v.node, expected: "a route over measured terrain",
+                        found: "coords[\(k)] lies in the void-filled area \(box)")
+            }
+            guard let ar = arGrid else { continue }
+            let marginM = Self.marginM(of: v.p, inside: ar.bounds)
+            if marginM < Self.arMarginM - Self.arMarginToleranceM {
+                log.add(.routeARMargin, file: file, node: v.node, expected: "at least 100 m inside the AR patch \(ar.bounds)",
+                        found: marginM < 0 ? "outside the patch" : "\(metres(marginM)) from its nearest edge")
+            }
+            if let sampled = ar.elevationM(at: v.p), !(abs(sampled - v.eleM) <= Self.eleToleranceM),
+               let eleNode = v.node[2] {
+                log.add(.routeEleAR, file: file, node: eleNode, expected: "\(metres(sampled)) (AR patch, within 1 m)", found: format(v.eleM))
+            }
+        }
+    }
+
+    /// Geodesic distance from `p` to the nearest edge of `box` (negative when outside):
+    /// along the parallel to the west and east edges, along the meridian to the others.
+    static func marginM(of p: LonLat, inside box: BBox) -> Double {
+        guard box.contains(p) else { return -1 }
+        let west = Geodesic.distanceM(p, LonLat(box.west, p.lat))
+        let east = Geodesic.distanceM(p, LonLat(box.east, p.lat))
+        let south = Geodesic.distanceM(p, LonLat(p.lon, box.south))
+        let north = Geodesic.distanceM(p, LonLat(p.lon, box.north))
+        return min(west, east, south, north)
+    }
+
+    private func checkDecimals(_ raw: [UInt8]) {
+        let findings = RawNumberScanner.scan(raw, minimumLimit: 1) { path in
+            guard let head = path.first else { return nil }
+            if head == .key("cum"), path.count == 2 { return 1 }
+            if head == .key("coords"), path.count == 3, path[2] == .index(2) { return 1 }
+            return nil
+        }
+        for finding in findings {
+            log.add(.routeDecimals, file: file,
+                    at: ProblemLocation(jsonPath: finding.path.description, line: finding.line, column: finding.column, byteOffset: finding.offset),
+                    expected: "at most 1 decimal", found: "\(finding.text) (\(finding.decimals) decimals)")
+        }
+    }
+
+    private func checkWaypoints(_ doc: JSONNode, count: Int, lengthM: Double, fields: JSONFields) {
+        guard let waypointsNode = fields.typed(fields.member(doc, "waypoints"), .array) else { return }
+        let waypoints = waypointsNode.children
+        let last = count - 1
+        if waypoints.isEmpty {
+            log.add(.waypointStart, file: file, node: waypointsNode, expected: "a first waypoint of kind start", found: "no waypoints")
+            return
+        }
+        var previous: Int?
+        var middle = 0
+        for (j, w) in waypoints.enumerated() {
+            guard fields.typed(w, .object) != nil else { continue }
+            var index: Int?
+            if let iNode = fields.member(w, "i") {
+                if let i = JSONFields.integerValue(iNode) {
+                    if i < 0 || i > last {
+                        log.add(.waypointIndex, file: file, node: iNode, expected: "an index in 0...\(last)", found: "\(i)")
+                    } else {
+                        index = i
+                    }
+                    if let previous, i < previous {
+                        log.add(.waypointOrder, file: file, node: iNode, expected: "i >= \(previous) (waypoints ordered by i)", found: "\(i)")
+                    }
+                    previous = i
+                } else {
+                    log.add(.jsonType, file: file, node: iNode, expected: "an integer", found: JSONFields.describe(iNode))
+                }
+            }
+            var kind: WaypointKind?
+            if let kindNode = fields.member(w, "kind") {
+                kind = JSONFields.stringValue(kindNode).flatMap(WaypointKind.init(rawValue:))
+                if kind == nil {
+                    log.add(.waypointKind, file: file, node: kindNode, expected: WaypointKind.allCases.map(\.rawValue).joined(separator: ", "),
+                            found: JSONFields.describe(kindNode))
+                }
+            }
+            let kindText = kind?.rawValue ?? "?"
+            let kindNode = w["kind"] ?? w
+            if j == 0 {
+                if kind != .start || (index != nil && index != 0) {
+                    log.add(.waypointStart, file: file, node: kind != .start ? kindNode : (w["i"] ?? w),
+                            expected: "kind start at i = 0", found: "kind \(kindText) at i = \(index.map(String.init) ?? "?")")
+                }
+            } else if kind == .start {
+                log.add(.waypointStart, file: file, node: kindNode, expected: "start only as the first waypoint", found: "start at waypoints[\(j)]")
+            }
+            if j == waypoints.count - 1 {
+                if kind != .end || (index != nil && index != last) {
+                    log.add(.waypointEnd, file: file, node: kind != .end ? kindNode : (w["i"] ?? w),
+                            expected: "kind end at i = \(last)", found: "kind \(kindText) at i = \(index.map(String.init) ?? "?")")
+                }
+            } else if kind == .end {
+                log.add(.waypointEnd, file: file, node: kindNode, expected: "end only as the last waypoint", found: "end at waypoints[\(j)]")
+            }
+            if let kind, kind != .start, kind != .end { middle += 1 }
+            if let instruction = fields.member(w, "instruction") {
+                let text = JSONFields.stringValue(instruction)
+                if text == nil || text!.allSatisfy(\.isWhitespace) {
+                    log.add(.waypointInstruction, file: file, node: instruction, expected: "a non-empty string",
+                            found: JSONFields.describe(instruction))
+                }
+            }
+            if let name = w["name"] { _ = fields.typed(name, .string) }
+            if let dir = w["dir"], JSONFields.stringValue(dir).flatMap(TurnDirection.init(rawValue:)) == nil {
+                log.add(.waypointDir, file: file, node: dir, expected: TurnDirection.allCases.map(\.rawValue).joined(separator: ", "),
+                        found: JSONFields.describe(dir))
+            }
+        }
+        if lengthM > Self.sparseRouteM, middle == 0 {
+            log.add(.routeSparseWaypoints, file: file, node: waypointsNode,
+                    expected: "a waypoint between start and end on a route over 5 km", found: "none on \(metres(lengthM))")
+        }
+    }
+
+    private func checkStats(_ stats: JSONNode, coords: [Vertex]?, cum: [(value: Double, node: JSONNode)]?, fields: JSONFields) {
+        let distance = fields.number(stats, "distanceM")
+        let ascent = fields.number(stats, "ascentM")
+        let descent = fields.number(stats, "descentM")
+        let minEle = fields.number(stats, "minEleM")
+        let maxEle = fields.number(stats, "maxEleM")
+        if let node = fields.member(stats, "durationS"), !(JSONFields.integerValue(node).map { $0 >= 0 } ?? false) {
+            log.add(.routeDuration, file: file, node: node, expected: "a non-negative whole number of seconds", found: JSONFields.describe(node))
+        }
+        if let distance, let last = cum?.last, abs(distance - last.value) > 0.001, let node = stats["distanceM"] {
+            log.add(.routeDistance, file: file, node: node, expected: "\(format(last.value)) (the last cum)", found: format(distance))
+        }
+        guard let coords, let first = coords.first, let lastVertex = coords.last else { return }
+        if let ascent, let descent {
+            let net = lastVertex.eleM - first.eleM
+            if !(abs((ascent - descent) - net) <= 1 + 1e-9) {
+                log.add(.routeAscentIdentity, file: file, node: stats,
+                        expected: "ascentM - descentM = last ele - first ele = \(format(net)) within 1 m",
+                        found: "\(format(ascent)) - \(format(descent)) = \(format(ascent - descent))")
+            }
+        }
+        let eles = coords.map(\.eleM)
+        if let minEle, let lowest = eles.min(), abs(minEle - lowest) > 0.001, let node = stats["minEleM"] {
+            log.add(.routeEleExtremes, file: file, node: node, expected: "\(format(lowest)) (lowest ele)", found: format(minEle))
+        }
+        if let maxEle, let highest = eles.max(), abs(maxEle - highest) > 0.001, let node = stats["maxEleM"] {
+            log.add(.routeEleExtremes, file: file, node: node, expected: "\(format(highest)) (highest ele)", found: format(maxEle))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import PackJSON
+import Pipeline
+
+/// `trailpack build RECIPE... --out DIR`
+enum BuildCommand {
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: "build", flags: ["--quiet", "--json", "--no-catalog"],
+                              options: ["--out", "--depfile"])
+        guard !a.positionals.isEmpty else { throw UsageError(message: "'build' needs at least one RECIPE", command: "build") }
+        guard let out = a.options["--out"] else { throw UsageError(message: "'build' needs --out DIR (the pack root)", command: "build") }
+        if a.options["--depfile"] != nil && a.positionals.count > 1 {
+            throw UsageError(message: "--depfile takes one RECIPE per build", command: "build")
+        }
+        let quiet = a.flag("--quiet") || a.flag("--json")
+        var summaries: [BuildSummary] = []
+        for recipe in a.positionals {
+            var options = BuildOptions()
+            options.updateCatalog = !a.flag("--no-catalog")
+            options.depfile = a.options["--depfile"]
+            let progress = ConsoleProgress.make(quiet: quiet)
+            defer { progress?.finish() }
+            let summary = try PackBuilder.build(recipePath: recipe, outRoot: out, options: options, progress: progress)
+            progress?.finish()
+            summaries.append(summary)
+            if !quiet { print(humanSummary(summary)) }
+        }
+        if a.flag("--json") {
+            print(try JSONWriter().string(.array(summaries.map(jsonSummary))), terminator: "")
+        }
+        return 0
+    }
+
+    static func humanSummary(_ s: BuildSummary) -> String {
+        var lines = ["Built region \(s.regionID) (\(s.regionName)) in \(s.regionFolder)"]
+        for f in s.files { lines.append(String(format: "  %-28@ %10@", f.path as NSString, formatBytes(f.bytes) as NSString)) }
+        if !s.routes.isEmpty {
+            lines.append("")
+            lines.append(String(format: "  %-24@ %9@ %8@ %8@ %8@", "route" as NSString, "distance" as NSString, "ascent" as NSString, "descent" as NSString, "time" as NSString))
+            for r in s.routes {
+                lines.append(String(format: "  %-24@ %7.2f km %6.0f m %6.0f m %8@", r.id as NSString, r.stats.distanceM / 1000,
+                                    r.stats.ascentM, r.stats.descentM, formatDuration(r.stats.durationS) as NSString))
+            }
+        }
+        lines.append("")
+        lines.append("  pack size \(formatBytes(s.totalBytes)); " + s.stageSeconds.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }.joined(separator: ", "))
+        for d in s.diagnostics { lines.append("  \(d)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func jsonSummary(_ s: BuildSummary) -> JSONValue {
+        ["region": .string(s.regionID), "name": .string(s.regionName), "folder": .string(s.regionFolder),
+         "bytes": .int(s.totalBytes),
+         "files": .array(s.files.map { ["path": .string($0.path), "bytes": .int($0.bytes), "sha256": .string($0.sha256)] }),
+         "routes": .array(s.routes.map { r in
+             ["id": .string(r.id), "name": .string(r.name), "distanceM": .number(r.stats.distanceM, decimals: 1),
+              "ascentM": .number(r.stats.ascentM, decimals: 1), "descentM": .number(r.stats.descentM, decimals: 1),
+              "durationS": .int(r.stats.durationS)]
+         }),
+         "secondsPerStage": .object(JSONObject(s.stageSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
+         "diagnostics": .array(s.diagnostics.map { ["level": .string($0.level.rawValue), "subject": .string($0.subject), "message": .string($0.message)] })]
+    }
+
+    static func formatBytes(_ n: Int) -> String {
+        n >= 1_000_000 ? String(format: "%.1f MB", Double(n) / 1e6) : n >= 1000 ? String(format: "%.1f kB", Double(n) / 1e3) : "\(n) B"
+    }
+
+    static func formatDuration(_ s: Int) -> String { String(format: "%d:%02d h", s / 3600, (s % 3600) / 60) }
+}
+
+/// `trailpack catalog DIR`
+enum CatalogCommand {
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: "catalog", flags: ["--quiet"], options: [])
+        let dir = try a.requirePositionals(["dir"], command: "catalog")[0]
+        let ids = try CatalogBuilder.rebuild(root: URL(fileURLWithPath: dir))
+        if !a.flag("--quiet") { print("Wrote \(dir)/catalog.json with \(ids.count) region\(ids.count == 1 ? "" : "s"): \(ids.joined(separator: ", "))") }
+        return 0
+    }
+}

@@ -1,0 +1,98 @@
+/// Usage text of every command, with examples. Exit codes: 0 ok, 1 failure, 2 usage.
+enum Help {
+    static let overview = """
+    trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes with
+    guidance) for the AR trail-navigation apps.
+
+    USAGE: trailpack COMMAND [OPTIONS]
+
+    COMMANDS:
+      build RECIPE... --out DIR   Build regions into the pack root DIR and update its catalog
+      validate PATH               Check a pack root or region folder against the format spec
+      preview PATH [--out DIR]    Render overview, profiles and an HTML report of a built pack
+      catalog DIR                 Rebuild DIR/catalog.json from the region manifests in DIR
+      inspect FILE.bin            Print a TER1 grid's header, statistics and problems
+      init ID --dem FILE          Write a starter recipe
+
+    Run 'trailpack COMMAND --help' for a command's options. 'trailpack --version' prints versions.
+
+    EXIT CODES: 0 success; 1 build or validation failure (message names file and place); 2 usage error.
+
+    EXAMPLE:
+      trailpack build Recipes/pliny-kilkenny.json5 --out packs && trailpack validate packs
+    """
+
+    static let command: [String: String] = [
+        "build": """
+        USAGE: trailpack build RECIPE... --out DIR [--depfile FILE] [--no-catalog] [--quiet] [--json]
+
+        Builds each recipe's region into DIR/regions/<id> (written into a temporary folder beside
+        it and renamed into place, so a failed or interrupted build leaves the previous region
+        untouched), then rebuilds DIR/catalog.json.
+
+        OPTIONS:
+          --out DIR        Pack root to write (required)
+          --depfile FILE   Write a make depfile listing the recipe and every input it read
+          --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
+          --quiet          No progress and no summary
+          --json           Print a machine-readable summary (regions, routes, stats, bytes, seconds per stage)
+
+        EXAMPLE:
+          trailpack build Recipes/pliny-kilkenny.json5 --out packs --depfile packs/.deps/pliny-kilkenny.d
+        """,
+        "validate": """
+        USAGE: trailpack validate PATH [--json] [--strict]
+
+        Checks a pack root (catalog and every region) or one region folder against every rule of
+        the pack format. Each problem names the file, the JSON path or byte offset, what was
+        expected and what was found. Exit 0 when valid, 1 on any error (or any warning with
+        --strict), 2 on usage.
+
+        OPTIONS:
+          --json     Print the problems as a JSON list of objects
+          --strict   Fail on warnings too
+
+        EXAMPLE:
+          trailpack validate packs --strict
+        """,
+        "preview": """
+        USAGE: trailpack preview PATH [--out DIR]
+
+        Renders, from a built pack read back from disk: a region overview PNG, an elevation profile
+        and an AR-patch close-up per route, and an index.html tying them together.
+
+        OPTIONS:
+          --out DIR   Where to write the images and index.html (default: PATH/preview, or
+                      <root>/preview/<region> for a pack root)
+
+        EXAMPLE:
+          trailpack preview packs/regions/pliny-kilkenny --out /tmp/preview
+        """,
+        "catalog": """
+        USAGE: trailpack catalog DIR [--quiet]
+
+        Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced).
+
+        EXAMPLE:
+          trailpack catalog packs
+        """,
+        "inspect": """
+        USAGE: trailpack inspect FILE.bin
+
+        Prints a TER1 grid's header (size, bounds), its spacing, min/max/mean elevation, and any
+        problem found (wrong magic, size mismatch, bad bounds, -32768 samples). Exit 1 on a problem.
+
+        EXAMPLE:
+          trailpack inspect packs/regions/pliny-kilkenny/terrain.bin
+        """,
+        "init": """
+        USAGE: trailpack init ID --dem FILE [--trails FILE] [--out RECIPE] [--force]
+
+        Writes a starter recipe (default ID.json5) for the region ID using the DEM and trails
+        given, with every section an author usually edits.
+
+        EXAMPLE:
+          trailpack init my-range --dem data/dem.tif --trails data/trails.geojson --out Recipes/my-range.json5
+        """,
+    ]
+}

@@ -1,0 +1,59 @@
+import Bindings
+import Foundation
+import Pipeline
+
+/// `trailpack init ID --dem FILE [--trails FILE] [--out RECIPE]`: a starter recipe.
+enum InitCommand {
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try Arguments(args, command: "init", flags: ["--force"], options: ["--dem", "--trails", "--out"])
+        let id = try a.requirePositionals(["id"], command: "init")[0]
+        guard RecipeLoader.isValidID(id) else {
+            throw UsageError(message: "\"\(id)\" is not a valid region id (lower-case letters, digits and '-', at most 63)", command: "init")
+        }
+        guard let dem = a.options["--dem"] else { throw UsageError(message: "'init' needs --dem FILE", command: "init") }
+        let out = a.options["--out"] ?? "\(id).json5"
+        if FileManager.default.fileExists(atPath: out) && !a.flag("--force") {
+            printError("\(out): already exists (use --force to replace it)")
+            return 1
+        }
+        let folder = URL(fileURLWithPath: out).deletingLastPathComponent().standardizedFileURL
+        func relative(_ path: String) -> String {
+            let abs = URL(fileURLWithPath: path).standardizedFileURL.path
+            let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+            if abs.hasPrefix(base) { return String(abs.dropFirst(base.count)) }
+            return abs
+        }
+        // Open the inputs now so a typo fails here, not at the first build.
+        let raster = try RasterDataset.open(path: RecipeLoader.physicalFile(dem).hasSuffix(".zip") ? "/vsizip/" + dem : dem)
+        var bboxLine = ""
+        if let trails = a.options["--trails"] {
+            _ = try VectorReader.read(path: trails)
+        } else {
+            let e = try raster.lonLatExtent()
+            bboxLine = String(format: "\n  // The region: [west, south, east, north] in degrees. Shrink it to the area you need.\n  bbox: [%.4f, %.4f, %.4f, %.4f],", e.west, e.south, e.east, e.north)
+        }
+        let trailsLine = a.options["--trails"].map { "\n  // Trails (GPX, GeoJSON, KML), clipped to the region; routes can be routed over them.\n  trails: [\"\(relative($0))\"]," } ?? ""
+        let text = """
+        // trailpack recipe: every key is documented in Recipes/README.md.
+        {
+          id: "\(id)",
+          name: "\(id)",
+          // Credit every source: the DEM's, and "© OpenStreetMap contributors" for OSM trails.
+          attribution: ["Elevation: (DEM source)"],\(bboxLine)
+          // DEM sources, highest priority first: anything GDAL reads (GeoTIFF, .hgt, .zip).
+          dem: ["\(relative(dem))"],\(trailsLine)
+          pois: [],
+          terrain: { resolutionM: 30 },
+          ar: { resolutionM: 10, marginM: 200 },
+          routes: [
+            // { id: "my-hike", name: "My hike", via: [[-71.45, 44.50], [-71.41, 44.51]] },
+            // { id: "recorded", name: "Recorded hike", track: { file: "hike.gpx" } },
+          ],
+        }
+
+        """
+        try text.write(toFile: out, atomically: true, encoding: .utf8)
+        print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
+        return 0
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func packJSONTestsBuilds() { #expect(Bool(true)) }

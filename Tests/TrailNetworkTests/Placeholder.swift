@@ -1,3 +1,0 @@
-import Testing
-
-@Test func trailNetworkTestsBuilds() { #expect(Bool(true)) }

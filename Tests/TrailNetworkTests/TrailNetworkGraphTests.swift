@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TrailpackCore
+@testable import TrailNetwork
+
+@Suite struct TrailNetworkGraphTests {
+    @Test func sharedVertexMakesOneNodeOfDegreeFour() throws {
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "East West Trail", [(-200, 0), (0, 0), (200, 0)]),
+            Local.line("b", "North South Trail", [(0, -200), (0, 0), (0, 200)]),
+        ])
+        #expect(graph.nodes.count == 5)
+        #expect(graph.edges.count == 4)
+        let centre = try #require(graph.nodes.firstIndex(of: Local.p(0, 0)))
+        #expect(graph.degree(ofNode: centre) == 4)
+        let totalM = graph.edges.map(\.lengthM).reduce(0, +)
+        #expect(abs(totalM - 800) < 0.01)
+    }
+
+    @Test func verticesWithinOneMetreJoin() throws {
+        // b's interior vertex is 0.58 m from a's interior vertex: one node.
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "A", [(-200, 0), (0, 0), (200, 0)]),
+            Local.line("b", "B", [(0.5, -200), (0.5, 0.3), (0.5, 200)]),
+        ])
+        #expect(graph.nodes.count == 5)
+        #expect(graph.nodes.contains { graph.degree(ofNode: graph.nodes.firstIndex(of: $0)!) == 4 })
+        let routed = try graph.route(via: [Local.via("west", -200, 0), Local.via("north", 0.5, 200)])
+        #expect(routed.trailNames == ["A", "B"])
+    }
+
+    @Test func verticesThreeMetresApartDoNotJoin() throws {
+        // Interior vertices 3 m apart (a bridge over a trail, say) stay separate.
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "A", [(-200, 0), (0, 0), (200, 0)]),
+            Local.line("b", "B", [(3, -200), (3, 0), (3, 200)]),
+        ])
+        #expect(graph.nodes.count == 4)
+        #expect(graph.edges.count == 2)
+        #expect(throws: RoutingError.unreachable(fromLabel: "west", toLabel: "north")) {
+            try graph.route(via: [Local.via("west", -200, 0), Local.via("north", 3, 200)])
+        }
+    }
+
+    @Test func endWithinFiveMetresIsSnappedOntoTheOtherLine() throws {
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "Main Trail", [(-200, 0), (200, 0)]),
+            Local.line("b", "Side Trail", [(30, 4), (30, 150)]),
+        ])
+        // a is split at the foot of b: 4 nodes, 3 edges.
+        #expect(graph.nodes.count == 4)
+        #expect(graph.edges.count == 3)
+        let foot = Local.p(30, 0)
+        let joint = try #require(graph.nodes.first { Geodesic.distanceM($0, foot) < 0.05 })
+        #expect(graph.degree(ofNode: graph.nodes.firstIndex(of: joint)!) == 3)
+        let routed = try graph.route(via: [Local.via("west", -200, 0), Local.via("top", 30, 150)])
+        #expect(routed.trailNames == ["Main Trail", "Side Trail"])
+        let expectedM = Geodesic.distanceM(Local.p(-200, 0), foot) + Geodesic.distanceM(foot, Local.p(30, 150))
+        #expect(abs(routed.lengthM - expectedM) < 0.1)
+    }
+
+    @Test func endEightMetresAwayIsNotJoined() throws {
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "Main Trail", [(-200, 0), (200, 0)]),
+            Local.line("b", "Side Trail", [(30, 8), (30, 150)]),
+        ])
+        #expect(graph.nodes.count == 4)
+        #expect(graph.edges.count == 2)
+        #expect(throws: RoutingError.unreachable(fromLabel: "west", toLabel: "top")) {
+            try graph.route(via: [Local.via("west", -200, 0), Local.via("top", 30, 150)])
+        }
+    }
+
+    @Test func twoFreeEndsAFewMetresApartMeet() throws {
+        // a ends at (0, 0), b starts 3 m east: whichever snaps, they must end up connected.
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "A", [(-200, 0), (0, 0)]),
+            Local.line("b", "B", [(3, 0), (200, 0)]),
+        ])
+        #expect(graph.nodes.count == 3)
+        let routed = try graph.route(via: [Local.via("w", -200, 0), Local.via("e", 200, 0)])
+        #expect(routed.trailNames == ["A", "B"])
+    }
+
+    @Test(arguments: [UInt64(1), 7, 42])
+    func inputOrderDoesNotChangeTheGraph(seed: UInt64) throws {
+        let lines = Pliney.lines
+        let reference = Pliney.graph
+        let other = try TrailNetworkGraph(lines: shuffled(lines, seed: seed))
+        #expect(other.nodes == reference.nodes)
+        #expect(other.edges == reference.edges)
+    }
+
+    @Test func realDataBuildsOneEdgePerWayPieceAndKeepsLength() throws {
+        let graph = Pliney.graph
+        #expect(graph.skippedLineIds.isEmpty)
+        // Every way is represented, and splitting does not change the total length by more
+        // than the few metres end snapping can move.
+        let inputM = Pliney.ways.map { Geodesic.lengthM($0.coords) }.reduce(0, +)
+        let networkM = graph.edges.map(\.lengthM).reduce(0, +)
+        #expect(abs(networkM - inputM) < 50)
+        #expect(Set(graph.edges.map(\.trailId)) == Set(Pliney.ways.map(\.id)))
+        // Bunnell Notch, Mt Cabot and Kilkenny Ridge trails meet at one node in the notch.
+        let notch = LonLat(-71.4180925, 44.4962174)
+        let node = try #require(graph.nodes.firstIndex(of: notch))
+        #expect(graph.degree(ofNode: node) == 3)
+    }
+
+    @Test func degenerateLinesAreSkippedAndBadCoordinatesThrow() throws {
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "A", [(0, 0), (100, 0)]),
+            Local.line("dot", "Dot", [(50, 50), (50, 50)]),
+        ])
+        #expect(graph.skippedLineIds == ["dot"])
+        #expect(graph.edges.count == 1)
+        #expect(throws: TrailNetworkError.invalidCoordinate(lineId: "bad", index: 1)) {
+            try TrailNetworkGraph(lines: [TrailLine(id: "bad", name: nil, coords: [LonLat(0, 0), LonLat(.nan, 1)])])
+        }
+    }
+
+    @Test func nearestFindsTheFootOfThePerpendicular() throws {
+        let graph = try TrailNetworkGraph(lines: [Local.line("a", "A", [(-200, 0), (200, 0)])])
+        let hit = try #require(graph.nearest(to: Local.p(37, 60)))
+        #expect(Geodesic.distanceM(hit.point, Local.p(37, 0)) < 0.5)
+        #expect(abs(hit.distanceM - 60) < 0.5)
+        #expect(try TrailNetworkGraph(lines: []).nearest(to: Local.origin) == nil)
+    }
+}
