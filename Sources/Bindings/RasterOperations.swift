@@ -102,3 +102,31 @@ extension RasterDataset {
         return RasterDataset(handle: h, path: "hillshade")
     }
 }
+
+extension RasterDataset {
+    /// GDAL's own bilinear sample of band 1 at a lon/lat (a one-pixel warp centred on the point),
+    /// or nil where the raster has no data there. Used to check derived grids against sources.
+    /// - Throws: `GDALError` when GDAL fails.
+    public func sampleBilinear(at p: LonLat) throws(GDALError) -> Double? {
+        let half = 1e-7
+        let args = CStringArray(["-of", "MEM", "-t_srs", "EPSG:4326", "-ot", "Float64", "-r", "bilinear",
+                                 "-te", gdalArg(p.lon - half), gdalArg(p.lat - half), gdalArg(p.lon + half), gdalArg(p.lat + half),
+                                 "-ts", "1", "1", "-dstnodata", "-99999"])
+        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+            args.withPointer { argv in
+                guard let options = GDALWarpAppOptionsNew(argv, nil) else { return nil }
+                defer { GDALWarpAppOptionsFree(options) }
+                var handles: [GDALDatasetH?] = [handle]
+                var usageError: Int32 = 0
+                return GDALWarp("", nil, 1, &handles, options, &usageError)
+            }
+        }
+        guard let h = result else { throw GDALError(subject: path, operation: "sampling", reason: Self.lastMessage(fallback: "")) }
+        let sample = RasterDataset(handle: h, path: "sample")
+        var value = 0.0
+        let err = GDALRasterIO(GDALGetRasterBand(h, 1), GF_Read, 0, 0, 1, 1, &value, 1, 1, GDT_Float64, 0, 0)
+        _ = sample
+        if err != CE_None { throw GDALError(subject: path, operation: "sampling", reason: Self.lastMessage(fallback: "")) }
+        return value == -99999 ? nil : value
+    }
+}

@@ -93,7 +93,7 @@ public enum PackBuilder {
                                    diagnostics: diagnostics, stageSeconds: clock.laps,
                                    inputs: [recipe.path] + inputs.files)
         if let dep = options.depfile {
-            try Depfile.write(path: dep, target: options.depfileTarget ?? writer.target.appendingPathComponent("manifest.json").path,
+            try Depfile.write(path: dep, target: options.depfileTarget ?? "\(outRoot)/regions/\(recipe.id)/manifest.json",
                               prerequisites: summary.inputs)
         }
         return summary

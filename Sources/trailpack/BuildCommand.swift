@@ -33,13 +33,14 @@ enum BuildCommand {
 
     static func humanSummary(_ s: BuildSummary) -> String {
         var lines = ["Built region \(s.regionID) (\(s.regionName)) in \(s.regionFolder)"]
-        for f in s.files { lines.append(String(format: "  %-28@ %10@", f.path as NSString, formatBytes(f.bytes) as NSString)) }
+        for f in s.files { lines.append("  " + pad(f.path, 28) + pad(formatBytes(f.bytes), 10, right: true)) }
         if !s.routes.isEmpty {
             lines.append("")
-            lines.append(String(format: "  %-24@ %9@ %8@ %8@ %8@", "route" as NSString, "distance" as NSString, "ascent" as NSString, "descent" as NSString, "time" as NSString))
+            lines.append("  " + pad("route", 24) + ["distance", "ascent", "descent", "time"].map { pad($0, 10, right: true) }.joined())
             for r in s.routes {
-                lines.append(String(format: "  %-24@ %7.2f km %6.0f m %6.0f m %8@", r.id as NSString, r.stats.distanceM / 1000,
-                                    r.stats.ascentM, r.stats.descentM, formatDuration(r.stats.durationS) as NSString))
+                let cells = [String(format: "%.2f km", r.stats.distanceM / 1000), String(format: "%.0f m", r.stats.ascentM),
+                             String(format: "%.0f m", r.stats.descentM), formatDuration(r.stats.durationS)]
+                lines.append("  " + pad(r.id, 24) + cells.map { pad($0, 10, right: true) }.joined())
             }
         }
         lines.append("")
@@ -59,6 +60,11 @@ enum BuildCommand {
          }),
          "secondsPerStage": .object(JSONObject(s.stageSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
          "diagnostics": .array(s.diagnostics.map { ["level": .string($0.level.rawValue), "subject": .string($0.subject), "message": .string($0.message)] })]
+    }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
     }
 
     static func formatBytes(_ n: Int) -> String {

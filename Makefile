@@ -1,0 +1,63 @@
+# trailpack: `make demo` installs what is missing, builds, and builds, validates and previews
+# the bundled regions; `make test` runs every test. See README.md.
+
+SHELL := /bin/bash
+PACKS ?= packs
+PREVIEWS ?= previews
+RECIPES ?= $(wildcard Recipes/*.json5)
+TRAILPACK ?= .build/release/trailpack
+SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o -name '*.h') Package.swift
+REGION_IDS := $(basename $(notdir $(RECIPES)))
+MANIFESTS := $(REGION_IDS:%=$(PACKS)/regions/%/manifest.json)
+
+.PHONY: all deps build demo test packs validate preview golden bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps $(TRAILPACK)
+
+.build/release/trailpack: $(SWIFT_SOURCES)
+	swift build -c release --product trailpack
+
+# Each region rebuilds only when its recipe, an input it read (from its depfile) or the tool
+# changed; the catalog is written last, once every region is in place.
+packs: $(PACKS)/catalog.json
+
+$(PACKS)/catalog.json: $(MANIFESTS)
+	$(TRAILPACK) catalog $(PACKS) --quiet
+
+$(PACKS)/regions/%/manifest.json: Recipes/%.json5 $(TRAILPACK)
+	@mkdir -p $(PACKS)/.deps
+	$(TRAILPACK) build $< --out $(PACKS) --no-catalog --quiet --depfile $(PACKS)/.deps/$*.d
+
+-include $(wildcard $(PACKS)/.deps/*.d)
+
+validate:
+	@test -d $(PACKS) || { echo "no $(PACKS)/ yet: run 'make packs' first"; exit 2; }
+	$(TRAILPACK) validate $(PACKS)
+
+preview: packs
+	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
+
+demo: build
+	$(TRAILPACK) build $(RECIPES) --out $(PACKS)
+	$(TRAILPACK) validate $(PACKS)
+	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
+	@for id in $(REGION_IDS); do echo "Preview: $(CURDIR)/$(PREVIEWS)/$$id/index.html"; done
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+# Regenerates the golden files under Tests/ on purpose; review the diff like code.
+golden: deps
+	TRAILPACK_UPDATE_GOLDEN=1 swift test --filter Golden
+
+bench: build
+	scripts/bench.sh
+
+clean:
+	rm -rf .build $(PACKS) bench/work

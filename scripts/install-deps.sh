@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages trailpack needs, if any is missing. Swift itself comes with the
+# machine (swift.org toolchain); everything else is a Debian package.
+set -euo pipefail
+packages=(libgdal-dev gdal-bin libpng-dev libssl-dev libcairo2-dev fonts-dejavu-core pkg-config make)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update
+$sudo apt-get install -y --no-install-recommends "${missing[@]}"
