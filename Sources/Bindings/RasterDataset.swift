@@ -20,8 +20,9 @@ public final class RasterDataset {
 
     /// Opens any raster GDAL reads (GeoTIFF, SRTM `.hgt`, `/vsizip/...`, VRT...).
     /// - Throws: `GDALError` with GDAL's reason (missing file, unknown format...).
-    public static func open(path: String) throws(GDALError) -> RasterDataset {
+    public static func open(path given: String) throws(GDALError) -> RasterDataset {
         GDALEnvironment.ensureRegistered()
+        let path = singleMember(ofArchive: given) ?? given
         let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { sink in
             GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
         }
@@ -120,6 +121,22 @@ public final class RasterDataset {
             throw GDALError(subject: path, operation: "reading georeferencing", reason: "empty extent")
         }
         return box
+    }
+
+    /// For `/vsizip/...zip` naming a whole archive, the path of its one file (an SRTM `.hgt.zip`
+    /// holds exactly one tile); nil otherwise.
+    static func singleMember(ofArchive path: String) -> String? {
+        guard path.hasPrefix("/vsizip/"), path.lowercased().hasSuffix(".zip") else { return nil }
+        guard let list = VSIReadDirRecursive(path) else { return nil }
+        defer { CSLDestroy(list) }
+        var files: [String] = []
+        var k = 0
+        while let entry = list[k] {
+            let name = String(cString: entry)
+            if !name.hasSuffix("/") { files.append(name) }
+            k += 1
+        }
+        return files.count == 1 ? path + "/" + files[0] : nil
     }
 
     static func lastMessage(fallback: String) -> String {

@@ -16,9 +16,12 @@ public enum CatalogBuilder {
         let lockPath = root.appendingPathComponent(".catalog.lock").path
         let fd = open(lockPath, O_CREAT | O_RDWR, 0o644)
         guard fd >= 0 else { throw BuildError.output(path: lockPath, message: String(cString: strerror(errno))) }
+        let lockURL = URL(fileURLWithPath: lockPath)
+        Interrupts.shared.register(lockURL)
         defer {
             close(fd)
             unlink(lockPath)
+            Interrupts.shared.unregister(lockURL)
         }
         flock(fd, LOCK_EX)
         defer { flock(fd, LOCK_UN) }
@@ -35,12 +38,16 @@ public enum CatalogBuilder {
         let bytes = try JSONWriter().bytes(catalog)
         let final = root.appendingPathComponent("catalog.json")
         let temp = root.appendingPathComponent(".catalog.json.tmp-\(getpid())")
-        do { try Data(bytes).write(to: temp) } catch {
-            throw BuildError.output(path: temp.path, message: error.localizedDescription)
-        }
-        if rename(temp.path, final.path) != 0 {
-            unlink(temp.path)
-            throw BuildError.output(path: final.path, message: String(cString: strerror(errno)))
+        try Interrupts.shared.critical {
+            Interrupts.shared.register(temp)
+            defer { Interrupts.shared.unregister(temp) }
+            do { try Data(bytes).write(to: temp) } catch {
+                throw BuildError.output(path: temp.path, message: error.localizedDescription)
+            }
+            if rename(temp.path, final.path) != 0 {
+                unlink(temp.path)
+                throw BuildError.output(path: final.path, message: String(cString: strerror(errno)))
+            }
         }
         return ids
     }

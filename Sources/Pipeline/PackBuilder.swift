@@ -84,8 +84,16 @@ public enum PackBuilder {
         if Double(totalBytes) > recipe.sizeBudgetMB * 1_000_000 {
             diagnostics.append(Diagnostic(.warning, "region \(recipe.id)", String(format: "pack is %.1f MB, over the %.0f MB budget for phones", Double(totalBytes) / 1e6, recipe.sizeBudgetMB)))
         }
+        try Failpoint.check("before-commit")
         try writer.commit()
-        if options.updateCatalog { try CatalogBuilder.rebuild(root: root) }
+        do {
+            try Failpoint.check("after-commit")
+            if options.updateCatalog { try CatalogBuilder.rebuild(root: root) }
+        } catch {
+            writer.rollback()
+            throw error
+        }
+        writer.finish()
         clock.lap("write")
 
         let summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
@@ -120,6 +128,16 @@ public enum PackBuilder {
             }
         }
         return bbox
+    }
+}
+
+/// Test hook: `TRAILPACK_FAILPOINT=<name>` makes the build fail at that point, so tests can
+/// prove a failure late in a build leaves the previous pack untouched.
+enum Failpoint {
+    static func check(_ name: String) throws {
+        if ProcessInfo.processInfo.environment["TRAILPACK_FAILPOINT"] == name {
+            throw BuildError.output(path: name, message: "failing on purpose (TRAILPACK_FAILPOINT)")
+        }
     }
 }
 

@@ -132,7 +132,7 @@ public enum RecipeLoader {
     /// The file behind a possibly `/vsizip/`-prefixed path (what a depfile lists).
     public static func physicalFile(_ path: String) -> String {
         guard path.hasPrefix("/vsi") else { return path }
-        let inner = String(path.dropFirst(1).drop(while: { $0 != "/" }))
+        let inner = String(path.dropFirst(1).drop(while: { $0 != "/" }).dropFirst())
         if let range = inner.range(of: ".zip", options: .caseInsensitive) { return String(inner[..<range.upperBound]) }
         return inner
     }

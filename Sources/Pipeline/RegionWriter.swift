@@ -29,7 +29,7 @@ public final class RegionWriter: @unchecked Sendable {
     }
 
     deinit {
-        if !finished { abandon() }
+        if !finished { committed ? rollback() : abandon() }
     }
 
     /// Removes the staging folder (after an error).
@@ -44,11 +44,13 @@ public final class RegionWriter: @unchecked Sendable {
     /// Writes `bytes` at `relative` in the staging folder and describes the file.
     public func write(_ relative: String, bytes: [UInt8]) throws -> WrittenFile {
         let u = url(relative)
-        do {
-            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: u)
-        } catch {
-            throw BuildError.output(path: u.path, message: "cannot write: \(error.localizedDescription)")
+        try Interrupts.shared.critical {
+            do {
+                try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: u)
+            } catch {
+                throw BuildError.output(path: u.path, message: "cannot write: \(error.localizedDescription)")
+            }
         }
         return WrittenFile(path: relative, bytes: bytes.count, sha256: SHA256.hex(of: bytes))
     }
@@ -61,33 +63,64 @@ public final class RegionWriter: @unchecked Sendable {
     /// Writes a GeoJSON file through OGR and describes it.
     public func writeGeoJSON(_ relative: String, layer: String, fields: [GeoJSONField], features: [GeoJSONFeature]) throws -> WrittenFile {
         let u = url(relative)
-        try GeoJSONWriter.write(path: u.path, layerName: layer, fields: fields, features: features)
-        guard let data = FileManager.default.contents(atPath: u.path) else {
-            throw BuildError.output(path: u.path, message: "GeoJSON was not written")
+        let data: Data? = try Interrupts.shared.critical {
+            try GeoJSONWriter.write(path: u.path, layerName: layer, fields: fields, features: features)
+            return FileManager.default.contents(atPath: u.path)
         }
+        guard let data else { throw BuildError.output(path: u.path, message: "GeoJSON was not written") }
         return WrittenFile(path: relative, bytes: data.count, sha256: SHA256.hex(of: data))
     }
 
-    /// Moves the staging folder into place, replacing any previous region.
-    /// - Throws: `BuildError.output` when the rename fails (the previous region is kept).
+    private var previous: URL {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())")
+    }
+
+    /// Moves the staging folder into place; the previous region is kept aside until
+    /// `finish()` (or restored by `rollback()`).
+    /// - Throws: `BuildError.output` when a rename fails (the previous region is kept).
     public func commit() throws {
         let fm = FileManager.default
-        let old = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())")
         try Interrupts.shared.critical {
-            try? fm.removeItem(at: old)
+            try? fm.removeItem(at: previous)
             let hadPrevious = fm.fileExists(atPath: target.path)
-            if hadPrevious && rename(target.path, old.path) != 0 {
-                throw BuildError.output(path: target.path, message: "cannot move the previous region aside: \(String(cString: strerror(errno)))")
+            if hadPrevious {
+                guard rename(target.path, previous.path) == 0 else {
+                    throw BuildError.output(path: target.path, message: "cannot move the previous region aside: \(String(cString: strerror(errno)))")
+                }
+                Interrupts.shared.registerRestore(previous, to: target)
             }
             if rename(staging.path, target.path) != 0 {
                 let reason = String(cString: strerror(errno))
-                if hadPrevious { _ = rename(old.path, target.path) }
+                if hadPrevious { _ = rename(previous.path, target.path) }
+                Interrupts.shared.unregisterRestore(previous)
                 throw BuildError.output(path: target.path, message: "cannot move the new region into place: \(reason)")
             }
-            finished = true
             Interrupts.shared.unregister(staging)
+            committed = true
         }
-        try? fm.removeItem(at: old)
+    }
+
+    private var committed = false
+
+    /// Puts the previous region back after a failure that followed `commit()`.
+    public func rollback() {
+        Interrupts.shared.critical {
+            guard committed else { return abandon() }
+            let fm = FileManager.default
+            try? fm.removeItem(at: target)
+            if fm.fileExists(atPath: previous.path) { _ = rename(previous.path, target.path) }
+            Interrupts.shared.unregisterRestore(previous)
+            finished = true
+        }
+    }
+
+    /// Drops the previous region for good.
+    public func finish() {
+        Interrupts.shared.critical {
+            Interrupts.shared.unregisterRestore(previous)
+            try? FileManager.default.removeItem(at: previous)
+            finished = true
+        }
     }
 }
 
@@ -97,6 +130,8 @@ public final class Interrupts: @unchecked Sendable {
     public static let shared = Interrupts()
     private let lock = NSRecursiveLock()
     private var paths: [URL] = []
+    /// Previous regions moved aside during a commit: (aside, target).
+    private var restores: [(URL, URL)] = []
     private var sources: [DispatchSourceSignal] = []
 
     /// Installs the handlers (once, from the executable).
@@ -125,6 +160,18 @@ public final class Interrupts: @unchecked Sendable {
         lock.unlock()
     }
 
+    func registerRestore(_ aside: URL, to target: URL) {
+        lock.lock()
+        restores.append((aside, target))
+        lock.unlock()
+    }
+
+    func unregisterRestore(_ aside: URL) {
+        lock.lock()
+        restores.removeAll { $0.0 == aside }
+        lock.unlock()
+    }
+
     func critical<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
@@ -134,7 +181,11 @@ public final class Interrupts: @unchecked Sendable {
     private func terminate(_ sig: Int32) {
         lock.lock()
         for p in paths { try? FileManager.default.removeItem(at: p) }
+        for (aside, target) in restores {
+            try? FileManager.default.removeItem(at: target)
+            _ = rename(aside.path, target.path)
+        }
         FileHandle.standardError.write(Data("\ntrailpack: interrupted; the previous pack is unchanged\n".utf8))
-        exit(128 + sig)
+        _exit(128 + sig)
     }
 }

@@ -29,3 +29,55 @@ public enum TestData {
         return url
     }
 }
+
+extension TestData {
+    /// The `trailpack` executable built beside the test bundle.
+    public static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trailpack")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        for config in ["debug", "release"] {
+            let u = repoRoot.appendingPathComponent(".build/\(config)/trailpack")
+            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
+        }
+        fatalError("trailpack binary not found; run 'swift build' first")
+    }()
+
+    /// The result of running the binary.
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs `trailpack` with `arguments` (and extra environment) and waits for it.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Run {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let cwd { p.currentDirectoryURL = cwd }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Every regular file under `folder` with its bytes, keyed by relative path.
+    public static func tree(_ folder: URL) -> [String: Data] {
+        var out: [String: Data] = [:]
+        let base = folder.standardizedFileURL.path
+        let e = FileManager.default.enumerator(atPath: base)
+        while let rel = e?.nextObject() as? String {
+            var isDir: ObjCBool = false
+            let full = base + "/" + rel
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
+                out[rel] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return out
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func endToEndTestsBuilds() { #expect(Bool(true)) }
