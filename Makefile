@@ -6,7 +6,7 @@ PACKS ?= packs
 PREVIEWS ?= previews
 RECIPES ?= $(wildcard Recipes/*.json5)
 TRAILPACK ?= .build/release/trailpack
-SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o -name '*.h') Package.swift
+SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o -name '*.h' 2>/dev/null) Package.swift
 REGION_IDS := $(basename $(notdir $(RECIPES)))
 MANIFESTS := $(REGION_IDS:%=$(PACKS)/regions/%/manifest.json)
 
