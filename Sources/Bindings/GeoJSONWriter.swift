@@ -35,17 +35,9 @@ public enum GeoJSONWriter {
     /// Writes `features` to `path` (replacing it).
     /// - Throws: `GDALError` naming the path and OGR's reason.
     public static func write(path: String, layerName: String, fields: [GeoJSONField], features: [GeoJSONFeature]) throws(GDALError) {
-        GDALEnvironment.ensureRegistered()
         try? FileManager.default.removeItem(atPath: path)
-        guard let driver = GDALGetDriverByName("GeoJSON") else {
-            throw GDALError(subject: path, operation: "writing GeoJSON", reason: "GDAL has no GeoJSON driver")
-        }
-        let created: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) }
-        guard let ds = created else {
-            throw GDALError(subject: path, operation: "creating GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
-        }
-        var closed = false
-        defer { if !closed { GDALClose(ds) } }
+        let dataset = try VectorDataset.create(driver: "GeoJSON", path: path)
+        let ds = dataset.handle
         let wgs84 = try SpatialReference("EPSG:4326")
         let options = CStringArray(["RFC7946=YES", "COORDINATE_PRECISION=7", "WRITE_NAME=NO"])
         let layer: OGRLayerH? = options.withPointer { GDALDatasetCreateLayer(ds, layerName, wgs84.handle, wkbUnknown, $0) }
@@ -65,8 +57,9 @@ public enum GeoJSONWriter {
         }
         let layerDefn = OGR_L_GetLayerDefn(layer)
         for (n, feature) in features.enumerated() {
-            guard let f = OGR_F_Create(layerDefn) else { continue }
-            defer { OGR_F_Destroy(f) }
+            guard let created = OGR_F_Create(layerDefn) else { continue }
+            let owned = VectorFeatureHandle(created)
+            let f = owned.handle
             for (k, value) in feature.values.enumerated() {
                 let i = Int32(k)
                 switch value {
@@ -83,11 +76,6 @@ public enum GeoJSONWriter {
                 throw GDALError(subject: "\(path) feature \(n)", operation: "writing GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
             }
         }
-        CPLErrorReset()
-        GDALClose(ds)
-        closed = true
-        if CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() == CE_Fatal {
-            throw GDALError(subject: path, operation: "writing GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
-        }
+        try dataset.close()
     }
 }

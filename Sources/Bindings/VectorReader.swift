@@ -28,18 +28,8 @@ public enum VectorReader {
     /// geometry are skipped.
     /// - Throws: `GDALError` naming the file and OGR's reason.
     public static func read(path: String) throws(GDALError) -> [VectorFeature] {
-        GDALEnvironment.ensureRegistered()
-        guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
-            throw GDALError(subject: path, operation: "opening vector file", reason: "no such file")
-        }
-        let opened: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
-            GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
-        }
-        guard let ds = opened else {
-            throw GDALError(subject: path, operation: "opening vector file",
-                            reason: RasterDataset.lastMessage(fallback: "OGR cannot read it as GPX, GeoJSON, KML or another vector format"))
-        }
-        defer { GDALClose(ds) }
+        let dataset = try VectorDataset.open(path: path)
+        let ds = dataset.handle
         let wgs84 = try SpatialReference("EPSG:4326")
         var features: [VectorFeature] = []
         for l in 0..<GDALDatasetGetLayerCount(ds) {
@@ -55,8 +45,10 @@ public enum VectorReader {
             let fieldNames = (0..<OGR_FD_GetFieldCount(defn)).map { String(cString: OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, $0))) }
             OGR_L_ResetReading(layer)
             var index = 0
-            while let f = OGR_L_GetNextFeature(layer) {
-                defer { OGR_F_Destroy(f); index += 1 }
+            while let next = OGR_L_GetNextFeature(layer) {
+                let feature = VectorFeatureHandle(next)
+                let f = feature.handle
+                defer { index += 1 }
                 guard let g = OGR_F_GetGeometryRef(f) else { continue }
                 if let transform, OGR_G_Transform(g, transform.handle) != OGRERR_NONE {
                     throw GDALError(subject: "\(path) layer \(layerName) feature \(index)", operation: "reprojecting to WGS84", reason: RasterDataset.lastMessage(fallback: ""))
