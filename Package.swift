@@ -39,7 +39,9 @@ let package = Package(
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
-        .executableTarget(name: "trailpack", dependencies: ["Pipeline"]),
+        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview"]),
+        // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
+        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -58,12 +58,14 @@ public enum ARPatchRenderer {
                     let p = frame.point(route.coords[w.i])
                     MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
                     let r = MapDecorations.markerReachPx
-                    above.append(PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r))
+                    let box = PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r)
+                    above.append(box)
+                    labels.reserve(box)
                 }
                 for w in route.waypoints where route.coords.indices.contains(w.i) {
                     var text = w.name ?? w.instruction
                     if text.count > 40 { text = String(text.prefix(39)) + "…" }
-                    above.append(labels.place(text, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 17, on: canvas))
+                    if let box = labels.place(text, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 17, on: canvas) { above.append(box) }
                 }
             }
             canvas.newPath()

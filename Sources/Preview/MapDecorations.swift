@@ -35,30 +35,45 @@ enum MapDecorations {
         canvas.stroke()
     }
 
-    /// Places text labels next to anchor points, trying right, left, above and below the
-    /// anchor and keeping the first spot that overlaps no earlier label (else the first spot).
+    /// Places text labels next to anchor points. Candidate spots, in order: right, left,
+    /// above, below, then above/below aligned to either side, then right/left one and two
+    /// lines up or down; each is shifted inside `bounds`. The first spot that overlaps no
+    /// earlier label wins; when none is free the label is skipped if `optional`, else drawn at
+    /// the first spot.
     struct LabelPlacer {
         private(set) var placed: [PixelRect] = []
         let bounds: PixelRect
 
         init(bounds: PixelRect) { self.bounds = bounds }
 
-        /// Draws `text` near `anchor`, `gapPx` away from it, and returns the box it covers.
+        /// Records a box (a marker, a symbol) that later labels must avoid.
+        mutating func reserve(_ box: PixelRect) { placed.append(box) }
+
+        /// Draws `text` near `anchor`, `gapPx` away from it, and returns the box it covers, or
+        /// nil when an `optional` label found no free spot and was left out.
         @discardableResult
         mutating func place(_ text: String, near anchor: PixelPoint, gapPx: Double, sizePx: Double, bold: Bool = false,
-                            on canvas: Canvas) -> PixelRect {
+                            optional: Bool = false, on canvas: Canvas) -> PixelRect? {
             canvas.setFont(sizePx: sizePx, bold: bold)
             let e = canvas.textExtents(text)
-            let w = e.advanceXPx, h = sizePx * 1.2
-            let candidates = [
-                PixelRect(xPx: anchor.xPx + gapPx, yPx: anchor.yPx - h / 2, widthPx: w, heightPx: h),
-                PixelRect(xPx: anchor.xPx - gapPx - w, yPx: anchor.yPx - h / 2, widthPx: w, heightPx: h),
-                PixelRect(xPx: anchor.xPx - w / 2, yPx: anchor.yPx - gapPx - h, widthPx: w, heightPx: h),
-                PixelRect(xPx: anchor.xPx - w / 2, yPx: anchor.yPx + gapPx, widthPx: w, heightPx: h),
+            let w = e.advanceXPx, h = sizePx * 1.25
+            let ax = anchor.xPx, ay = anchor.yPx
+            var candidates = [
+                (ax + gapPx, ay - h / 2), (ax - gapPx - w, ay - h / 2),
+                (ax - w / 2, ay - gapPx - h), (ax - w / 2, ay + gapPx),
+                (ax - w, ay - gapPx - h), (ax, ay - gapPx - h), (ax - w, ay + gapPx), (ax, ay + gapPx),
             ]
-            let inside = candidates.filter { $0.xPx >= bounds.xPx && $0.maxXPx <= bounds.maxXPx && $0.yPx >= bounds.yPx && $0.maxYPx <= bounds.maxYPx }
-            let pool = inside.isEmpty ? candidates : inside
-            let box = pool.first { c in !placed.contains { $0.intersects(c) } } ?? pool[0]
+            for lines in [1.0, -1.0, 2.0, -2.0] {
+                candidates.append((ax + gapPx, ay - h / 2 - lines * h))
+                candidates.append((ax - gapPx - w, ay - h / 2 - lines * h))
+            }
+            let boxes = candidates.map { x, y in
+                PixelRect(xPx: min(max(x, bounds.xPx + 2), bounds.maxXPx - w - 2), yPx: min(max(y, bounds.yPx + 2), bounds.maxYPx - h - 2),
+                          widthPx: w, heightPx: h)
+            }
+            let free = boxes.first { c in !placed.contains { $0.intersects(c) } }
+            if free == nil && optional { return nil }
+            let box = free ?? boxes[0]
             placed.append(box)
             // Baseline sits so the text's ink is vertically centred in the box.
             let baseline = box.yPx + box.heightPx / 2 - (e.bearingYPx + e.heightPx / 2)

@@ -21,7 +21,7 @@ public struct OverviewRendering: Sendable {
 /// `minimumWidthPx` wide. Layers bottom to top: hillshade, contours (index contours thicker,
 /// labelled along the line), trails (white casing, dark line), POIs with names, routes (white
 /// casing under all, then each route `routeLineWidthPx` wide in its `RoutePalette` colour,
-/// in manifest order), waypoint markers by kind, waypoint names.
+/// in manifest order), waypoint markers by kind, waypoint names (junction and turn names only where they fit without overlap; a name a nearby POI of the same name already shows is left out).
 public enum OverviewRenderer {
     public static let mapLongSidePx = 2000.0
     public static let minimumWidthPx = 1200.0
@@ -52,13 +52,22 @@ public enum OverviewRenderer {
                     let p = frame.point(route.coords[w.i])
                     MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
                     let r = MapDecorations.markerReachPx
-                    above.append(PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r))
+                    let box = PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r)
+                    above.append(box)
+                    labels.reserve(box)
                 }
             }
+            // Names: start, end, summit and poi waypoints always (unless a POI of the same name
+            // within 40 px already says it); junctions and turns only where there is room.
             for route in pack.routes {
                 for w in route.waypoints where route.coords.indices.contains(w.i) {
                     guard let name = w.name, !name.isEmpty else { continue }
-                    above.append(labels.place(name, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 18, bold: true, on: canvas))
+                    let p = frame.point(route.coords[w.i])
+                    if pack.pois.contains(where: { $0.name == name && frame.point($0.location).distancePx(to: p) < 40 }) { continue }
+                    let optional = w.kind == .junction || w.kind == .turn
+                    if let box = labels.place(name, near: p, gapPx: 14, sizePx: 18, bold: true, optional: optional, on: canvas) {
+                        above.append(box)
+                    }
                 }
             }
             drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
@@ -148,6 +157,7 @@ public enum OverviewRenderer {
             canvas.setLineWidth(px: 1.5)
             canvas.stroke()
             let text = poi.eleM.map { "\(poi.name) \(Int($0.rounded())) m" } ?? poi.name
+            labels.reserve(PixelRect(xPx: p.xPx - 6, yPx: p.yPx - 6, widthPx: 12, heightPx: 12))
             if !text.isEmpty { labels.place(text, near: p, gapPx: 9, sizePx: 15, on: canvas) }
         }
     }

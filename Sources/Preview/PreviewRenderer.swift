@@ -28,11 +28,9 @@ public enum PreviewRenderer {
     /// validation is available.
     public typealias Validate = @Sendable (_ packPath: String) -> [ValidationProblem]?
 
-    /// HOOK(issue 7): the Validation module has no public entry point yet (its
-    /// `ValidationReport` exists, the function producing it does not). Once it does, this
-    /// should become `{ PackValidator.validate(path: $0).problems }` (or whatever it is named).
-    /// Until then the page says validation was not run.
-    public static let defaultValidate: Validate = { _ in nil }
+    /// Runs `PackValidator.validate(path:)` with default options and returns every problem it
+    /// reports (errors, warnings and notes), in the report's order.
+    public static let defaultValidate: Validate = { PackValidator.validate(path: $0).problems }
 
     /// Renders the preview of the pack root or region folder at `packPath` into `outDir`
     /// (created if missing; existing files of the same names are replaced).

@@ -1,15 +1,18 @@
 import Foundation
+import Validation
 
-/// `trailpack validate PATH` (wired to the Validation module).
+/// `trailpack validate PATH [--json] [--strict]`
 enum ValidateCommand {
     static func run(_ args: [String]) throws -> Int32 {
-        throw UsageError(message: "validate is not available yet", command: "validate")
-    }
-}
-
-/// `trailpack preview PATH` (wired to the Preview module).
-enum PreviewCommand {
-    static func run(_ args: [String]) throws -> Int32 {
-        throw UsageError(message: "preview is not available yet", command: "preview")
+        let a = try Arguments(args, command: "validate", flags: ["--json", "--strict", "--quiet"], options: [])
+        let path = try a.requirePositionals(["path"], command: "validate")[0]
+        let report = PackValidator.validate(path: path)
+        if a.flag("--json") {
+            print(ReportRenderer.json(report), terminator: "")
+        } else if !a.flag("--quiet") || !report.isValid {
+            print(ReportRenderer.text(report, strict: a.flag("--strict")), terminator: "")
+        }
+        let failed = !report.isValid || (a.flag("--strict") && report.warningCount > 0)
+        return failed ? 1 : 0
     }
 }

@@ -1,0 +1,42 @@
+import Bindings
+import Foundation
+import Pipeline
+import Preview
+import TestSupport
+import Testing
+import TrailpackCore
+
+/// The demo recipe built by the real pipeline, then previewed from disk.
+@Suite struct DemoPackPreviewTests {
+    static let recipe = TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: recipe)))
+    func previewOfTheDemoPack() throws {
+        let root = TestData.scratchFolder("preview-demo")
+        let summary = try PackBuilder.build(recipePath: Self.recipe, outRoot: root.path)
+        let out = root.appendingPathComponent("preview")
+        let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path)
+        #expect(result.regionIds == [summary.regionID])
+        #expect(result.files.count == 2 + 2 * summary.routes.count)
+
+        let pack = try RegionPack.load(folderPath: summary.regionFolder)
+        let overviewPNG = try PNGImage.read(path: result.files[0])
+        let overview = try OverviewRenderer.render(pack)
+        #expect(overviewPNG.width == overview.image.widthPx && overviewPNG.height == overview.image.heightPx)
+        #expect(max(overview.frame.rect.widthPx, overview.frame.rect.heightPx) == 2000)
+        let checked = try RouteColourCheck.run(image: overview.image, routes: pack.routes.map(\.coords), edges: try pack.hillshadeBounds(),
+                                               frameWidthPx: overview.frame.rect.widthPx, frameHeightPx: overview.frame.rect.heightPx,
+                                               skipBoxes: overview.aboveRouteBoxes)
+        #expect(checked.reduce(0, +) >= 30, "vertices checked per route: \(checked)")
+
+        for file in result.files.dropFirst().dropLast() {
+            let png = try PNGImage.read(path: file)
+            if file.hasSuffix("-profile.png") { #expect(png.width == 1600 && png.height == 820) } else { #expect(png.width >= 900 && png.height > 100) }
+        }
+        let html = try String(contentsOfFile: result.indexPath, encoding: .utf8)
+        let check = XHTMLCheck(html)
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        for ref in check.references { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(ref).path)) }
+        for route in summary.routes { #expect(html.contains(HTMLText.escape(route.name))) }
+    }
+}
