@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct InitValidateTests {
+    @Test func initWritesARecipeThatBuildsAndValidates() throws {
+        let dir = TestData.scratchFolder("init")
+        let recipe = dir.appendingPathComponent("my-range.json5").path
+        let r = try TestData.run(["init", "my-range", "--dem", TestData.path("white-mountains/N44W072.hgt"),
+                                  "--trails", TestData.path("white-mountains/wmnf-pliney.geojson"), "--out", recipe])
+        #expect(r.status == 0, "\(r.stderr)")
+        let again = try TestData.run(["init", "my-range", "--dem", TestData.path("white-mountains/N44W072.hgt"), "--out", recipe])
+        #expect(again.status == 1 && again.stderr.contains("already exists"))
+        let out = dir.appendingPathComponent("packs")
+        let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
+        #expect(b.status == 0, "\(b.stderr)")
+        let v = try TestData.run(["validate", out.path])
+        #expect(v.status == 0, "\(v.stdout)\(v.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("regions/my-range/manifest.json").path))
+    }
+
+    @Test func validateFailsWithExitOneOnABrokenPackAndTwoOnUsage() throws {
+        let dir = TestData.scratchFolder("validate")
+        let recipe = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
+        #expect(try TestData.run(["build", recipe, "--out", dir.path, "--quiet"]).status == 0)
+        #expect(try TestData.run(["validate", dir.path]).status == 0)
+        let terrain = dir.appendingPathComponent("regions/jacksboro/terrain.bin")
+        var bytes = try Data(contentsOf: terrain)
+        bytes[0] = UInt8(ascii: "X")
+        try bytes.write(to: terrain)
+        let v = try TestData.run(["validate", dir.path, "--json"])
+        #expect(v.status == 1)
+        let problems = try JSONSerialization.jsonObject(with: Data(v.stdout.utf8))
+        #expect("\(problems)".contains("terrain.bin"))
+        #expect(try TestData.run(["validate"]).status == 2)
+    }
+}
