@@ -69,26 +69,32 @@ struct SegmentGrid {
         var best: Hit?
         var ring = 0
         let maxRing = max(abs(px - minCX), abs(px - maxCX), abs(py - minCY), abs(py - maxCY))
+        func visit(_ cx: Int, _ cy: Int) {
+            guard let items = cells[Self.key(cx, cy)] else { return }
+            for item in items where accept(item) {
+                let s = segments[item]
+                let pr = projectOntoSegment(p, s.a, s.b)
+                guard pr.planarM <= maxM else { continue }
+                if let b = best, !(pr.planarM < b.planarM || (pr.planarM == b.planarM && item < b.item)) { continue }
+                best = Hit(item: item, t: pr.t, point: pr.point, planarM: pr.planarM)
+            }
+        }
         while ring <= maxRing {
             // Everything in this ring or beyond is at least (ring - 1) cells away.
             let lowerBoundM = Double(max(ring - 1, 0)) * cellM
             if lowerBoundM > maxM { break }
             if let b = best, lowerBoundM > b.planarM { break }
-            for cx in (px - ring)...(px + ring) {
-                for cy in (py - ring)...(py + ring) where abs(cx - px) == ring || abs(cy - py) == ring {
-                    guard let items = cells[Self.key(cx, cy)] else { continue }
-                    for item in items where accept(item) {
-                        let s = segments[item]
-                        let pr = projectOntoSegment(p, s.a, s.b)
-                        guard pr.planarM <= maxM else { continue }
-                        if let b = best {
-                            if pr.planarM < b.planarM || (pr.planarM == b.planarM && item < b.item) {
-                                best = Hit(item: item, t: pr.t, point: pr.point, planarM: pr.planarM)
-                            }
-                        } else {
-                            best = Hit(item: item, t: pr.t, point: pr.point, planarM: pr.planarM)
-                        }
-                    }
+            // Only the ring's border cells that fall inside the occupied range.
+            if ring == 0 {
+                if px >= minCX, px <= maxCX, py >= minCY, py <= maxCY { visit(px, py) }
+            } else {
+                let x0 = max(px - ring, minCX), x1 = min(px + ring, maxCX)
+                let y0 = max(py - ring + 1, minCY), y1 = min(py + ring - 1, maxCY)
+                for cy in [py - ring, py + ring] where x0 <= x1 && cy >= minCY && cy <= maxCY {
+                    for cx in x0...x1 { visit(cx, cy) }
+                }
+                for cx in [px - ring, px + ring] where y0 <= y1 && cx >= minCX && cx <= maxCX {
+                    for cy in y0...y1 { visit(cx, cy) }
                 }
             }
             ring += 1

@@ -36,6 +36,11 @@ extension TrailNetworkGraph {
     /// Each via snaps to the nearest point of the network (splitting the edge there);
     /// consecutive legs are shortest paths by geodesic length (Dijkstra, ties broken by node and
     /// edge ids), joined without repeating the via vertex.
+    ///
+    /// `path.junctions` lists, in path order, every visit of a network node (not a via split
+    /// point) where an edge end other than the path's incoming and outgoing ones meets; this
+    /// includes the first and last vertex when they are such nodes. Branch bearings are
+    /// measured `branchBearingDistanceM` (25 m) out along each branch.
     /// - Throws: `RoutingError.tooFewVias` for fewer than two vias, `.invalidVia` for a bad
     ///   coordinate, `.emptyNetwork`, `.viaOffNetwork` naming a via more than
     ///   `maxViaDistanceM` (200 m) from the network with the nearest point and distance, and

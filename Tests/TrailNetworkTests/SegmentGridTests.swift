@@ -27,6 +27,23 @@ import TrailpackCore
         }
     }
 
+    @Test func farAwayPointsFindTheNearestSegmentQuickly() {
+        var grid = SegmentGrid(bounds: BBox(west: -71.5, south: 44.4, east: -71.3, north: 44.6), cellM: 50)
+        let a = LonLat(-71.45, 44.45), b = LonLat(-71.35, 44.55), c = LonLat(-71.31, 44.41)
+        grid.insert(a, b)
+        grid.insert(b, c)
+        // About 300 km east and 600 km south-west of the grid: the nearest points are vertices.
+        let east = LonLat(-67.5, 44.5)
+        let hitEast = grid.nearest(to: east)
+        #expect(hitEast?.item == 1)
+        #expect(hitEast.map { Geodesic.distanceM($0.point, c) < 1 } == true)
+        let southWest = LonLat(-76, 40.5)
+        let hitSouthWest = grid.nearest(to: southWest)
+        #expect(hitSouthWest?.item == 0)
+        #expect(hitSouthWest.map { Geodesic.distanceM($0.point, a) < 1 } == true)
+        #expect(grid.nearest(to: east, maxM: 1_000) == nil)
+    }
+
     @Test func projectionFindsThePerpendicularFoot() {
         let hit = projectOntoSegment(Local.p(50, 30), Local.p(0, 0), Local.p(100, 0))
         #expect(abs(hit.t - 0.5) < 0.001)

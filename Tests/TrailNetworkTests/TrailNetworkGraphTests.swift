@@ -91,6 +91,26 @@ import TrailpackCore
         #expect(other.edges == reference.edges)
     }
 
+    @Test(arguments: [UInt64(3), 11, 99])
+    func inputOrderDoesNotChangeSnappingOrMerging(seed: UInt64) throws {
+        let lines = [
+            Local.line("a", "Main Trail", [(-200, 0), (0, 0), (200, 0)]),
+            Local.line("b", "Side Trail", [(30, 4), (30, 150)]),
+            Local.line("c", "Other Side", [(-60, -3), (-60, -150)]),
+            Local.line("d", "Crossing", [(0.4, -100), (0.4, 0.5), (0.4, 100)]),
+            Local.line("e", "Gap Trail", [(203, 0), (400, 0)]),
+        ]
+        let reference = try TrailNetworkGraph(lines: lines)
+        // a is split by b and c; d crosses a at a merged vertex; e joins a's east end.
+        // Nodes: a's ends (one shared with e), a at 0/-60/30 m, b's top, c's foot, d's two
+        // ends, e's far end. Edges: a in 4 pieces, d in 2, b, c, e.
+        #expect(reference.nodes.count == 10)
+        #expect(reference.edges.count == 9)
+        let other = try TrailNetworkGraph(lines: shuffled(lines, seed: seed))
+        #expect(other.nodes == reference.nodes)
+        #expect(other.edges == reference.edges)
+    }
+
     @Test func realDataBuildsOneEdgePerWayPieceAndKeepsLength() throws {
         let graph = Pliney.graph
         #expect(graph.skippedLineIds.isEmpty)
