@@ -11,8 +11,10 @@ public struct JSONAccessError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A member not among the allowed keys; the error sits at its key. `suggestion` is an
         /// allowed key within edit distance 2, if any.
         case unknownKey(String, suggestion: String?)
-        /// A number outside the allowed range, or a non-integer where an integer is needed.
+        /// A number outside the allowed range (`range` reads like "0.1...1000").
         case outOfRange(value: Double, range: String)
+        /// A number with a fraction, or beyond `Int`, where an integer is needed.
+        case notAnInteger(Double)
         /// Any other problem, in the reader's words.
         case invalid(String)
     }
@@ -46,6 +48,8 @@ public struct JSONAccessError: Error, Hashable, Sendable, CustomStringConvertibl
             return suggestion.map { base + "; did you mean \(JSONWriter.quoted($0))?" } ?? base
         case .outOfRange(let value, let range):
             return "\(JSONNumberFormat.string(value)) is out of range \(range)"
+        case .notAnInteger(let value):
+            return "expected an integer, found \(JSONNumberFormat.string(value))"
         case .invalid(let text):
             return text
         }

@@ -42,12 +42,11 @@ extension JSONNode {
     }
 
     /// The number value as an integer. Throws on a non-number (type mismatch) or a number with
-    /// a fraction or beyond `Int` (`outOfRange`).
+    /// a fraction or beyond `Int` (`notAnInteger`).
     public func int() throws(JSONAccessError) -> Int {
         guard case .number(let number) = scalar else { throw mismatch("an integer") }
         guard number.rounded(.towardZero) == number, number >= -0x1p63, number < 0x1p63 else {
-            throw JSONAccessError(path: path, position: position,
-                                  reason: .outOfRange(value: number, range: "of integers"))
+            throw JSONAccessError(path: path, position: position, reason: .notAnInteger(number))
         }
         return Int(number)
     }

@@ -93,6 +93,7 @@ public struct JSONNode: Sendable {
     /// document order; empty for scalars.
     public var children: [JSONNode] {
         let e = entry
+        guard e.kind == .array || e.kind == .object else { return [] }
         let start = Int(e.payload)
         switch e.kind {
         case .array:

@@ -2,8 +2,9 @@ import Foundation
 
 /// Which grammar `JSONParser` accepts.
 public enum JSONParseMode: Sendable, Hashable {
-    /// RFC 8259 exactly. Lone UTF-16 surrogates in `\u` escapes and invalid UTF-8 are errors;
-    /// numbers beyond the range of `Double` are errors.
+    /// RFC 8259 exactly. In both modes, lone UTF-16 surrogates in `\u` escapes, invalid UTF-8
+    /// in strings and numbers beyond the range of `Double` are errors; numbers are rounded to
+    /// the nearest `Double`.
     case strict
     /// Strict JSON plus what recipes use from JSON5: `//` and `/* */` comments, trailing commas,
     /// unquoted ASCII-identifier keys (`[A-Za-z_$][A-Za-z0-9_$]*`, non-ASCII letters allowed),

@@ -27,11 +27,12 @@ public enum JSONValue: Equatable, Sendable {
         .number(Double(value))
     }
 
-    /// A number rounded to at most `decimals` decimal places (0...15), ties away from zero,
+    /// A number rounded to at most `decimals` decimal places, ties away from zero,
     /// decided on the exact binary value of `value` (so 1.005 with 2 decimals is 1.0, because
     /// the double nearest 1.005 lies below it). At most 15 significant digits are kept: large
     /// magnitudes get fewer decimals. Negative zero becomes zero; non-finite values pass through
-    /// unchanged (and make `JSONWriter` throw).
+    /// unchanged (and make `JSONWriter` throw). `decimals` outside 0...15 is a programmer error
+    /// (precondition).
     public static func number(_ value: Double, decimals: Int) -> JSONValue {
         .number(JSONNumberFormat.round(value, decimals: decimals))
     }

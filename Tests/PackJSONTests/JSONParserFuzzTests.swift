@@ -69,6 +69,11 @@ import Testing
     private func walk(_ node: JSONNode) -> Int {
         _ = node.position
         _ = node.path.description
+        _ = try? node.int()
+        _ = try? node.string()
+        _ = try? node.unknownKeys(["a", "id"])
+        _ = node["a"]
+        _ = node[0]
         return 1 + node.children.reduce(0) { $0 + walk($1) }
     }
 }

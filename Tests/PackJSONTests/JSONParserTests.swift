@@ -98,7 +98,7 @@ import Testing
         // Large objects take the hashed path.
         let members = (0..<20).map { "\"k\($0)\": \($0)" } + ["\"k3\": 0"]
         let big = "{" + members.joined(separator: ",") + "}"
-        let offset = big.utf8.count - 9   // the last key: `"k3": 0}`
+        let offset = big.utf8.count - 8   // the last key: `"k3": 0}`
         #expect(throws: JSONSyntaxError(line: 1, column: offset + 1, offset: offset,
                                         message: "duplicate key \"k3\" on line 1, first defined on line 1")) {
             try JSONParser.parse(big)

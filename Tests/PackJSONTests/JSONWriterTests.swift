@@ -75,7 +75,7 @@ private let tinyText = "0." + String(repeating: "0", count: 323) + "5"
     @Test(arguments: [
         (0.1 + 0.2, 1, "0.3"), (44.99999999, 7, "45"), (1e-8, 7, "0"), (-1e-8, 7, "0"), (123456789.123, 7, "123456789.123"),
         (1234.0, 1, "1234"), (1234.56, 1, "1234.6"), (-0.05, 1, "-0.1"), (612.25, 1, "612.3"), (0.0000001, 7, "0.0000001"),
-        (179.99999995, 7, "180"), (-12.3456789012, 7, "-12.3456789"),
+        (179.99999996, 7, "180"), (179.99999994, 7, "179.9999999"), (-12.3456789012, 7, "-12.3456789"),
     ] as [(Double, Int, String)])
     func roundedNumbers(value: Double, decimals: Int, expected: String) throws {
         #expect(try JSONWriter(style: .compact).string(.number(value, decimals: decimals)) == expected)
