@@ -101,28 +101,43 @@ struct GeoJSONRules {
         }
     }
 
+    /// Positions are read from the subtree's `JSONValue` (no node per number); a node is
+    /// made only to locate a problem.
     private func line(_ node: JSONNode) -> LonLat? {
         if node.count < 2 {
             log.add(.geojsonCoordinates, file: file, node: node, expected: "at least 2 positions", found: "\(node.count)")
         }
+        guard case .array(let positions) = node.value else { return nil }
         var first: LonLat?
-        for p in node.children {
-            let q = position(p)
+        for (k, value) in positions.enumerated() {
+            let q = position(value) { node[k] ?? node }
             if first == nil { first = q }
         }
         return first
     }
 
     private func position(_ node: JSONNode) -> LonLat? {
-        let numbers = node.type == .array ? node.children.compactMap { JSONFields.numberValue($0) } : []
-        guard (2...3).contains(node.count), numbers.count == node.count else {
-            log.add(.geojsonCoordinates, file: file, node: node, expected: "a position [lon, lat] or [lon, lat, ele] of finite numbers",
-                    found: JSONFields.describe(node))
+        position(node.value) { node }
+    }
+
+    private func position(_ value: JSONValue, node: () -> JSONNode) -> LonLat? {
+        guard case .array(let items) = value, (2...3).contains(items.count) else {
+            log.add(.geojsonCoordinates, file: file, node: node(), expected: "a position [lon, lat] or [lon, lat, ele] of finite numbers",
+                    found: JSONFields.describe(node()))
             return nil
         }
-        let p = LonLat(numbers[0], numbers[1])
+        var numbers: (Double, Double) = (0, 0)
+        for (k, item) in items.enumerated() {
+            guard case .number(let d) = item, d.isFinite else {
+                log.add(.geojsonCoordinates, file: file, node: node(), expected: "a position [lon, lat] or [lon, lat, ele] of finite numbers",
+                        found: JSONFields.describe(node()))
+                return nil
+            }
+            if k == 0 { numbers.0 = d } else if k == 1 { numbers.1 = d }
+        }
+        let p = LonLat(numbers.0, numbers.1)
         if !(-180...180).contains(p.lon) || !(-90...90).contains(p.lat) {
-            log.add(.geojsonRange, file: file, node: node, expected: "lon within -180...180, lat within -90...90",
+            log.add(.geojsonRange, file: file, node: node(), expected: "lon within -180...180, lat within -90...90",
                     found: "[\(format(p.lon)), \(format(p.lat))]")
             return nil
         }

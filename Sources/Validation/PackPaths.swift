@@ -80,6 +80,12 @@ enum PackPaths {
         return (absolute as NSString).standardizingPath
     }
 
+    /// True when `path` names a regular file (following symlinks).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// True when `path` (already resolved) is `root` or lies under it.
     static func isInside(_ path: String, root: String) -> Bool {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")

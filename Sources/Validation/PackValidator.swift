@@ -61,7 +61,12 @@ public enum PackValidator {
             log.add(.pathSymlink, file: "catalog.json", at: .file, expected: "no symlink leading out of the pack",
                     found: "symlink to \(PackPaths.resolved(catalogPath))")
         }
-        let entries = catalog.read(path: catalogPath)
+        let catalogReal = PackPaths.resolved(catalogPath)
+        let entries = PackPaths.isInside(catalogReal, root: rootReal) && PackPaths.isRegularFile(catalogReal)
+            ? catalog.read(path: catalogPath) : nil
+        if entries == nil, PackPaths.isInside(catalogReal, root: rootReal), !PackPaths.isRegularFile(catalogReal) {
+            log.add(.fileRead, file: "catalog.json", at: .file, expected: "a regular file", found: "not a regular file")
+        }
 
         // Region folders on disk (hidden entries are not regions).
         let regionsDir = root.appendingPathComponent("regions")

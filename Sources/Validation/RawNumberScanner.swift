@@ -17,8 +17,13 @@ enum RawNumberScanner {
 
     /// Scans `bytes`; `limit` receives the path components of each number with more than
     /// `minimumLimit` decimals and returns how many decimals that place allows (nil: no limit).
-    static func scan(_ bytes: [UInt8], minimumLimit: Int, maxFindings: Int = 50,
+    static func scan(_ source: [UInt8], minimumLimit: Int, maxFindings: Int = 50,
                      limit: ([JSONPath.Component]) -> Int?) -> [Finding] {
+        source.withUnsafeBufferPointer { scan($0, minimumLimit: minimumLimit, maxFindings: maxFindings, limit: limit) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, minimumLimit: Int, maxFindings: Int,
+                             limit: ([JSONPath.Component]) -> Int?) -> [Finding] {
         var findings: [Finding] = []
         var path: [JSONPath.Component] = []
         var isArray: [Bool] = []
@@ -41,7 +46,13 @@ enum RawNumberScanner {
                     j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 if expectingKey, let top = isArray.last, !top {
-                    path[path.count - 1] = .key(String(decoding: bytes[start..<min(j, n)], as: UTF8.self))
+                    let raw = bytes[start..<min(j, n)]
+                    var key = String(decoding: raw, as: UTF8.self)
+                    if raw.contains(UInt8(ascii: "\\")), j < n,
+                       let node = try? JSONParser.parse(Array(bytes[(start - 1)...j]), mode: .strict), case .string(let text) = node.value {
+                        key = text
+                    }
+                    path[path.count - 1] = .key(key)
                     expectingKey = false
                 }
                 i = j + 1

@@ -192,7 +192,7 @@ final class RegionValidator {
     func load(_ listed: ListedFile, fields: JSONFields) -> [UInt8]? {
         guard listed.safe else { return nil }
         if let cached = contents[listed.path] { return cached }
-        guard let entry = entries[listed.path], entry.isRegularFile || entry.isSymlink, let bytes = read(listed.path) else {
+        guard let bytes = read(listed.path) else {
             log.add(.fileMissing, file: fields.file, node: listed.node["path"] ?? listed.node,
                     expected: "\(name(listed.path)) present as a file", found: "no such file")
             return nil
@@ -212,8 +212,17 @@ final class RegionValidator {
         return bytes
     }
 
+    /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
+    /// file inside the boundary; nil otherwise (a FIFO or `/dev/zero` is never read).
     private func read(_ relative: String) -> [UInt8]? {
+        guard let entry = entries[relative] else { return nil }
         let url = folder.appendingPathComponent(relative)
+        if entry.isSymlink {
+            let target = PackPaths.resolved(url.path)
+            guard PackPaths.isInside(target, root: boundary), PackPaths.isRegularFile(target) else { return nil }
+        } else if !entry.isRegularFile {
+            return nil
+        }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.readToEnd() else { return [] }

@@ -27,7 +27,7 @@ enum TER1Check {
         let (expected, o2) = twice.addingReportingOverflow(UInt64(TER1.headerBytes))
         guard !o1, !o2, expected == UInt64(bytes.count) else {
             let expectedText = o1 || o2 ? "more than 2^64" : "\(expected)"
-            log.add(.ter1Size, file: file, at: .byte(min(bytes.count, Int(clamping: expected))),
+            log.add(.ter1Size, file: file, at: .byte(o1 || o2 ? bytes.count : min(bytes.count, Int(clamping: expected))),
                     expected: "44 + 2*w*h = \(expectedText) bytes for a \(w)x\(h) grid", found: "\(bytes.count) bytes")
             return nil
         }

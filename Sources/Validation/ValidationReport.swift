@@ -121,6 +121,9 @@ public struct ValidationReport: Sendable {
         errorCount == 0 && (!strict || warningCount == 0)
     }
 
+    /// The process exit status for `trailpack validate`: 0 when the report passes, 1 otherwise.
+    public func exitStatus(strict: Bool) -> Int32 { passes(strict: strict) ? 0 : 1 }
+
     /// The problems under one rule id.
     public func problems(_ rule: ValidationRule) -> [ValidationProblem] {
         problems.filter { $0.ruleId == rule.id }

@@ -1,0 +1,107 @@
+import Foundation
+import Pipeline
+import TestSupport
+import Testing
+import Validation
+
+/// The demo pack (Recipes/pliny-kilkenny.json5) built once per test run by the pipeline.
+enum DemoPack {
+    static let regionId = "pliny-kilkenny"
+
+    private static let built: Result<URL, any Error> = Result {
+        let root = TestData.scratchFolder("validation-demo").appendingPathComponent("pack")
+        _ = try PackBuilder.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path,
+                                  outRoot: root.path)
+        return root
+    }
+
+    static func root() throws -> URL { try built.get() }
+
+    static func copy() throws -> PackEditor { try PackEditor.copy(try root(), regionId: regionId) }
+}
+
+@Suite("The demo pack")
+struct DemoPackTests {
+    @Test func demoPackIsValid() throws {
+        let root = try DemoPack.root()
+        let report = PackValidator.validate(path: root.path)
+        #expect(report.kind == .packRoot)
+        #expect(report.regionIds == [DemoPack.regionId])
+        #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
+        #expect(report.isValid)
+    }
+
+    @Test func demoRegionFolderIsValidOnItsOwn() throws {
+        let root = try DemoPack.root()
+        let report = PackValidator.validate(path: root.appendingPathComponent("regions/\(DemoPack.regionId)").path)
+        #expect(report.kind == .region)
+        #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
+    }
+
+    /// A sanity bound only: this debug build, run beside the other tests on a shared 2-core
+    /// machine, takes about 0.7 s alone; release builds are several times faster.
+    @Test func demoPackValidatesQuickly() throws {
+        let root = try DemoPack.root()
+        let report = PackValidator.validate(path: root.path)
+        #expect(report.elapsedS > 0)
+        #expect(report.elapsedS < 10, "took \(report.elapsedS) s")
+    }
+}
+
+private let demoRegion = "regions/\(DemoPack.regionId)/"
+private let demoRoute = "routes/mount-cabot.json"
+
+/// A few corruptions of the real demo pack (the full corpus runs on the smaller test-built pack,
+/// see CorruptionTests): each must be reported under its rule at its place.
+let demoCorruptions: [Corruption] = [
+    Corruption(name: "demo: -32768 in terrain", rule: .ter1Void, file: demoRegion + "terrain.bin", offset: 44 + 2 * 1000) {
+        try $0.editBytes("terrain.bin") { $0[2044] = 0x00; $0[2045] = 0x80 }
+    },
+    Corruption(name: "demo: stale sha256", rule: .fileSHA256, file: demoRegion + "manifest.json", path: "files.hillshade.sha256", resign: false) {
+        try $0.editBytes("hillshade.png") { $0[$0.count - 1] ^= 0xFF }
+    },
+    Corruption(name: "demo: cum not increasing", rule: .routeCumIncreasing, file: demoRegion + demoRoute, path: "cum[41]") {
+        try $0.editJSON(demoRoute) { r in r.set("cum[41]", r.get("cum[40]")!) }
+    },
+    Corruption(name: "demo: ele 5 m off", rule: .routeEleAR, file: demoRegion + demoRoute, path: "coords[30][2]") {
+        try $0.editJSON(demoRoute) { r in r.set("coords[30][2]", .number(r.get("coords[30][2]")!.double - 5)) }
+    },
+    Corruption(name: "demo: waypoint past the end", rule: .waypointIndex, file: demoRegion + demoRoute, path: "waypoints[1].i") {
+        try $0.set(demoRoute, "waypoints[1].i", 1_000_000)
+    },
+    Corruption(name: "demo: catalog missing the region", rule: .catalogRegionUnlisted, file: demoRegion.dropLast() + "") {
+        try $0.set("/catalog.json", "regions", [])
+    },
+]
+
+@Suite("The demo pack, corrupted")
+struct DemoCorruptionTests {
+    @Test(arguments: demoCorruptions)
+    func corruptionIsReported(_ corruption: Corruption) throws {
+        let editor = try DemoPack.copy()
+        defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
+        try corruption.apply(editor)
+        if corruption.resign { try PackSigner.resign(root: editor.root) }
+        let report = PackValidator.validate(path: editor.root.path)
+        #expect(!report.isValid)
+        let match = report.problems(corruption.rule).first { p in
+            p.file == corruption.file && (corruption.path == nil || p.location.jsonPath == corruption.path)
+                && (corruption.offset == nil || p.location.byteOffset == corruption.offset)
+        }
+        #expect(match != nil, "\(ReportRenderer.text(report))")
+    }
+
+    /// A byte flip or a truncation of every file of the demo pack (the test-built pack gets
+    /// 324 more cases in RobustnessTests: each demo case costs a full demo validation).
+    @Test func flipsAndTruncationsOfEveryDemoFile() throws {
+        let editor = try DemoPack.copy()
+        defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
+        let files = packFiles(editor.root)
+        try #require(files.count >= 9)
+        var silent: [String] = []
+        for (k, file) in files.enumerated() {
+            silent += try fuzz(root: editor.root, file: file, cases: 1, seed: 0xDE30 + UInt64(k), truncateEvery: k % 2 + 1)
+        }
+        #expect(silent.isEmpty, "corruptions that passed validation: \(silent)")
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func validationTestsBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import Validation
+
+/// A small deterministic generator (SplitMix64) so every run flips the same bytes.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Every file of a valid pack, relative to its root, sorted.
+func packFiles(_ root: URL) -> [String] {
+    let base = root.standardizedFileURL.path + "/"
+    var out: [String] = []
+    for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])! {
+        if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            out.append(String(url.standardizedFileURL.path.dropFirst(base.count)))
+        }
+    }
+    return out.sorted()
+}
+
+/// Flips and truncations of one file of `root`, each validated; returns the cases that ended
+/// without an error (the validator must never crash, which the test run itself shows).
+func fuzz(root: URL, file: String, cases: Int, seed: UInt64, truncateEvery: Int = 4) throws -> [String] {
+    let url = root.appendingPathComponent(file)
+    let original = [UInt8](try Data(contentsOf: url))
+    var rng = SplitMix64(state: seed)
+    var silent: [String] = []
+    for k in 0..<cases {
+        var bytes = original
+        let what: String
+        if k % truncateEvery == truncateEvery - 1 || bytes.count < 2 {
+            let length = Int.random(in: 0..<max(bytes.count, 1), using: &rng)
+            bytes = Array(bytes.prefix(length))
+            what = "truncated to \(length)"
+        } else {
+            var flips: [Int] = []
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let at = Int.random(in: 0..<bytes.count, using: &rng)
+                bytes[at] ^= UInt8.random(in: 1...255, using: &rng)
+                flips.append(at)
+            }
+            what = "flipped bytes \(flips)"
+        }
+        try Data(bytes).write(to: url)
+        let report = PackValidator.validate(path: root.path)
+        if report.errorCount == 0 { silent.append("\(file) \(what)") }
+        _ = ReportRenderer.json(report)
+    }
+    try Data(original).write(to: url)
+    return silent
+}
+
+@Suite("Never crashes")
+struct RobustnessTests {
+    /// 9 files x 36 cases = 324 corrupted packs per run.
+    @Test(arguments: 0..<9)
+    func flipsAndTruncationsOfTheFixturePack(fileIndex: Int) throws {
+        let editor = try SharedPacks.fixtureCopy()
+        defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
+        let files = packFiles(editor.root)
+        try #require(files.count == 9)
+        let silent = try fuzz(root: editor.root, file: files[fileIndex], cases: 36, seed: 0x7EA1 + UInt64(fileIndex))
+        #expect(silent.isEmpty, "corruptions that passed validation: \(silent)")
+    }
+}
