@@ -22,6 +22,17 @@ enum WGS84 {
     }
 }
 
+/// Ground distance in metres between two points a few metres apart, from the ellipsoid's
+/// radii of curvature at their mean latitude. Agrees with the WGS84 geodesic to better than
+/// 1e-6 m up to 50 m (the error grows with the cube of the distance); not for long spans.
+@inline(__always)
+func shortDistanceM(_ a: LonLat, _ b: LonLat) -> Double {
+    let k = WGS84.metresPerDegree(atLatDeg: (a.lat + b.lat) / 2)
+    let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x
+    let dy = (b.lat - a.lat) * k.y
+    return (dx * dx + dy * dy).squareRoot()
+}
+
 /// Longitude difference `lon - lon0` wrapped into [-180, 180) degrees.
 @inline(__always)
 func wrappedDeltaLonDeg(_ lon: Double, from lon0: Double) -> Double {

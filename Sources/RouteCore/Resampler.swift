@@ -95,9 +95,8 @@ public enum Resampler {
             }
         }
         let corners = douglasPeucker(xs: xs, ys: ys, toleranceM: options.cornerToleranceM)
-        let spans = spacedCorners(corners, coords: coords, minStepM: options.minStepM + options.roundingMarginM)
-
         let stepLimitM = options.maxStepM - options.roundingMarginM
+        let spans = spacedCorners(corners, coords: coords, minStepM: options.minStepM + options.roundingMarginM, singleStepM: min(stepLimitM, 50))
         var stepCounts = [Int](repeating: 0, count: spans.count)
         var total = 1
         for (s, span) in spans.enumerated() {
@@ -190,24 +189,31 @@ public enum Resampler {
 
     /// Spans between corners, skipping corners closer than `minStepM` (geodesic) to the previous
     /// kept one; the last point is always kept, replacing a kept corner too close before it.
-    static func spacedCorners(_ corners: [Int], coords: [LonLat], minStepM: Double) -> [Span] {
+    /// Spans shorter than `singleStepM` are measured with `shortDistanceM` (exact to well under
+    /// a micrometre there) and need no bearing; longer ones go through PROJ.
+    static func spacedCorners(_ corners: [Int], coords: [LonLat], minStepM: Double, singleStepM: Double) -> [Span] {
+        func span(_ from: Int, _ to: Int) -> Span {
+            let shortM = shortDistanceM(coords[from], coords[to])
+            if shortM < singleStepM - 1e-6 { return Span(from: from, to: to, distanceM: shortM, bearingDeg: 0) }
+            let inv = Geodesic.inverse(coords[from], coords[to])
+            return Span(from: from, to: to, distanceM: inv.distanceM, bearingDeg: inv.bearingDeg)
+        }
         var spans: [Span] = []
         spans.reserveCapacity(corners.count - 1)
         var from = corners[0]
         for c in corners.dropFirst().dropLast() {
-            let inv = Geodesic.inverse(coords[from], coords[c])
-            if inv.distanceM >= minStepM {
-                spans.append(Span(from: from, to: c, distanceM: inv.distanceM, bearingDeg: inv.bearingDeg))
+            let next = span(from, c)
+            if next.distanceM >= minStepM {
+                spans.append(next)
                 from = c
             }
         }
         let last = corners[corners.count - 1]
-        var inv = Geodesic.inverse(coords[from], coords[last])
-        while inv.distanceM < minStepM, let previous = spans.popLast() {
-            from = previous.from
-            inv = Geodesic.inverse(coords[from], coords[last])
+        var final = span(from, last)
+        while final.distanceM < minStepM, let previous = spans.popLast() {
+            final = span(previous.from, last)
         }
-        spans.append(Span(from: from, to: last, distanceM: inv.distanceM, bearingDeg: inv.bearingDeg))
+        spans.append(final)
         return spans
     }
 

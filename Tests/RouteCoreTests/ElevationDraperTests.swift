@@ -5,9 +5,16 @@ import RouteCore
 
 @Suite struct ElevationDraperTests {
     /// A 21x11 grid whose sample at (column c, row r) is 1000 + 7c - 3r metres.
-    let grid = TerrainGrid(
-        width: 21, height: 11, bounds: BBox(west: 10, south: 45, east: 10.02, north: 45.01),
-        elevationsM: (0..<11).flatMap { r in (0..<21).map { c in Int16(1000 + 7 * c - 3 * r) } })
+    let grid: TerrainGrid = {
+        var samples: [Int16] = []
+        for r in 0..<11 {
+            for c in 0..<21 {
+                let eleM: Int = 1000 + 7 * c - 3 * r
+                samples.append(Int16(eleM))
+            }
+        }
+        return TerrainGrid(width: 21, height: 11, bounds: BBox(west: 10, south: 45, east: 10.02, north: 45.01), elevationsM: samples)
+    }()
 
     /// The plane above at a position, with rows equally spaced in web-mercator Y (SPEC).
     func planeM(at p: LonLat) -> Double {
@@ -18,7 +25,10 @@ import RouteCore
     }
 
     @Test func drapedElevationsFollowThePlaneRoundedToADecimetre() throws {
-        let coords = (0...40).map { k in LonLat(10.0003 + 0.00048 * Double(k), 45.0004 + 0.00023 * Double(k)) }
+        let coords = (0...40).map { (k: Int) -> LonLat in
+            let t = Double(k)
+            return LonLat(10.0003 + 0.00048 * t, 45.0004 + 0.00023 * t)
+        }
         let elevationsM = try ElevationDraper.drape(coords, on: grid)
         #expect(elevationsM.count == coords.count)
         for (p, eleM) in zip(coords, elevationsM) {

@@ -73,7 +73,9 @@ import RouteCore
         #expect(out.cumM[0] == 0)
         var sumM = 0.0
         for k in 1..<out.coords.count {
-            sumM += Geodesic.distanceM(out.coords[k - 1], out.coords[k])
+            let stepM = Geodesic.distanceM(out.coords[k - 1], out.coords[k])
+            sumM += stepM
+            #expect(abs((out.cumM[k] - out.cumM[k - 1]) - stepM) < 1e-6)
             #expect(abs(out.cumM[k] - sumM) < 1e-3)
         }
         #expect(out.lengthM == out.cumM.last)

@@ -7,7 +7,10 @@ import RouteCore
     func cum(_ count: Int, stepM: Double = 12) -> [Double] { (0..<count).map { Double($0) * stepM } }
 
     @Test func monotonicDescentHasNoAscent() throws {
-        let elevationsM = (0..<500).map { 1800 - 0.7 * Double($0) - (Double($0 % 3) * 0.1) }
+        let elevationsM = (0..<500).map { (k: Int) -> Double in
+            let wobbleM: Double = Double(k % 3) * 0.1
+            return 1800 - 0.7 * Double(k) - wobbleM
+        }
         let stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cum(500))
         #expect(stats.ascentM == 0)
         #expect(abs(stats.descentM - (elevationsM.first! - elevationsM.last!)) < 1e-9)
@@ -46,12 +49,17 @@ import RouteCore
     }
 
     @Test func endsAreAlwaysCounted() throws {
-        // A 3 m rise at the start and a 4 m drop at the end, both under the threshold.
+        // A 3 m bump after the start and a 4 m drop before the end are under the threshold, so
+        // they are not extremes; the legs run from the start itself (100) down to 60, and from
+        // 60 to the end itself (106): ascent 46, descent 40.
         let elevationsM: [Double] = [100, 103, 90, 60, 80, 110, 106]
         let stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cum(7))
-        #expect(RouteStatistics.extremeIndices(elevationsM, thresholdM: 5) == [0, 1, 3, 5, 6])
-        #expect(stats.ascentM == 3 + 50)
-        #expect(stats.descentM == 43 + 4)
+        #expect(RouteStatistics.extremeIndices(elevationsM, thresholdM: 5) == [0, 3, 6])
+        #expect(stats.ascentM == 46)
+        #expect(stats.descentM == 40)
+        // A profile that never moves more than the threshold is one leg from start to end.
+        let small = try RouteStatistics.compute(elevationsM: [200, 203, 199, 202], cumM: cum(4))
+        #expect(small.ascentM == 2 && small.descentM == 0)
     }
 
     @Test(arguments: 1...200)
@@ -115,11 +123,15 @@ import RouteCore
     }
 
     @Test func hikingSpeedsAreParameters() throws {
-        // 6000 m flat at 5 km/h: 4320 s. Then 1200 m with 400 m of climb at 400 m/h:
-        // horizontal 864 s, vertical 3600 s -> 3600 + 432 = 4032 s. Total 8352 s.
+        // 6000 m flat then 1200 m climbing 400 m: no extreme in between, so one leg of 7200 m
+        // and +400 m. At 5 km/h and 400 m/h: horizontal 7.2 / 5 h = 5184 s, vertical 1 h =
+        // 3600 s -> 5184 + 3600 / 2 = 6984 s.
         let model = HikingModel(flatSpeedKmh: 5, ascentRateMPerH: 400, descentRateMPerH: 800)
         let stats = try RouteStatistics.compute(elevationsM: [100, 100, 500], cumM: [0, 6000, 7200], model: model)
-        #expect(stats.durationS == 8352)
+        #expect(stats.durationS == 6984)
+        // Down 400 m over the same 7200 m at 800 m/h: vertical 1800 s -> 5184 + 900 = 6084 s.
+        let down = try RouteStatistics.compute(elevationsM: [500, 500, 100], cumM: [0, 6000, 7200], model: model)
+        #expect(down.durationS == 6084)
         #expect(model.legDurationS(horizontalM: 0, riseM: -800) == 3600)
     }
 

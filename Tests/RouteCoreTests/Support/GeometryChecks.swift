@@ -1,5 +1,11 @@
 import TrailpackCore
 
+/// A position in a test's planar frame, metres.
+struct XY {
+    var x: Double
+    var y: Double
+}
+
 /// Independent geometry measurements for the tests: a plate carrée frame scaled by PROJ at
 /// the lines' centre, dense sampling and a bucket grid for nearest-segment queries.
 struct PlanarFrame {
@@ -17,21 +23,21 @@ struct PlanarFrame {
         metresPerDegLat = Geodesic.distanceM(LonLat(ref.lon, ref.lat - d / 2), LonLat(ref.lon, ref.lat + d / 2)) / d
     }
 
-    func xy(_ p: LonLat) -> SIMD2<Double> {
+    func xy(_ p: LonLat) -> XY {
         var dLon = p.lon - lon0
         if dLon > 180 { dLon -= 360 }
         if dLon < -180 { dLon += 360 }
-        return SIMD2(dLon * metresPerDegLon, (p.lat - lat0) * metresPerDegLat)
+        return XY(x: dLon * metresPerDegLon, y: (p.lat - lat0) * metresPerDegLat)
     }
 }
 
 enum GeometryChecks {
-    static func distanceToSegment(_ p: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-        let d = b - a
-        let len2 = (d * d).sum()
-        let t = len2 > 0 ? min(max(((p - a) * d).sum() / len2, 0), 1) : 0
-        let e = p - (a + t * d)
-        return (e * e).sum().squareRoot()
+    static func distanceToSegment(_ p: XY, _ a: XY, _ b: XY) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let len2 = dx * dx + dy * dy
+        let t = len2 > 0 ? min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0), 1) : 0
+        let ex = p.x - (a.x + t * dx), ey = p.y - (a.y + t * dy)
+        return (ex * ex + ey * ey).squareRoot()
     }
 
     /// Directed Hausdorff distance in metres from polyline `a` (sampled every `sampleM`) to
@@ -39,21 +45,23 @@ enum GeometryChecks {
     static func directedHausdorffM(from a: [LonLat], to b: [LonLat], frame: PlanarFrame, sampleM: Double = 0.25, capM: Double = 25) -> Double {
         let pa = a.map(frame.xy), pb = b.map(frame.xy)
         let cell = capM
-        var buckets: [SIMD2<Int>: [Int]] = [:]
+        func key(_ cx: Int, _ cy: Int) -> Int { cx &* 1_000_003 &+ cy }
+        var buckets: [Int: [Int]] = [:]
         for k in 0..<(pb.count - 1) {
-            let lo = pointwiseMin(pb[k], pb[k + 1]), hi = pointwiseMax(pb[k], pb[k + 1])
-            for cx in Int((lo.x / cell).rounded(.down))...Int((hi.x / cell).rounded(.down)) {
-                for cy in Int((lo.y / cell).rounded(.down))...Int((hi.y / cell).rounded(.down)) {
-                    buckets[SIMD2(cx, cy), default: []].append(k)
+            let p = pb[k], q = pb[k + 1]
+            for cx in Int((min(p.x, q.x) / cell).rounded(.down))...Int((max(p.x, q.x) / cell).rounded(.down)) {
+                for cy in Int((min(p.y, q.y) / cell).rounded(.down))...Int((max(p.y, q.y) / cell).rounded(.down)) {
+                    buckets[key(cx, cy), default: []].append(k)
                 }
             }
         }
-        func nearestM(_ p: SIMD2<Double>) -> Double {
+        func nearestM(_ p: XY) -> Double {
             let cx = Int((p.x / cell).rounded(.down)), cy = Int((p.y / cell).rounded(.down))
             var best = capM
             for dx in -1...1 {
                 for dy in -1...1 {
-                    for k in buckets[SIMD2(cx + dx, cy + dy)] ?? [] {
+                    guard let segments = buckets[key(cx + dx, cy + dy)] else { continue }
+                    for k in segments {
                         best = min(best, distanceToSegment(p, pb[k], pb[k + 1]))
                     }
                 }
@@ -62,11 +70,12 @@ enum GeometryChecks {
         }
         var worst = nearestM(pa[0])
         for k in 0..<(pa.count - 1) {
-            let lengthM = ((pa[k + 1] - pa[k]) * (pa[k + 1] - pa[k])).sum().squareRoot()
+            let p = pa[k], q = pa[k + 1]
+            let lengthM = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
             let parts = max(1, Int((lengthM / sampleM).rounded(.up)))
             for s in 1...parts {
                 let t = Double(s) / Double(parts)
-                worst = max(worst, nearestM(pa[k] + t * (pa[k + 1] - pa[k])))
+                worst = max(worst, nearestM(XY(x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y))))
             }
         }
         return worst

@@ -10,8 +10,9 @@ struct HGTTile {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         precondition(data.count == 2 * Self.size * Self.size, "\(path) has \(data.count) bytes")
         samplesM = data.withUnsafeBytes { raw in
-            (0..<(Self.size * Self.size)).map { k in
-                Int16(bitPattern: UInt16(raw[2 * k]) << 8 | UInt16(raw[2 * k + 1]))
+            (0..<(Self.size * Self.size)).map { (k: Int) -> Int16 in
+                let high = UInt16(raw[2 * k]), low = UInt16(raw[2 * k + 1])
+                return Int16(bitPattern: high << 8 | low)
             }
         }
     }
