@@ -3,8 +3,12 @@ import TrailpackCore
 /// Turns a route into the SPEC's `waypoints`: start, turns, junctions, summits, points of
 /// interest and end, worded for a hiker. The rules and vocabulary are in docs/GUIDANCE.md.
 public enum Guidance {
-    /// Turn and junction cues closer than this along the route merge into one, metres.
+    /// A turn cue closer than this along the route to a junction cue merges into it, metres.
     public static let mergeWithinM = 30.0
+    /// Two turn cues closer than this along the route merge into one, metres. With 25 m chords,
+    /// two corners this close share their chords; on recorded tracks they are mostly one bend
+    /// drawn as a zigzag by the GPS.
+    public static let mergeTurnsWithinM = 40.0
     /// Off the network, a bend of at least this many degrees is a `turn` waypoint.
     public static let offNetworkTurnMinDeg = 45.0
     /// Window over which the start direction is measured, metres.
@@ -13,6 +17,8 @@ public enum Guidance {
     public static let poiOnRouteM = 50.0
     /// Summits and the end take the name of the nearest POI within this many metres.
     public static let namingRadiusM = 150.0
+    /// A POI or summit this close (metres) to the first or last vertex belongs to the start or end.
+    public static let endsRadiusM = 50.0
 
     /// The waypoints of one route, ordered by `i` (an index into `input.resampledCoords`):
     /// exactly one `start` at 0 first, exactly one `end` at the last index last; at equal `i`
@@ -31,12 +37,37 @@ public enum Guidance {
                      instruction: $0.instruction, dir: $0.dir)
         }
 
+        let line = LineMeasure(input.resampledCoords)
+        let first = input.resampledCoords[0], lastPoint = input.resampledCoords[last]
+        let totalM = input.cumM[last]
+
         // End: named after the nearest POI within 150 m of the last vertex.
-        let endPoi = PoiMatcher.nearestPoi(to: input.resampledCoords[last], in: input.pois, maxDistanceM: namingRadiusM)
+        let endPoi = PoiMatcher.nearestPoi(to: lastPoint, in: input.pois, maxDistanceM: namingRadiusM)
+
+        // POIs on the route, each at its closest vertex.
+        let onRoute = PoiMatcher.matches(input.pois, on: input.resampledCoords, maxDistanceM: poiOnRouteM)
+        let onRouteVertex = Dictionary(onRoute.map { ($0.poiIndex, $0.vertexIndex) }, uniquingKeysWith: { a, _ in a })
+        // POIs at the route's ends: within 50 m of the first (last) vertex, or on the route with
+        // their closest vertex within 50 m along the route of it. The start and end cover them.
+        func atStart(_ p: Int) -> Bool {
+            Geodesic.distanceM(first, input.pois[p].location) <= endsRadiusM
+                || onRouteVertex[p].map { input.cumM[$0] <= endsRadiusM } == true
+        }
+        func atEnd(_ p: Int) -> Bool {
+            Geodesic.distanceM(lastPoint, input.pois[p].location) <= endsRadiusM
+                || onRouteVertex[p].map { totalM - input.cumM[$0] <= endsRadiusM } == true
+        }
+        // The start takes the name of the nearest POI at the start (a trailhead, a car park).
+        let startPoi = input.pois.indices.filter(atStart).min { a, b in
+            Geodesic.distanceM(first, input.pois[a].location) < Geodesic.distanceM(first, input.pois[b].location)
+        }
 
         // Summits, each named after the nearest POI within 150 m (a POI names at most one
-        // summit: the closest to it).
-        let summits = SummitDetector.summitIndices(input.elevationsM)
+        // summit: the closest to it). A summit within 50 m of either end, or named after the
+        // POI the start or end is named after, is left to the start and end instructions.
+        let summits = SummitDetector.summitIndices(input.elevationsM).filter {
+            input.cumM[$0] > endsRadiusM && totalM - input.cumM[$0] > endsRadiusM
+        }
         var summitPoi: [Int: Int] = [:]  // summit vertex -> poi index
         var claimedBy: [Int: (vertex: Int, distanceM: Double)] = [:]  // poi index -> summit
         for k in summits {
@@ -49,29 +80,32 @@ public enum Guidance {
             summitPoi[k] = p
         }
         for k in summits {
+            let ele = MetresFormat.wholeMetres(input.elevationsM[k])
             if let p = summitPoi[k] {
+                if p == endPoi || p == startPoi { continue }
                 let name = input.pois[p].name
                 out.append(Waypoint(i: k, kind: .summit, name: name, instruction: "Reach the summit of \(name)"))
+            } else if SummitDetector.isPass(input.elevationsM, input.cumM, at: k) {
+                out.append(Waypoint(i: k, kind: .summit, name: "Pass, " + ele, instruction: "Reach the high point of the pass, " + ele))
             } else {
-                let label = "Summit, " + MetresFormat.wholeMetres(input.elevationsM[k])
-                out.append(Waypoint(i: k, kind: .summit, name: label, instruction: "Reach the summit, " + MetresFormat.wholeMetres(input.elevationsM[k])))
+                out.append(Waypoint(i: k, kind: .summit, name: "Summit, " + ele, instruction: "Reach the summit, " + ele))
             }
         }
 
-        // POIs on the route, except those already named by a summit or by the end.
-        for m in PoiMatcher.matches(input.pois, on: input.resampledCoords, maxDistanceM: poiOnRouteM) {
-            if claimedBy[m.poiIndex] != nil || m.poiIndex == endPoi { continue }
+        // POIs on the route, except those already named by a summit, the start or the end,
+        // and those at either end.
+        for m in onRoute {
+            if claimedBy[m.poiIndex] != nil || m.poiIndex == endPoi || atStart(m.poiIndex) || atEnd(m.poiIndex) { continue }
             let name = input.pois[m.poiIndex].name
             out.append(Waypoint(i: m.vertexIndex, kind: .poi, name: name, instruction: "Pass \(name)"))
         }
 
         // Start and end.
-        let startLine = LineMeasure(input.resampledCoords)
-        let startBearing = Geodesic.bearingDeg(startLine.coords[0], startLine.point(atM: startWindowM))
+        let startBearing = Geodesic.bearingDeg(first, line.point(atM: startWindowM))
         let firstTrail = path.onNetwork ? path.segmentTrailNames.first ?? nil : nil
         var head = "Head " + Compass.point8(bearingDeg: startBearing)
         if let t = firstTrail { head += " on \(t)" }
-        out.append(Waypoint(i: 0, kind: .start, name: firstTrail, instruction: head))
+        out.append(Waypoint(i: 0, kind: .start, name: startPoi.map { input.pois[$0].name } ?? firstTrail, instruction: head))
         if let p = endPoi {
             out.append(Waypoint(i: last, kind: .end, name: input.pois[p].name, instruction: "Arrive at \(input.pois[p].name)"))
         } else {
@@ -129,15 +163,16 @@ public enum Guidance {
         }
     }
 
-    /// Merges turn cues closer than `mergeWithinM` to a neighbour (a junction beats a turn,
-    /// then the larger deviation, then the earlier cue). Two junctions are never merged: each
-    /// network node where a wrong branch is possible keeps its cue.
+    /// Merges a turn cue with its neighbour when they are closer than `mergeWithinM` (turn and
+    /// junction) or `mergeTurnsWithinM` (two turns): a junction beats a turn, then the larger
+    /// deviation, then the earlier cue. Two junctions are never merged: each network node where
+    /// a wrong branch is possible keeps its cue.
     static func mergeCues(_ cues: [Cue], _ line: LineMeasure) -> [Cue] {
         var kept: [Cue] = []
         for c in cues.sorted(by: { $0.pathIndex < $1.pathIndex }) {
-            guard let prev = kept.last,
-                  line.cumM[c.pathIndex] - line.cumM[prev.pathIndex] < mergeWithinM,
-                  !(prev.kind == .junction && c.kind == .junction) else {
+            guard let prev = kept.last, !(prev.kind == .junction && c.kind == .junction),
+                  line.cumM[c.pathIndex] - line.cumM[prev.pathIndex]
+                      < (prev.kind == .turn && c.kind == .turn ? mergeTurnsWithinM : mergeWithinM) else {
                 kept.append(c)
                 continue
             }

@@ -51,14 +51,15 @@ public enum JunctionPhraser {
         }?.element
         let rivalName = rival?.trailName.flatMap { $0 == s.outgoingTrail ? nil : $0 }
 
-        // The trail named after the verb: the one taken when it changes or has a name,
-        // otherwise the one not taken; `fallback` when nothing has a name.
+        // The trail named after the verb: the one taken when it changes; on the same trail the
+        // named branch not taken (its sign is what marks the junction, and the verb already says
+        // which way), else the trail stayed on; `fallback` when nothing has a name.
         func suffix(fallback: String) -> String {
             if !sameTrail {
                 return " onto " + (s.outgoingTrail ?? unnamedTaken)
             }
-            if let x = s.outgoingTrail { return " to stay on \(x)" }
             if let y = rivalName { return " at the junction with \(y)" }
+            if let x = s.outgoingTrail { return " to stay on \(x)" }
             return fallback
         }
 
@@ -69,12 +70,13 @@ public enum JunctionPhraser {
             let left = dev < forkRival.deviationDeg || (dev == forkRival.deviationDeg && dev <= 0)
             let forkRivalName = forkRival.trailName.flatMap { $0 == s.outgoingTrail ? nil : $0 }
             var tail: String
+            // As `suffix`, with the closest branch of the fork as the one not taken.
             if !sameTrail {
                 tail = " onto " + (s.outgoingTrail ?? unnamedTaken)
-            } else if let x = s.outgoingTrail {
-                tail = " to stay on \(x)"
             } else if let y = forkRivalName {
                 tail = " at the junction with \(y)"
+            } else if let x = s.outgoingTrail {
+                tail = " to stay on \(x)"
             } else {
                 tail = " at the fork"
             }
@@ -99,8 +101,8 @@ public enum JunctionPhraser {
             return (text, .straight)
         }
         if !sameTrail { return ("Continue straight onto " + (s.outgoingTrail ?? unnamedTaken), .straight) }
-        if let x = s.outgoingTrail { return ("Continue on \(x)", .straight) }
         if let y = rivalName { return ("Continue straight past \(y)", .straight) }
+        if let x = s.outgoingTrail { return ("Continue on \(x)", .straight) }
         return ("Continue on \(unnamedCrossed)", .straight)
     }
 }

@@ -29,4 +29,28 @@ public enum SummitDetector {
         }
         return out
     }
+
+    /// An unnamed summit is the high point of a pass when the route climbs more than this many
+    /// metres above it within `passWithinM` along the route.
+    public static let passHigherM = 100.0
+    /// How far along the route (either way) the higher ground of a pass is looked for, metres.
+    public static let passWithinM = 1500.0
+
+    /// True when summit `k` is a col between higher ground: within `passWithinM` metres along
+    /// the route, before or after it, the profile rises more than `passHigherM` above it. The test
+    /// looks both ways so that a route and its reverse word the same point the same way.
+    public static func isPass(_ elevationsM: [Double], _ cumM: [Double], at k: Int) -> Bool {
+        let top = elevationsM[k]
+        var j = k - 1
+        while j >= 0, cumM[k] - cumM[j] <= passWithinM {
+            if elevationsM[j] > top + passHigherM { return true }
+            j -= 1
+        }
+        j = k + 1
+        while j < elevationsM.count, cumM[j] - cumM[k] <= passWithinM {
+            if elevationsM[j] > top + passHigherM { return true }
+            j += 1
+        }
+        return false
+    }
 }

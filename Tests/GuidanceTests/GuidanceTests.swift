@@ -99,7 +99,7 @@ struct GuidanceTests {
         try #require(cues.count == 1)
         #expect(cues[0].kind == .junction)
         #expect(cues[0].i == input.resampledIndexOfPathVertex[1])
-        #expect(cues[0].instruction == "\(verb) to stay on Kilkenny Ridge Trail")
+        #expect(cues[0].instruction == "\(verb) at the junction with York Pond Trail")
         #expect(cues[0].dir == dir)
         #expect(cues[0].name == "Kilkenny Ridge Trail")
     }
@@ -138,7 +138,7 @@ struct GuidanceTests {
         let input = Fixtures.input(path)
         let cues = Fixtures.cues(try Guidance.waypoints(for: input))
         #expect(cues.map(\.i) == [input.resampledIndexOfPathVertex[1], input.resampledIndexOfPathVertex[2]])
-        #expect(cues.map(\.instruction) == ["Continue on A", "Continue on A"])
+        #expect(cues.map(\.instruction) == ["Continue straight past B", "Continue straight past C"])
     }
 
     // MARK: Summits and POIs

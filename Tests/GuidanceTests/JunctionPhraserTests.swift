@@ -11,10 +11,13 @@ struct JunctionPhraserTests {
         return (r.instruction, r.dir)
     }
 
-    @Test func forkSameTrailNamesTheTrail() {
+    @Test func forkSameTrailNamesTheBranchNotTaken() {
         let r = Self.phrase("Kilkenny Ridge Trail", "Kilkenny Ridge Trail", -10, [(10, "York Pond Trail")])
-        #expect(r.0 == "Keep left to stay on Kilkenny Ridge Trail")
+        #expect(r.0 == "Keep left at the junction with York Pond Trail")
         #expect(r.1 == .slightLeft)
+        // An unnamed branch: the trail stayed on is named instead.
+        #expect(Self.phrase("Kilkenny Ridge Trail", "Kilkenny Ridge Trail", 10, [(-10, nil)])
+            == ("Keep right to stay on Kilkenny Ridge Trail", .slightRight))
     }
 
     @Test func forkOntoANewTrail() {
@@ -33,7 +36,7 @@ struct JunctionPhraserTests {
     @Test func forkSideIsRelativeToTheRivalNotToStraight() {
         // Both leave to the right; the route takes the less-right one.
         let r = Self.phrase("A", "A", 15, [(28, "B")])
-        #expect(r.0 == "Keep left to stay on A")
+        #expect(r.0 == "Keep left at the junction with B")
         #expect(r.1 == .slightLeft)
     }
 
@@ -46,7 +49,8 @@ struct JunctionPhraserTests {
     }
 
     @Test func straightPastASideTrail() {
-        #expect(Self.phrase("A", "A", 2, [(80, "B")]) == ("Continue on A", .straight))
+        #expect(Self.phrase("A", "A", 2, [(80, "B")]) == ("Continue straight past B", .straight))
+        #expect(Self.phrase("A", "A", 2, [(80, nil)]) == ("Continue on A", .straight))
         #expect(Self.phrase("A", "C", 2, [(80, "A")]) == ("Continue straight onto C", .straight))
         #expect(Self.phrase("A", nil, 2, [(80, "A")]) == ("Continue straight onto an unnamed trail", .straight))
         #expect(Self.phrase(nil, nil, 2, [(-80, "B")]) == ("Continue straight past B", .straight))
@@ -65,7 +69,11 @@ struct JunctionPhraserTests {
     }
 
     @Test func turnStayingOnTheTrail() {
-        #expect(Self.phrase("A", "A", 90, [(0, "B")]) == ("Turn right to stay on A", .right))
+        #expect(Self.phrase("A", "A", 90, [(0, "B")]) == ("Turn right at the junction with B", .right))
+        #expect(Self.phrase("A", "A", 90, [(0, nil)]) == ("Turn right to stay on A", .right))
+        // A slight bend away from a branch that leaves far behind (not a fork): the same rule.
+        #expect(Self.phrase("Bunnell Notch Trail", "Bunnell Notch Trail", 39, [(-127, "Killkenny Ridge Trail")])
+            == ("Keep right at the junction with Killkenny Ridge Trail", .slightRight))
         #expect(Self.phrase(nil, nil, 90, [(0, "B")]) == ("Turn right at the junction with B", .right))
         #expect(Self.phrase(nil, nil, -90, [(0, nil)]) == ("Turn left at the junction", .left))
         #expect(Self.phrase("A", nil, -90, [(0, "A")]) == ("Turn left onto an unnamed trail", .left))

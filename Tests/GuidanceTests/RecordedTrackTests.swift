@@ -26,6 +26,8 @@ struct RecordedTrackTests {
             let w = try Guidance.waypoints(for: input)
             let turns = w.filter { $0.kind == .turn }
             let km = input.cumM[input.cumM.count - 1] / 1000
+            // Measured: Mojstrovka 14 turns over 2.70 km (5.2/km), cerknicko-jezero 7 over 1.91 km
+            // (3.7/km), korita-zbevnica 25 over 8.64 km (2.9/km) on its longest track.
             #expect(Double(turns.count) / km < 6, "\(file): \(turns.count) turns over \(km) km")
             for t in turns {
                 // Checked on the resampled line with the tests' own chord measure.
