@@ -28,7 +28,8 @@ public enum LoadStage {
                 let parts = f.geometry.lines.filter { $0.count >= 2 }
                 for (k, coords) in parts.enumerated() {
                     let base = f.fields["osm_way_id"].map { "way/\($0)" } ?? "\(URL(fileURLWithPath: path).lastPathComponent)#\(f.layer)/\(f.index)"
-                    trails.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: f.name, coords: coords))
+                    let name = f.name.map { recipe.trailNames[$0] ?? $0 }
+                    trails.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: name, coords: coords))
                     lines += 1
                 }
             }

@@ -14,6 +14,8 @@ public struct Recipe: Sendable {
     /// DEM sources in priority order (the first wins where they overlap).
     public var dem: [String]
     public var trails: [String] = []
+    /// Corrections of trail names in the sources (e.g. OSM typos), applied when trails are read.
+    public var trailNames: [String: String] = [:]
     public var pois: [POISource] = []
     public var terrain = TerrainOptions()
     public var ar = AROptions()

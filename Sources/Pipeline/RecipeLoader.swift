@@ -49,7 +49,7 @@ public enum RecipeLoader {
             return s
         }
 
-        try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "pois",
+        try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "trailNames", "pois",
                                   "terrain", "ar", "stats", "sizeBudgetMB", "routes"])
         var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
                             attribution: [], bbox: nil, dem: [])
@@ -70,6 +70,11 @@ public enum RecipeLoader {
         recipe.dem = dem.type == .string ? [try resolve(dem)] : try dem.array().map(resolve)
         guard !recipe.dem.isEmpty else { throw dem.error("at least one DEM source is needed") }
         if let t = root["trails"] { recipe.trails = t.type == .string ? [try resolve(t)] : try t.array().map(resolve) }
+        if let names = root["trailNames"] {
+            for member in try names.object() {
+                recipe.trailNames[member.key ?? ""] = try member.string()
+            }
+        }
         if let p = root["pois"] { recipe.pois = try p.array().map { try poiSource($0, resolve: resolve) } }
         if let t = root["terrain"] { recipe.terrain = try terrainOptions(t) }
         if let a = root["ar"] {

@@ -77,7 +77,8 @@ public enum RouteStage {
             } catch { throw fail(error.description) }
         case .track(let file, let select, let reversed):
             let features = try VectorReader.read(path: file)
-            let lines = features.filter { !$0.geometry.lines.isEmpty }
+            // Tracks and routes with at least two points (GPX files carry empty and one-point ones).
+            let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
             guard !lines.isEmpty else {
                 let points = features.count
                 throw fail("\(file) has no track or route\(points > 0 ? " (only \(points) waypoint\(points == 1 ? "" : "s"))" : "")")
@@ -99,7 +100,10 @@ public enum RouteStage {
             do { joined = try TrackAssembler.join(chosen.geometry.lines, reversed: reversed) } catch {
                 throw fail("\(file) \(chosen.layer) feature \(chosen.index): \(error.description)")
             }
-            let cleaned = RouteCleaner.clean(joined)
+            // A planned GPX route (`<rte>`) is drawn on purpose: its out-and-back spurs are not GPS spikes.
+            var cleaning = RouteCleaner.Options()
+            if chosen.layer == "routes" { cleaning.spikeOffsetM = .infinity }
+            let cleaned = RouteCleaner.clean(joined, options: cleaning)
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
             var notes: [String] = []
             if cleaned.droppedTotal > 0 {

@@ -67,7 +67,10 @@ public enum TER1 {
         let w: UInt32 = readLE(bytes, at: base + 4)
         let h: UInt32 = readLE(bytes, at: base + 8)
         guard w >= 2, h >= 2 else { throw .sizeTooSmall(width: w, height: h) }
-        let expected = headerBytes + 2 * Int(w) * Int(h)
+        // Forged headers can name up to 2^64 samples: compute the size without trapping.
+        let (sampleCount, o1) = Int(w).multipliedReportingOverflow(by: Int(h))
+        let (sampleBytes, o2) = sampleCount.multipliedReportingOverflow(by: 2)
+        let expected = o1 || o2 ? Int.max : headerBytes + sampleBytes
         guard bytes.count == expected else {
             throw .sizeMismatch(width: w, height: h, expectedBytes: expected, foundBytes: bytes.count)
         }

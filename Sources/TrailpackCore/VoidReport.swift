@@ -8,6 +8,8 @@ public struct VoidReport: Equatable, Sendable {
     public var largestVoidCells: Int
     /// Lon/lat box of the largest void (nil when there was none).
     public var largestVoidBounds: BBox?
+    /// Lon/lat boxes of the void areas, largest first (ties in grid order).
+    public var areaBounds: [BBox] = []
 
     public static let none = VoidReport(filledCells: 0, voidAreas: 0, largestVoidCells: 0, largestVoidBounds: nil)
 
@@ -16,11 +18,11 @@ public struct VoidReport: Equatable, Sendable {
     public static func analyse(isVoid: [Bool], width: Int, height: Int,
                                position: (Int, Int) -> LonLat) -> VoidReport {
         var seen = [Bool](repeating: false, count: isVoid.count)
-        var areas = 0, total = 0, largest = 0
+        var total = 0, largest = 0
         var largestCells: [Int] = []
+        var areas: [(cells: Int, bounds: BBox)] = []
         var stack: [Int] = []
         for start in 0..<isVoid.count where isVoid[start] && !seen[start] {
-            areas += 1
             var cells: [Int] = []
             stack.append(start)
             seen[start] = true
@@ -38,13 +40,18 @@ public struct VoidReport: Equatable, Sendable {
                 }
             }
             total += cells.count
+            if let b = BBox(covering: cells.map { position($0 % width, $0 / width) }) { areas.append((cells.count, b)) }
             if cells.count > largest {
                 largest = cells.count
                 largestCells = cells
             }
         }
         let bounds = BBox(covering: largestCells.map { position($0 % width, $0 / width) })
-        return VoidReport(filledCells: total, voidAreas: areas, largestVoidCells: largest, largestVoidBounds: bounds)
+        // Stable sort: equal sizes keep grid order, so the list is deterministic.
+        let ordered = areas.enumerated().sorted { ($0.element.cells, -$0.offset) > ($1.element.cells, -$1.offset) }.map(\.element.bounds)
+        var report = VoidReport(filledCells: total, voidAreas: areas.count, largestVoidCells: largest, largestVoidBounds: bounds)
+        report.areaBounds = ordered
+        return report
     }
 }
 

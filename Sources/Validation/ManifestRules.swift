@@ -40,8 +40,9 @@ enum ManifestRules {
         (root["routes"]?.children ?? []).compactMap { JSONFields.stringValue($0["id"]) }
     }
 
-    /// The void-filled areas the manifest records (`files.terrain.filledVoids.largestBounds`, or
-    /// `areas` when it is a list of boxes); nil when the manifest records none.
+    /// The void-filled areas the manifest records (`files.terrain.filledVoids.areas`, a list of
+    /// boxes, and `largestBounds`); nil when the manifest records none (trailpack writes
+    /// `filledVoids` whenever it filled a void, so absence means there were none).
     static func filledVoidBounds(_ root: JSONNode) -> [BBox]? {
         guard let voids = root["files"]?["terrain"]?["filledVoids"] else { return nil }
         var boxes: [BBox] = []

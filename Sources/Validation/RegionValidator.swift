@@ -140,12 +140,6 @@ final class RegionValidator {
                     .check(doc, raw: bytes)
             }
         }
-        if bbox != nil, let filesNode, let terrainNode = filesNode["terrain"], terrainNode["filledVoids"] == nil,
-           !(root["routes"]?.children.isEmpty ?? true) {
-            log.note(.routeVoidFill, file: manifestFile,
-                     "files.terrain.filledVoids is absent: the manifest records no void-filled areas, so routes were not checked against them")
-        }
-
         checkUnlisted(walked, manifestReadable: true)
         if totalBytes > options.regionBudgetBytes {
             log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,

@@ -12,7 +12,6 @@ enum ValidateCommand {
         } else if !a.flag("--quiet") || !report.isValid {
             print(ReportRenderer.text(report, strict: a.flag("--strict")), terminator: "")
         }
-        let failed = !report.isValid || (a.flag("--strict") && report.warningCount > 0)
-        return failed ? 1 : 0
+        return report.exitStatus(strict: a.flag("--strict"))
     }
 }

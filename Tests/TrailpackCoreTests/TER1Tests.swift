@@ -77,3 +77,15 @@ import Testing
         #expect(TER1.DecodeError.wrongMagic(found: [0x58, 0x45, 0x52, 0x31]).description.contains("TER1"))
     }
 }
+
+@Suite struct TER1ForgedHeaderTests {
+    @Test func hugeDimensionsAreASizeMismatchNotATrap() throws {
+        var bytes = TER1.encode(TerrainGrid(width: 2, height: 2, bounds: BBox(west: 0, south: 0, east: 1, north: 1), elevationsM: [0, 0, 0, 0]))
+        for k in 4..<12 { bytes[k] = 0xFF }
+        #expect(throws: TER1.DecodeError.self) { try TER1.decode(bytes) }
+        do { _ = try TER1.decode(bytes) } catch {
+            guard case .sizeMismatch(let w, let h, _, let found) = error else { Issue.record("\(error)"); return }
+            #expect(w == UInt32.max && h == UInt32.max && found == bytes.count)
+        }
+    }
+}
