@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The JSON parser and the validator run over whole packs thousands of times in the test suite
+// (corruption corpus, fuzzing): optimise them in debug builds too.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 // trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes) for
 // the AR trail-navigation apps. See ARCHITECTURE.md for how the targets fit together.
 let package = Package(
@@ -19,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Pure core: values in, values out; testable without files.
-        .target(name: "PackJSON"),
+        .target(name: "PackJSON", swiftSettings: optimizedInDebug),
         .target(name: "TrailpackCore", dependencies: ["CPROJ"]),
         .target(name: "RouteCore", dependencies: ["TrailpackCore"]),
         .target(name: "TrailNetwork", dependencies: ["TrailpackCore"]),
@@ -31,7 +35,7 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["CCairo"]),
 
         // Readers of built packs.
-        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "Bindings"]),
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "Bindings"], swiftSettings: optimizedInDebug),
         .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Drawing", "Validation"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
