@@ -74,3 +74,21 @@ import TrailpackCore
         }
     }
 }
+
+@Suite struct ARPatchBudgetTests {
+    @Test func aPatchOverItsBudgetIsCoarsenedAndTheBuildSaysSo() throws {
+        let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, encoding: .utf8)
+            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+            .replacingOccurrences(of: "terrain: {", with: "ar: { budgetMiB: 0.2 },\n  terrain: {")
+        let dir = TestData.scratchFolder("budget")
+        let recipe = dir.appendingPathComponent("jacksboro.json5").path
+        try text.write(toFile: recipe, atomically: true, encoding: .utf8)
+        let summary = try PackBuilder.build(recipePath: recipe, outRoot: dir.appendingPathComponent("out").path)
+        let note = try #require(summary.diagnostics.first { $0.message.contains("coarsened") })
+        #expect(note.level == .warning && note.subject.contains("pine-mountain-crest"))
+        let patchFile = try #require(summary.files.first { $0.path == "ar/pine-mountain-crest.bin" })
+        #expect(Double(patchFile.bytes) <= 0.2 * 1_048_576)
+        let patch = try TER1.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: summary.regionFolder).appendingPathComponent(patchFile.path))))
+        #expect(patch.resolutionM > 11)
+    }
+}
