@@ -1,5 +1,6 @@
 import Testing
 @testable import PackJSON
+import TestSupport
 
 /// Hostile input: every case must either parse or throw `JSONSyntaxError` at a position inside
 /// the input, never trap.

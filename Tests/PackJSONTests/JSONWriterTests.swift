@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PackJSON
 
 private let tinyText = "0." + String(repeating: "0", count: 323) + "5"
@@ -134,18 +135,6 @@ private let tinyText = "0." + String(repeating: "0", count: 323) + "5"
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the generated-document tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func randomValue(_ g: inout SplitMix64, depth: Int) -> JSONValue {
     let pick = depth > 4 ? Int(g.next() % 4) : Int(g.next() % 6)

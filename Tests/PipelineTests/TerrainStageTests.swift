@@ -9,17 +9,6 @@ import TrailpackCore
 @Suite struct TerrainStageTests {
     let demoBBox = BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66)
 
-    /// A small deterministic generator (SplitMix64) so the random points are the same every run.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test func regionGridAgreesWithGDALsOwnSamplingOfTheSourceDEM() throws {
         let dem = try RasterDataset.open(path: TestData.path("white-mountains/N44W072.hgt"))

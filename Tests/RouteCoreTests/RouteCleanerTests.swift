@@ -1,6 +1,7 @@
 import Testing
 import TrailpackCore
 import RouteCore
+import TestSupport
 
 @Suite struct RouteCleanerTests {
     /// `count` vertices `spacingM` apart heading east.

@@ -1,6 +1,7 @@
 import Testing
 import TrailpackCore
 import RouteCore
+import TestSupport
 
 @Suite struct RouteStatisticsTests {
     /// Vertices every 12 m.

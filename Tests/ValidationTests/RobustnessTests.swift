@@ -1,18 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 import Validation
 
-/// A small deterministic generator (SplitMix64) so every run flips the same bytes.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Every file of a valid pack, relative to its root, sorted.
 func packFiles(_ root: URL) -> [String] {

@@ -1,4 +1,5 @@
 import TrailpackCore
+import TestSupport
 
 /// A generated test line with the input indices of vertices that are real corners
 /// (deflections far above the resampler's 1 m tolerance).
