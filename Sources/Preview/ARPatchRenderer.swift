@@ -2,15 +2,6 @@ import Drawing
 import Foundation
 import TrailpackCore
 
-/// An AR patch close-up as drawn.
-public struct ARPatchRendering: Sendable {
-    public var image: PixelImage
-    /// Where the patch's pixel-edge bounds sit on the image.
-    public var frame: MercatorFrame
-    /// Boxes of waypoint markers and labels drawn above the route.
-    public var aboveRouteBoxes: [PixelRect]
-}
-
 /// Draws the close-up of one route's AR patch.
 ///
 /// The shading is computed from the TER1 patch itself (`PatchHillshade`, 315° / 45°), one
@@ -28,7 +19,7 @@ public enum ARPatchRenderer {
 
     /// Renders the AR patch `patch` of `route` with the region's `trails` for context.
     /// - Throws: `PreviewError.drawing` when Cairo fails.
-    public static func render(route: PackRoute, patch: TerrainGrid, trails: [TrailFeature], color: DrawingColor) throws(PreviewError) -> ARPatchRendering {
+    public static func render(route: PackRoute, patch: TerrainGrid, trails: [TrailFeature], color: DrawingColor) throws(PreviewError) -> MapRendering {
         let geometry = GridGeometry(width: patch.width, height: patch.height, bounds: patch.bounds)
         let frame = MercatorFrame(bounds: geometry.pixelEdgeBounds, longSidePx: mapLongSidePx)
         let widthPx = max(frame.rect.widthPx, minimumWidthPx)
@@ -83,7 +74,7 @@ public enum ARPatchRenderer {
             canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 86))
             MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 300, yPx: y0 + 22), pixelsPerMetre: frame.pixelsPerGroundMetre,
                                         maxLengthPx: 220, on: canvas)
-            return ARPatchRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
+            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
         } catch {
             throw .drawing(error)
         }

@@ -3,10 +3,11 @@ import Drawing
 import Foundation
 import TrailpackCore
 
-/// The region overview as drawn, with where things landed (for reviewers and tests).
-public struct OverviewRendering: Sendable {
+/// A map image as drawn (overview or AR close-up), with where things landed, for reviewers
+/// and tests.
+public struct MapRendering: Sendable {
     public var image: PixelImage
-    /// Where the hillshade's bounds sit on the image; routes are projected through it.
+    /// Where the map's pixel-edge bounds sit on the image; routes are projected through it.
     public var frame: MercatorFrame
     /// Boxes of everything drawn above the routes (waypoint markers and their labels).
     public var aboveRouteBoxes: [PixelRect]
@@ -29,7 +30,7 @@ public enum OverviewRenderer {
 
     /// Renders the overview of `pack`.
     /// - Throws: `PreviewError.malformed` without valid hillshade bounds; `.drawing` when Cairo fails.
-    public static func render(_ pack: RegionPack) throws(PreviewError) -> OverviewRendering {
+    public static func render(_ pack: RegionPack) throws(PreviewError) -> MapRendering {
         let frame = MercatorFrame(bounds: try pack.hillshadeBounds(), longSidePx: mapLongSidePx)
         let widthPx = max(frame.rect.widthPx, minimumWidthPx)
         do throws(DrawingError) {
@@ -71,7 +72,7 @@ public enum OverviewRenderer {
                 }
             }
             drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
-            return OverviewRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
+            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
         } catch {
             throw .drawing(error)
         }
