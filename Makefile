@@ -45,8 +45,7 @@ preview: packs
 demo: build
 	$(TRAILPACK) build $(RECIPES) --out $(PACKS)
 	$(TRAILPACK) validate $(PACKS)
-	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
-	@for id in $(REGION_IDS); do echo "Preview: $(CURDIR)/$(PREVIEWS)/$$id/index.html"; done
+	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
 test: deps
 	swift build --build-tests

@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "PackJSONTests", dependencies: ["TestSupport", "PackJSON"]),
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "Bindings"]),
-        .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork", "Bindings"]),
+        .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),

@@ -71,7 +71,11 @@ enum BuildCommand {
         n >= 1_000_000 ? String(format: "%.1f MB", Double(n) / 1e6) : n >= 1000 ? String(format: "%.1f kB", Double(n) / 1e3) : "\(n) B"
     }
 
-    static func formatDuration(_ s: Int) -> String { String(format: "%d:%02d h", s / 3600, (s % 3600) / 60) }
+    /// Hours and minutes, rounded to the nearest minute.
+    static func formatDuration(_ s: Int) -> String {
+        let minutes = (s + 30) / 60
+        return String(format: "%d:%02d h", minutes / 60, minutes % 60)
+    }
 }
 
 /// `trailpack catalog DIR`
