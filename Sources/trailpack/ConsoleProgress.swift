@@ -12,7 +12,9 @@ final class ConsoleProgress: ProgressReporter, @unchecked Sendable {
     }
 
     func report(stage: String, fraction: Double) {
-        let line = String(format: "  %-12@ %3d%%", stage as NSString, Int(fraction * 100))
+        let percent = String(Int(fraction * 100))
+        let line = "  " + stage + String(repeating: " ", count: max(1, 14 - stage.count))
+            + String(repeating: " ", count: 3 - min(3, percent.count)) + percent + "%"
         lock.lock()
         defer { lock.unlock() }
         guard line != lastLine else { return }
