@@ -50,16 +50,16 @@ public enum Guidance {
         // POIs at the route's ends: within 50 m of the first (last) vertex, or on the route with
         // their closest vertex within 50 m along the route of it. The start and end cover them.
         func atStart(_ p: Int) -> Bool {
-            Geodesic.distanceM(first, input.pois[p].location) <= endsRadiusM
+            shortDistanceM(first, input.pois[p].location) <= endsRadiusM
                 || onRouteVertex[p].map { input.cumM[$0] <= endsRadiusM } == true
         }
         func atEnd(_ p: Int) -> Bool {
-            Geodesic.distanceM(lastPoint, input.pois[p].location) <= endsRadiusM
+            shortDistanceM(lastPoint, input.pois[p].location) <= endsRadiusM
                 || onRouteVertex[p].map { totalM - input.cumM[$0] <= endsRadiusM } == true
         }
         // The start takes the name of the nearest POI at the start (a trailhead, a car park).
         let startPoi = input.pois.indices.filter(atStart).min { a, b in
-            Geodesic.distanceM(first, input.pois[a].location) < Geodesic.distanceM(first, input.pois[b].location)
+            shortDistanceM(first, input.pois[a].location) < shortDistanceM(first, input.pois[b].location)
         }
 
         // Summits, each named after the nearest POI within 150 m (a POI names at most one
@@ -73,7 +73,7 @@ public enum Guidance {
         for k in summits {
             guard let p = PoiMatcher.nearestPoi(to: input.resampledCoords[k], in: input.pois, maxDistanceM: namingRadiusM)
             else { continue }
-            let d = Geodesic.distanceM(input.resampledCoords[k], input.pois[p].location)
+            let d = shortDistanceM(input.resampledCoords[k], input.pois[p].location)
             if let other = claimedBy[p], other.distanceM <= d { continue }
             if let other = claimedBy[p] { summitPoi[other.vertex] = nil }
             claimedBy[p] = (k, d)
@@ -101,7 +101,7 @@ public enum Guidance {
         }
 
         // Start and end.
-        let startBearing = Geodesic.bearingDeg(first, line.point(atM: startWindowM))
+        let startBearing = shortBearingDeg(first, line.point(atM: startWindowM))
         let firstTrail = path.onNetwork ? path.segmentTrailNames.first ?? nil : nil
         var head = "Head " + Compass.point8(bearingDeg: startBearing)
         if let t = firstTrail { head += " on \(t)" }

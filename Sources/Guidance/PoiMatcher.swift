@@ -26,9 +26,9 @@ public enum PoiMatcher {
             if sq < bestSq { bestSq = sq; best = k }
         }
         // Refine the vertex among neighbours with exact geodesics, and measure to the adjacent segments.
-        var vertex = best, vertexM = Geodesic.distanceM(p, line[best])
+        var vertex = best, vertexM = shortDistanceM(p, line[best])
         for k in [best - 1, best + 1] where line.indices.contains(k) {
-            let d = Geodesic.distanceM(p, line[k])
+            let d = shortDistanceM(p, line[k])
             if d < vertexM { vertex = k; vertexM = d }
         }
         var lineM = vertexM
@@ -53,7 +53,7 @@ public enum PoiMatcher {
     public static func nearestPoi(to p: LonLat, in pois: [PointOfInterest], maxDistanceM: Double) -> Int? {
         var best: Int?, bestM = Double.infinity
         for (k, poi) in pois.enumerated() {
-            let d = Geodesic.distanceM(p, poi.location)
+            let d = shortDistanceM(p, poi.location)
             if d <= maxDistanceM, d < bestM { best = k; bestM = d }
         }
         return best

@@ -90,8 +90,8 @@ public enum TurnDetector {
         let pts = windowPoints(line, at: k)
         var halves: [Double] = []
         for h in 0..<4 {
-            guard Geodesic.distanceM(pts[h], pts[h + 1]) > 0.01 else { return false }
-            halves.append(Geodesic.bearingDeg(pts[h], pts[h + 1]))
+            guard shortDistanceM(pts[h], pts[h + 1]) > 0.01 else { return false }
+            halves.append(shortBearingDeg(pts[h], pts[h + 1]))
         }
         return (0..<3).allSatisfy { sign * Deviation.signedDeg(from: halves[$0], to: halves[$0 + 1]) >= 0 }
     }
@@ -101,7 +101,7 @@ public enum TurnDetector {
     static func isSteady(_ line: LineMeasure, at k: Int, toleranceDeg: Double) -> Bool {
         let pts = windowPoints(line, at: k)
         func bearing(_ a: Int, _ b: Int) -> Double? {
-            Geodesic.distanceM(pts[a], pts[b]) > 0.01 ? Geodesic.bearingDeg(pts[a], pts[b]) : nil
+            shortDistanceM(pts[a], pts[b]) > 0.01 ? shortBearingDeg(pts[a], pts[b]) : nil
         }
         for (whole, halves) in [((0, 2), [(0, 1), (1, 2)]), ((2, 4), [(2, 3), (3, 4)])] {
             guard let w = bearing(whole.0, whole.1) else { return false }

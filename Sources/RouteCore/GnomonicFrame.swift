@@ -1,46 +1,6 @@
 import Foundation
 import TrailpackCore
 
-/// WGS84 ellipsoid constants shared by the local metric frames.
-enum WGS84 {
-    static let aM = 6_378_137.0
-    static let f = 1 / 298.257223563
-    static let e2 = f * (2 - f)
-    static let radPerDeg = Double.pi / 180
-
-    /// Metres per degree of longitude and of latitude at `latDeg` (prime-vertical and
-    /// meridional radii of curvature), exact for infinitesimal steps.
-    @inline(__always)
-    static func metresPerDegree(atLatDeg latDeg: Double) -> (x: Double, y: Double) {
-        let phi = latDeg * radPerDeg
-        let s = sin(phi)
-        let w2 = 1 - e2 * s * s
-        let w = w2.squareRoot()
-        let nM = aM / w
-        let mM = aM * (1 - e2) / (w2 * w)
-        return (nM * cos(phi) * radPerDeg, mM * radPerDeg)
-    }
-}
-
-/// Ground distance in metres between two points a few metres apart, from the ellipsoid's
-/// radii of curvature at their mean latitude. Agrees with the WGS84 geodesic to better than
-/// 1e-6 m up to 50 m (the error grows with the cube of the distance); not for long spans.
-@inline(__always)
-func shortDistanceM(_ a: LonLat, _ b: LonLat) -> Double {
-    let k = WGS84.metresPerDegree(atLatDeg: (a.lat + b.lat) / 2)
-    let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x
-    let dy = (b.lat - a.lat) * k.y
-    return (dx * dx + dy * dy).squareRoot()
-}
-
-/// Longitude difference `lon - lon0` wrapped into [-180, 180) degrees.
-@inline(__always)
-func wrappedDeltaLonDeg(_ lon: Double, from lon0: Double) -> Double {
-    var d = lon - lon0
-    if d >= 180 || d < -180 { d -= 360 * ((d + 180) / 360).rounded(.down) }
-    return d
-}
-
 /// A gnomonic (central) projection about a centre point, scaled by the ellipsoid's radii of
 /// curvature at the centre. Great circles are straight lines in it, and WGS84 geodesics of
 /// hiking length are straight to within millimetres; distances are true to about 1e-4 within

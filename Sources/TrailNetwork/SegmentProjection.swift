@@ -1,25 +1,6 @@
 import Foundation
 import TrailpackCore
 
-/// Metres per degree of latitude and longitude on the WGS84 ellipsoid near one latitude, for
-/// short-range planar approximations (point-to-segment projection, spatial bucketing).
-struct LocalMetric {
-    /// Metres per degree of latitude.
-    let mPerDegLat: Double
-    /// Metres per degree of longitude.
-    let mPerDegLon: Double
-
-    init(latDeg: Double) {
-        let phi = latDeg * Double.pi / 180
-        let a = 6_378_137.0
-        let e2 = 0.006_694_379_990_14
-        let s = sin(phi)
-        let w = (1 - e2 * s * s).squareRoot()
-        mPerDegLat = Double.pi / 180 * a * (1 - e2) / (w * w * w)
-        mPerDegLon = Double.pi / 180 * a * cos(phi) / w
-    }
-}
-
 /// The nearest point of segment `a`-`b` to `p`: the fraction `t` (0...1) along the segment and the
 /// point there, computed in a tangent plane at `p` (accurate for segments up to a few km).
 func projectOntoSegment(_ p: LonLat, _ a: LonLat, _ b: LonLat) -> (t: Double, point: LonLat, planarM: Double) {
