@@ -6,7 +6,9 @@ public enum GDALEnvironment {
     private static let registered: Bool = {
         // Never write .aux.xml side files next to (or inside zips of) the inputs.
         CPLSetConfigOption("GDAL_PAM_ENABLED", "NO")
-        CPLSetConfigOption("CPL_LOG_ERRORS", "OFF")
+        // Messages from GDAL's own worker threads (warping) would otherwise go to stderr; calls
+        // made by trailpack capture theirs per thread with `GDALErrorSink`.
+        CPLSetErrorHandler(CPLQuietErrorHandler)
         GDALAllRegister()
         return true
     }()
