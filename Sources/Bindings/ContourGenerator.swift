@@ -46,23 +46,117 @@ extension RasterDataset {
         if err != CE_None {
             throw GDALError(subject: path, operation: "tracing contours", reason: Self.lastMessage(fallback: ""))
         }
-        let toLonLat = try CoordinateTransformation(from: mercator, to: wgs84, subject: path)
-        let toleranceUnits = simplifyToleranceM / groundMetresPerUnit
+        return try Self.simplifiedLines(of: layer, toleranceUnits: simplifyToleranceM / groundMetresPerUnit,
+                                        from: mercator, to: wgs84, subject: path)
+    }
+
+    /// Features traced per batch handed to the worker threads.
+    static let contourBatchSize = 4096
+
+    /// Reads the traced features in layer order, simplifies and reprojects each one (on every
+    /// core, one coordinate transformation per worker) and returns the lines in that order, so
+    /// the result does not depend on thread scheduling. Each traced feature is freed once read.
+    private static func simplifiedLines(of layer: OGRLayerH, toleranceUnits: Double, from mercator: SpatialReference,
+                                        to wgs84: SpatialReference, subject: String) throws(GDALError) -> [ContourLine] {
+        var transforms: [CoordinateTransformation] = []
+        for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
+            transforms.append(try CoordinateTransformation(from: mercator, to: wgs84, subject: subject))
+        }
         var lines: [ContourLine] = []
-        OGR_L_ResetReading(layer)
-        while let f = OGR_L_GetNextFeature(layer) {
-            defer { OGR_F_Destroy(f) }
-            guard let g = OGR_F_GetGeometryRef(f) else { continue }
-            let ele = OGR_F_GetFieldAsDouble(f, 1)
-            guard let simple = toleranceUnits > 0 ? OGR_G_SimplifyPreserveTopology(g, toleranceUnits) : OGR_G_Clone(g) else { continue }
-            defer { OGR_G_DestroyGeometry(simple) }
-            guard OGR_G_Transform(simple, toLonLat.handle) == OGRERR_NONE else {
-                throw GDALError(subject: path, operation: "reprojecting contours", reason: Self.lastMessage(fallback: ""))
+        var batch: [(eleM: Double, geometry: OGRGeometryH)] = []
+        var fids: [GIntBig] = []
+        var failure: GDALError?
+        func flush() {
+            let work = ContourBatch(items: batch, transforms: transforms, from: mercator, to: wgs84, subject: subject)
+            let items = batch
+            // One iteration per line: lines differ in length by orders of magnitude, so let
+            // Dispatch balance them across the cores.
+            DispatchQueue.concurrentPerform(iterations: items.count) { k in
+                let item = work.items[k]
+                work.store(k, Result { () throws(GDALError) -> [ContourLine] in
+                    let transform = try work.takeTransform()
+                    defer { work.returnTransform(transform) }
+                    return try simplify(item.geometry, eleM: item.eleM, toleranceUnits: toleranceUnits, transform: transform)
+                })
             }
-            for coords in VectorGeometry.read(simple).lines where coords.count >= 2 {
-                lines.append(ContourLine(eleM: ele, coords: coords))
+            let results = work
+            for item in items { OGR_G_DestroyGeometry(item.geometry) }
+            batch.removeAll(keepingCapacity: true)
+            // Traced features already read are no longer needed: free them as we go.
+            for fid in fids { _ = OGR_L_DeleteFeature(layer, fid) }
+            fids.removeAll(keepingCapacity: true)
+            for result in results.results where failure == nil {
+                switch result {
+                case .success(let l)?: lines += l
+                case .failure(let e)?: failure = e
+                case nil: break
+                }
             }
         }
+        OGR_L_ResetReading(layer)
+        while let f = OGR_L_GetNextFeature(layer) {
+            fids.append(OGR_F_GetFID(f))
+            if let g = OGR_F_StealGeometry(f) { batch.append((OGR_F_GetFieldAsDouble(f, 1), g)) }
+            OGR_F_Destroy(f)
+            if batch.count >= contourBatchSize { flush() }
+            if let failure { throw failure }
+        }
+        flush()
+        if let failure { throw failure }
         return lines
+    }
+
+    /// One traced line simplified by `toleranceUnits` (topology preserved), in lon/lat.
+    private static func simplify(_ g: OGRGeometryH, eleM: Double, toleranceUnits: Double,
+                                 transform: CoordinateTransformation) throws(GDALError) -> [ContourLine] {
+        guard let simple = toleranceUnits > 0 ? OGR_G_SimplifyPreserveTopology(g, toleranceUnits) : OGR_G_Clone(g) else { return [] }
+        defer { OGR_G_DestroyGeometry(simple) }
+        guard OGR_G_Transform(simple, transform.handle) == OGRERR_NONE else {
+            throw GDALError(subject: transform.subject, operation: "reprojecting contours", reason: lastMessage(fallback: ""))
+        }
+        return VectorGeometry.read(simple).lines.filter { $0.count >= 2 }.map { ContourLine(eleM: eleM, coords: $0) }
+    }
+}
+
+/// One batch of traced lines for the contour workers, their per-index result slots (each index
+/// written by exactly one worker) and a pool of coordinate transformations (one per worker at
+/// a time: a transformation is not thread-safe).
+private final class ContourBatch: @unchecked Sendable {
+    let items: [(eleM: Double, geometry: OGRGeometryH)]
+    private var transforms: [CoordinateTransformation]
+    private(set) var results: [Result<[ContourLine], GDALError>?]
+    private let lock = NSLock()
+
+    private let mercator: SpatialReference, wgs84: SpatialReference, subject: String
+
+    init(items: [(eleM: Double, geometry: OGRGeometryH)], transforms: [CoordinateTransformation],
+         from mercator: SpatialReference, to wgs84: SpatialReference, subject: String) {
+        self.items = items
+        self.transforms = transforms
+        self.mercator = mercator
+        self.wgs84 = wgs84
+        self.subject = subject
+        results = Array(repeating: nil, count: items.count)
+    }
+
+    /// A transformation for this worker's exclusive use (a new one if the pool is empty).
+    func takeTransform() throws(GDALError) -> CoordinateTransformation {
+        lock.lock()
+        let pooled = transforms.popLast()
+        lock.unlock()
+        if let pooled { return pooled }
+        return try CoordinateTransformation(from: mercator, to: wgs84, subject: subject)
+    }
+
+    func returnTransform(_ t: CoordinateTransformation) {
+        lock.lock()
+        transforms.append(t)
+        lock.unlock()
+    }
+
+    func store(_ k: Int, _ result: Result<[ContourLine], GDALError>) {
+        lock.lock()
+        results[k] = result
+        lock.unlock()
     }
 }

@@ -41,6 +41,9 @@ extension RasterDataset {
                 }
             }
         }
+        // The sources' blocks stay in GDAL's block cache (up to GDAL_CACHEMAX, 5% of RAM by
+        // default) while the sources are open; they are not read again for this grid.
+        for source in sources { GDALFlushCache(source.handle) }
         guard let handle = result else {
             throw GDALError(subject: subject, operation: "warping to the region grid", reason: lastMessage(fallback: ""))
         }
@@ -128,5 +131,63 @@ extension RasterDataset {
         _ = sample
         if err != CE_None { throw GDALError(subject: path, operation: "sampling", reason: Self.lastMessage(fallback: "")) }
         return value == -99999 ? nil : value
+    }
+}
+
+extension RasterDataset {
+    /// Calls `body` with band 1's Float32 pixels (row-major, `width * height`) in place when the
+    /// dataset is an in-memory Float32 raster (no copy), or with a copy read through GDAL
+    /// otherwise. The pointer is valid only inside `body`; pixels are read-only there.
+    /// - Throws: `GDALError` when the pixels cannot be read, or what `body` throws.
+    public func withFloat32Pixels<R>(_ body: (UnsafeBufferPointer<Float>) throws -> R) throws -> R {
+        let count = width * height
+        let band = GDALGetRasterBand(handle, 1)
+        GDALFlushCache(handle)
+        if GDALGetRasterDataType(band) == GDT_Float32 {
+            var pixelSpaceBytes: Int32 = 0
+            var lineSpaceBytes: GIntBig = 0
+            if let mapping = GDALGetVirtualMemAuto(band, GF_Read, &pixelSpaceBytes, &lineSpaceBytes, nil) {
+                defer { CPLVirtualMemFree(mapping) }
+                if pixelSpaceBytes == 4, lineSpaceBytes == GIntBig(4 * width), let base = CPLVirtualMemGetAddr(mapping) {
+                    return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Float.self), count: count))
+                }
+            }
+        }
+        let copy = try readFloat32()
+        return try copy.withUnsafeBufferPointer { try body($0) }
+    }
+
+    /// Calls `body` with a second in-memory Float32 EPSG:3857 dataset that reads the same pixels
+    /// as this one (no copy when this is an in-memory Float32 raster), with its own handle (so
+    /// another thread can read it) and geotransform `geoTransform`, without nodata. The view
+    /// must not be used after `body` returns, nor this dataset written while it is in use.
+    /// - Throws: `GDALError` when GDAL fails, or what `body` throws.
+    public func withSharedView<R>(geoTransform: [Double], _ body: (RasterDataset) throws -> R) throws -> R {
+        try withFloat32Pixels { pixels in
+            guard let driver = GDALGetDriverByName("MEM"),
+                  let view = GDALCreate(driver, "", Int32(width), Int32(height), 0, GDT_Float32, nil)
+            else { throw GDALError(subject: path, operation: "creating a view", reason: Self.lastMessage(fallback: "")) }
+            let dataset = RasterDataset(handle: view, path: "\(path) (view)")
+            let address = UInt(bitPattern: pixels.baseAddress)
+            let options = CStringArray([String(format: "DATAPOINTER=0x%lx", address), "PIXELOFFSET=4", "LINEOFFSET=\(4 * width)"])
+            let err = options.withPointer { GDALAddBand(view, GDT_Float32, $0) }
+            if err != CE_None { throw GDALError(subject: path, operation: "creating a view", reason: Self.lastMessage(fallback: "")) }
+            var gt = geoTransform
+            GDALSetGeoTransform(view, &gt)
+            GDALSetProjection(view, SpatialReference.webMercatorWKT)
+            return try body(dataset)
+        }
+    }
+
+    /// Band 1 as Float32 and as whole metres (`Int16(clamping: rounded)`), read in place: the
+    /// terrain grid's elevations.
+    /// - Throws: `GDALError` when the pixels cannot be read.
+    public func roundedInt16() throws -> [Int16] {
+        try withFloat32Pixels { pixels in
+            [Int16](unsafeUninitializedCapacity: pixels.count) { out, initialized in
+                for k in 0..<pixels.count { out[k] = Int16(clamping: Int(pixels[k].rounded())) }
+                initialized = pixels.count
+            }
+        }
     }
 }

@@ -58,9 +58,11 @@ public enum AssembleStage {
             ("height", .int(terrain.grid.height)), ("resolutionM", .number(terrain.geometry.resolutionM, decimals: 2)),
         ]
         if terrain.voids.filledCells > 0 {
-            var voids: [(String, JSONValue)] = [("cells", .int(terrain.voids.filledCells)), ("areas", .int(terrain.voids.voidAreas)),
+            var voids: [(String, JSONValue)] = [("cells", .int(terrain.voids.filledCells)), ("areaCount", .int(terrain.voids.voidAreas)),
                                                 ("largestCells", .int(terrain.voids.largestVoidCells))]
             if let b = terrain.voids.largestVoidBounds { voids.append(("largestBounds", bounds(b))) }
+            // Every filled area's box (the validator warns about routes crossing one), largest first.
+            voids.append(("areas", .array(terrain.voids.areaBounds.prefix(1000).map { bounds($0) })))
             terrainExtra.append(("filledVoids", .object(JSONObject(voids))))
         }
         var hillshadeExtra: [(String, JSONValue)] = [

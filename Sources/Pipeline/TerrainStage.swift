@@ -22,17 +22,19 @@ public enum TerrainStage {
     public static func run(bbox: BBox, sources: [RasterDataset], options: Recipe.TerrainOptions,
                            progress: (any ProgressReporter)?) throws -> TerrainProducts {
         let geometry = GridGeometry(bounds: bbox, resolutionM: options.resolutionM)
-        let (raster, values, voids) = try regionRaster(geometry: geometry, sources: sources,
-                                                       kernel: ResamplingKernel(rawValue: options.kernel) ?? .cubicSpline,
-                                                       progress: progress)
-        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
-                               elevationsM: values.map { Int16(clamping: Int(($0).rounded())) })
-        let stats = grid.statistics
-        let intervalM = options.contourIntervalM ?? ContourInterval.automatic(reliefM: Double(stats.maxM - stats.minM))
+        // One Float32 raster in memory: warped and filled in place, then read in place for the
+        // Int16 grid, the hillshade and (through a second handle on the same pixels) contours.
+        let (raster, voids) = try filledRegionRaster(geometry: geometry, sources: sources,
+                                                     kernel: ResamplingKernel(rawValue: options.kernel) ?? .cubicSpline,
+                                                     progress: progress)
+        // The contour interval needs only the relief: whole-metre rounding is monotonic, so the
+        // extremes of the Int16 grid are the rounded extremes of the raster.
+        let intervalM = try options.contourIntervalM ?? raster.withFloat32Pixels { pixels in
+            let (lo, hi) = pixels.reduce((Float.infinity, -Float.infinity)) { (min($0.0, $1), max($0.1, $1)) }
+            let minM = Int16(clamping: Int(lo.rounded())), maxM = Int16(clamping: Int(hi.rounded()))
+            return ContourInterval.automatic(reliefM: Double(maxM - minM))
+        }
 
-        // Hillshade and contours are independent: run them on two cores, each on its own dataset.
-        let second = try RasterDataset.memory(width: geometry.width, height: geometry.height,
-                                              geoTransform: geometry.mercatorGeoTransform, values: values)
         var hillshadeOptions = RasterDataset.HillshadeOptions()
         hillshadeOptions.azimuthDeg = options.hillshade.azimuthDeg
         hillshadeOptions.altitudeDeg = options.hillshade.altitudeDeg
@@ -40,19 +42,26 @@ public enum TerrainStage {
         hillshadeOptions.multidirectional = options.hillshade.multidirectional
         hillshadeOptions.groundMetresPerUnit = geometry.mercatorScale
         let toleranceM = min(0.25 * geometry.resolutionM, 3)
-        let results = ParallelPair(
-            { () throws -> PNGImage in
-                let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
-                return PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
-            },
-            { () throws -> [ContourLine] in
-                try second.contours(intervalM: intervalM, simplifyToleranceM: toleranceM,
-                                    groundMetresPerUnit: geometry.mercatorScale, progress: progress)
-            })
-        let (hillshade, traced) = try results.run()
+        // Hillshade and contours are independent: run them on two cores, each on its own handle.
+        // The Int16 grid is made on the hillshade's thread, while contours are traced.
+        let (gridAndShade, traced) = try raster.withSharedView(geoTransform: geometry.mercatorGeoTransform) { second in
+            try ParallelPair(
+                { () throws -> (TerrainGrid, PNGImage) in
+                    let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
+                    let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
+                    let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
+                                           elevationsM: try raster.roundedInt16())
+                    return (grid, image)
+                },
+                { () throws -> [ContourLine] in
+                    try second.contours(intervalM: intervalM, simplifyToleranceM: toleranceM,
+                                        groundMetresPerUnit: geometry.mercatorScale, progress: progress)
+                }).run()
+        }
+        let (grid, hillshade) = gridAndShade
         // GDAL traces up to the outer pixel edges, half a cell beyond the samples: keep what
         // lies on the grid, where the terrain is defined.
-        let contours = traced.flatMap { line in
+        let contours = orderedParallelFlatMap(traced) { line in
             VectorGeometry.lineString(line.coords).clipped(to: bbox).map { ContourLine(eleM: line.eleM, coords: $0) }
         }
         return TerrainProducts(grid: grid, geometry: geometry, voids: voids, hillshade: hillshade,
@@ -64,29 +73,41 @@ public enum TerrainStage {
     /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid.
     static func regionRaster(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel,
                              progress: (any ProgressReporter)?) throws -> (RasterDataset, [Float], VoidReport) {
+        let (raster, voids) = try filledRegionRaster(geometry: geometry, sources: sources, kernel: kernel, progress: progress)
+        return (raster, try raster.readFloat32(), voids)
+    }
+
+    /// Warps the sources onto `geometry` (an in-memory Float32 raster) and fills its voids in
+    /// place; returns the raster and what was filled. Reads the pixels in place (no copy of the
+    /// grid) unless there are voids to analyse.
+    /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid.
+    static func filledRegionRaster(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel,
+                                   progress: (any ProgressReporter)?) throws -> (RasterDataset, VoidReport) {
         try checkCoverage(of: geometry.bounds, by: sources)
         let noData: Float = -32768
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: Double(noData), progress: progress)
-        var values = try raster.readFloat32()
-        let isVoid = values.map { $0 <= noData || !$0.isFinite }
-        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: geometry.bounds,
-                               elevationsM: [Int16](repeating: 0, count: values.count))
-        let voids = VoidReport.analyse(isVoid: isVoid, width: geometry.width, height: geometry.height) { c, r in
-            LonLat(grid.lon(column: Double(c)), grid.lat(row: Double(r)))
+        func isVoid(_ v: Float) -> Bool { v <= noData || !v.isFinite }
+        let hasVoids = try raster.withFloat32Pixels { $0.contains(where: isVoid) }
+        guard hasVoids else { return (raster, .none) }
+        let cellCount = geometry.width * geometry.height
+        let voids = try raster.withFloat32Pixels { values in
+            let mask = values.map(isVoid)
+            let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: geometry.bounds,
+                                   elevationsM: [Int16](repeating: 0, count: cellCount))
+            return VoidReport.analyse(isVoid: mask, width: geometry.width, height: geometry.height) { c, r in
+                LonLat(grid.lon(column: Double(c)), grid.lat(row: Double(r)))
+            }
         }
-        if voids.filledCells == values.count {
+        if voids.filledCells == cellCount {
             throw BuildError.demCoverage(dem: sources.map(\.path), bbox: geometry.bounds,
                                          detail: "every cell of the region grid is void in the DEM")
         }
-        if voids.filledCells > 0 {
-            try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)), progress: progress)
-            values = try raster.readFloat32()
-            if let k = values.firstIndex(where: { $0 <= noData || !$0.isFinite }) {
-                throw BuildError.demCoverage(dem: sources.map(\.path), bbox: geometry.bounds,
-                                             detail: "void filling left cell \(k % geometry.width),\(k / geometry.width) empty")
-            }
+        try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)), progress: progress)
+        if let k = try raster.withFloat32Pixels({ $0.firstIndex(where: isVoid) }) {
+            throw BuildError.demCoverage(dem: sources.map(\.path), bbox: geometry.bounds,
+                                         detail: "void filling left cell \(k % geometry.width),\(k / geometry.width) empty")
         }
-        return (raster, values, voids)
+        return (raster, voids)
     }
 
     /// Every point of a 21x21 lattice over `bbox` must lie inside some source's footprint.
@@ -127,5 +148,38 @@ struct ParallelPair<A, B>: @unchecked Sendable {
             if k == 0 { a = Result { try first() } } else { b = Result { try second() } }
         }
         return (try a!.get(), try b!.get())
+    }
+}
+
+/// `transform` applied to every element on all cores, results concatenated in input order (so
+/// the output does not depend on thread scheduling).
+func orderedParallelFlatMap<T, U>(_ items: [T], chunkSize: Int = 1024, _ transform: @escaping (T) -> [U]) -> [U] {
+    let chunkCount = (items.count + chunkSize - 1) / chunkSize
+    guard chunkCount > 1 else { return items.flatMap(transform) }
+    let job = OrderedChunks(items: items, chunkSize: chunkSize, transform: transform)
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { k in job.run(chunk: k) }
+    return Array(job.slots.joined())
+}
+
+/// The shared state of `orderedParallelFlatMap`: each chunk's slot is written by one worker.
+private final class OrderedChunks<T, U>: @unchecked Sendable {
+    let items: [T]
+    let chunkSize: Int
+    let transform: (T) -> [U]
+    private(set) var slots: [[U]]
+    private let lock = NSLock()
+
+    init(items: [T], chunkSize: Int, transform: @escaping (T) -> [U]) {
+        self.items = items
+        self.chunkSize = chunkSize
+        self.transform = transform
+        slots = Array(repeating: [], count: (items.count + chunkSize - 1) / chunkSize)
+    }
+
+    func run(chunk k: Int) {
+        let result = items[k * chunkSize..<min(items.count, (k + 1) * chunkSize)].flatMap(transform)
+        lock.lock()
+        slots[k] = result
+        lock.unlock()
     }
 }

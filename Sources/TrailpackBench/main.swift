@@ -1,0 +1,32 @@
+// trailpack-bench: helpers for `make bench` (scripts/bench.sh).
+//   trailpack-bench grid --bbox W,S,E,N --resolution METRES
+//       prints the SPEC grid's GDAL arguments (for the GDAL command-line chain)
+//   trailpack-bench routes [--points N] [--seed S] [--runs R]
+//       times route processing on a synthetic random-walk track, prints JSON
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// Prints `message` to standard error and exits with status 2.
+func usageFailure(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("trailpack-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+/// The value following `name` in the arguments, if present.
+func option(_ name: String) -> String? {
+    guard let k = arguments.firstIndex(of: name), k + 1 < arguments.count else { return nil }
+    return arguments[k + 1]
+}
+
+switch arguments.first {
+case "grid":
+    GridCommand.run(bboxText: option("--bbox"), resolutionText: option("--resolution"))
+case "routes":
+    let points = Int(option("--points") ?? "1000000") ?? 1_000_000
+    let seed = UInt64(option("--seed") ?? "8") ?? 8
+    let runs = Int(option("--runs") ?? "3") ?? 3
+    RouteBenchmark.run(inputPoints: points, seed: seed, runs: runs)
+default:
+    usageFailure("usage: trailpack-bench grid --bbox W,S,E,N --resolution M | routes [--points N] [--seed S] [--runs R]")
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Pipeline
+import TestSupport
+import Testing
+import Validation
+
+/// A region over the Kauai tile's voids, built end to end: the manifest records every filled
+/// area, the pack is valid, and a route across the largest void draws the warning.
+@Suite struct VoidFilledPackTests {
+    @Test func kauaiBuildsValidatesAndWarnsAboutARouteOverFilledVoids() throws {
+        let dir = TestData.scratchFolder("kauai")
+        // A straight track through the largest void of the tile (the Waialeale summit area),
+        // found by the terrain stage's report in TerrainStageTests; we cross the whole island.
+        let track = dir.appendingPathComponent("cross.geojson")
+        let line = stride(from: -159.62, through: -159.42, by: 0.002).map { "[\($0), 22.07]" }.joined(separator: ", ")
+        try #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Across"},"geometry":{"type":"LineString","coordinates":[LINE]}}]}"#
+            .replacingOccurrences(of: "LINE", with: line).write(to: track, atomically: true, encoding: .utf8)
+        let recipe = dir.appendingPathComponent("kauai.json5")
+        try """
+        {
+          id: "kauai", name: "Kauai", attribution: ["SRTM (public domain)"],
+          bbox: [-159.80, 22.0, -159.28, 22.24],
+          dem: ["\(TestData.path("kauai-voids/N22W160v2.3a.hgt.zip"))"],
+          terrain: { resolutionM: 90 },
+          ar: { resolutionM: 30 },
+          routes: [{ id: "across", name: "Across", track: "\(track.path)" }],
+        }
+        """.write(to: recipe, atomically: true, encoding: .utf8)
+        let root = dir.appendingPathComponent("pack")
+        let summary = try PackBuilder.build(recipePath: recipe.path, outRoot: root.path)
+        #expect(summary.diagnostics.contains { $0.message.contains("void cells") })
+
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("regions/kauai/manifest.json"))) as? [String: Any]
+        let voids = ((manifest?["files"] as? [String: Any])?["terrain"] as? [String: Any])?["filledVoids"] as? [String: Any]
+        let areas = try #require(voids?["areas"] as? [[Double]])
+        #expect(areas.count == voids?["areaCount"] as? Int || areas.count == 1000)
+        #expect((voids?["cells"] as? Int ?? 0) > 1000)
+
+        let report = PackValidator.validate(path: root.path)
+        #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
+        #expect(report.problems.contains { $0.ruleId == "route.void-fill" && $0.severity == .warning }, "\(ReportRenderer.text(report))")
+        #expect(!report.passes(strict: true))
+    }
+}
