@@ -35,14 +35,26 @@ public struct PNGImage: Equatable, Sendable {
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = Self.format(channels: channels)
-        var size = 0
         let stride = Int32(width * channels)
-        // First call measures, second writes.
-        let measured = pixels.withUnsafeBytes { png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, stride, nil) }
-        guard measured != 0 else { throw Self.failure(image, "encoding PNG") }
+        // One compression pass into a buffer sized for the worst case (stored zlib blocks:
+        // the filtered rows plus block, chunk and header overhead); measure first only if that
+        // ever falls short.
+        let filtered = height * (1 + width * channels)
+        var size = filtered + (filtered / 8192 + 1) * 32 + 1024
         var out = [UInt8](repeating: 0, count: size)
-        let ok = pixels.withUnsafeBytes { src in
+        var ok = pixels.withUnsafeBytes { src in
             out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, src.baseAddress, stride, nil) }
+        }
+        if ok == 0 {
+            png_image_free(&image)
+            image.warning_or_error = 0
+            size = 0
+            let measured = pixels.withUnsafeBytes { png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, stride, nil) }
+            guard measured != 0 else { throw Self.failure(image, "encoding PNG") }
+            out = [UInt8](repeating: 0, count: size)
+            ok = pixels.withUnsafeBytes { src in
+                out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, src.baseAddress, stride, nil) }
+            }
         }
         guard ok != 0 else { throw Self.failure(image, "encoding PNG") }
         return Array(out.prefix(size))
