@@ -59,15 +59,7 @@ public enum ARPatchRenderer {
                     if let box = labels.place(text, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 17, on: canvas) { above.append(box) }
                 }
             }
-            canvas.newPath()
-            canvas.addRectangle(frame.rect)
-            canvas.setColor(.black)
-            canvas.setLineWidth(px: 2)
-            canvas.stroke()
-            let y0 = frame.rect.maxYPx
-            canvas.setColor(MapDecorations.labelColor)
-            canvas.setFont(sizePx: 22, bold: true)
-            canvas.showText("\(route.name) (\(route.id)): AR patch", at: PixelPoint(xPx: 20, yPx: y0 + 34))
+            let y0 = MapDecorations.drawFrameAndTitle(frame, title: "\(route.name) (\(route.id)): AR patch", titleSizePx: 22, on: canvas)
             canvas.setFont(sizePx: 15)
             canvas.setColor(DrawingColor(hex: 0x555555))
             let note = "\(patch.width) x \(patch.height) samples, \(formatNumber(geometry.resolutionM, maxDecimals: 1)) m; shading computed from the patch (315°, 45°); north up"

@@ -13,6 +13,21 @@ enum MapDecorations {
 
     /// Draws the marker of a waypoint kind centred at `p`: start circle, end square, summit
     /// triangle, junction diamond, turn small circle, poi circle; dark outline.
+    /// Outlines the map `frame` and writes `title` in the footer below it; returns the footer's
+    /// top edge (the map's bottom), pixels.
+    static func drawFrameAndTitle(_ frame: MercatorFrame, title: String, titleSizePx: Double, on canvas: Canvas) -> Double {
+        canvas.newPath()
+        canvas.addRectangle(frame.rect)
+        canvas.setColor(.black)
+        canvas.setLineWidth(px: 2)
+        canvas.stroke()
+        let y0 = frame.rect.maxYPx
+        canvas.setColor(labelColor)
+        canvas.setFont(sizePx: titleSizePx, bold: true)
+        canvas.showText(title, at: PixelPoint(xPx: 20, yPx: y0 + titleSizePx * 1.55))
+        return y0
+    }
+
     static func drawWaypointMarker(_ kind: WaypointKind, at p: PixelPoint, on canvas: Canvas) {
         canvas.newPath()
         switch kind {

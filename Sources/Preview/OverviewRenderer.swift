@@ -202,15 +202,7 @@ public enum OverviewRenderer {
     static func legendText(_ route: PackRoute) -> String { "\(route.name) (\(route.id))" }
 
     static func drawFooter(_ pack: RegionPack, frame: MercatorFrame, legend: LegendLayout, widthPx: Double, on canvas: Canvas) {
-        canvas.newPath()
-        canvas.addRectangle(frame.rect)
-        canvas.setColor(.black)
-        canvas.setLineWidth(px: 2)
-        canvas.stroke()
-        let y0 = frame.rect.maxYPx
-        canvas.setColor(MapDecorations.labelColor)
-        canvas.setFont(sizePx: 26, bold: true)
-        canvas.showText("\(pack.manifest.name) (\(pack.manifest.id))", at: PixelPoint(xPx: 20, yPx: y0 + 40))
+        let y0 = MapDecorations.drawFrameAndTitle(frame, title: "\(pack.manifest.name) (\(pack.manifest.id))", titleSizePx: 26, on: canvas)
         canvas.setFont(sizePx: 18)
         for (k, route) in pack.routes.enumerated() {
             let (row, x) = legend.positions[k]
