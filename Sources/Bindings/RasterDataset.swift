@@ -8,14 +8,46 @@ public final class RasterDataset {
     let handle: UnsafeMutableRawPointer
     /// The path it was opened from (or a label for in-memory datasets).
     public let path: String
+    /// Band 1's pixels when this is an in-memory Float32 raster over a buffer trailpack owns
+    /// (freed after the dataset is closed).
+    let ownedPixels: UnsafeMutableBufferPointer<Float>?
 
-    init(handle: UnsafeMutableRawPointer, path: String) {
+    init(handle: UnsafeMutableRawPointer, path: String, ownedPixels: UnsafeMutableBufferPointer<Float>? = nil) {
         self.handle = handle
         self.path = path
+        self.ownedPixels = ownedPixels
     }
 
     deinit {
         GDALClose(handle)
+        ownedPixels?.deallocate()
+    }
+
+    /// A single-band Float32 EPSG:3857 in-memory raster over a buffer this object owns, every
+    /// pixel set to `fill`, with `noData` as the band's nodata value when given.
+    /// - Throws: `GDALError` when GDAL cannot create it.
+    static func float32Memory(width: Int, height: Int, geoTransform: [Double], fill: Float,
+                              noData: Double?, label: String) throws(GDALError) -> RasterDataset {
+        GDALEnvironment.ensureRegistered()
+        let pixels = UnsafeMutableBufferPointer<Float>.allocate(capacity: width * height)
+        pixels.initialize(repeating: fill)
+        guard let driver = GDALGetDriverByName("MEM"),
+              let handle = GDALCreate(driver, "", Int32(width), Int32(height), 0, GDT_Float32, nil)
+        else {
+            pixels.deallocate()
+            throw GDALError(subject: label, operation: "creating", reason: lastMessage(fallback: ""))
+        }
+        let ds = RasterDataset(handle: handle, path: label, ownedPixels: pixels)
+        let address = UInt(bitPattern: pixels.baseAddress)
+        let options = CStringArray([String(format: "DATAPOINTER=0x%lx", address), "PIXELOFFSET=4", "LINEOFFSET=\(4 * width)"])
+        guard options.withPointer({ GDALAddBand(handle, GDT_Float32, $0) }) == CE_None else {
+            throw GDALError(subject: label, operation: "creating", reason: lastMessage(fallback: ""))
+        }
+        var gt = geoTransform
+        GDALSetGeoTransform(handle, &gt)
+        GDALSetProjection(handle, SpatialReference.webMercatorWKT)
+        if let noData { GDALSetRasterNoDataValue(GDALGetRasterBand(handle, 1), noData) }
+        return ds
     }
 
     /// Opens any raster GDAL reads (GeoTIFF, SRTM `.hgt`, `/vsizip/...`, VRT...).
@@ -37,22 +69,9 @@ public final class RasterDataset {
 
     /// Creates an in-memory single-band Float32 dataset in EPSG:3857 with the given geotransform.
     public static func memory(width: Int, height: Int, geoTransform: [Double], values: [Float], noData: Double? = nil) throws(GDALError) -> RasterDataset {
-        GDALEnvironment.ensureRegistered()
         precondition(values.count == width * height)
-        guard let driver = GDALGetDriverByName("MEM"),
-              let handle = GDALCreate(driver, "", Int32(width), Int32(height), 1, GDT_Float32, nil)
-        else { throw GDALError(subject: "memory raster", operation: "creating", reason: lastMessage(fallback: "")) }
-        let ds = RasterDataset(handle: handle, path: "memory raster")
-        var gt = geoTransform
-        GDALSetGeoTransform(handle, &gt)
-        GDALSetProjection(handle, SpatialReference.webMercatorWKT)
-        let band = GDALGetRasterBand(handle, 1)
-        if let noData { GDALSetRasterNoDataValue(band, noData) }
-        var copy = values
-        let err = copy.withUnsafeMutableBytes { buf in
-            GDALRasterIO(band, GF_Write, 0, 0, Int32(width), Int32(height), buf.baseAddress, Int32(width), Int32(height), GDT_Float32, 0, 0)
-        }
-        if err != CE_None { throw GDALError(subject: "memory raster", operation: "writing", reason: lastMessage(fallback: "")) }
+        let ds = try float32Memory(width: width, height: height, geoTransform: geoTransform, fill: 0, noData: noData, label: "memory raster")
+        _ = ds.ownedPixels!.update(fromContentsOf: values)
         return ds
     }
 

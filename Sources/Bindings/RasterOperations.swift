@@ -17,13 +17,11 @@ extension RasterDataset {
     public static func warp(_ sources: [RasterDataset], to grid: GridGeometry, kernel: ResamplingKernel,
                             noData: Double = -32768, progress: (any ProgressReporter)? = nil,
                             stage: String = "warp") throws(GDALError) -> RasterDataset {
-        let gt = grid.mercatorGeoTransform
+        // Warp into a raster over a buffer we own, so the pixels can be read in place.
+        let target = try float32Memory(width: grid.width, height: grid.height, geoTransform: grid.mercatorGeoTransform,
+                                       fill: Float(noData), noData: noData, label: "warped region grid")
         let args = CStringArray([
-            "-of", "MEM", "-t_srs", "EPSG:3857", "-ot", "Float32",
-            "-te", gdalArg(gt[0]), gdalArg(gt[3] + gt[5] * Double(grid.height)),
-            gdalArg(gt[0] + gt[1] * Double(grid.width)), gdalArg(gt[3]),
-            "-ts", String(grid.width), String(grid.height),
-            "-r", kernel.rawValue, "-dstnodata", gdalArg(noData),
+            "-r", kernel.rawValue, "-dstnodata", gdalArg(noData), "-wo", "INIT_DEST=NO_DATA",
             "-wo", "NUM_THREADS=ALL_CPUS", "-multi",
         ])
         let subject = sources.map(\.path).joined(separator: ", ")
@@ -37,17 +35,18 @@ extension RasterDataset {
                     // gdalwarp paints later sources over earlier ones: the first (highest priority) goes last.
                     var handles: [GDALDatasetH?] = sources.reversed().map { $0.handle }
                     var usageError: Int32 = 0
-                    return GDALWarp("", nil, Int32(handles.count), &handles, options, &usageError)
+                    return GDALWarp(nil, target.handle, Int32(handles.count), &handles, options, &usageError)
                 }
             }
         }
         // The sources' blocks stay in GDAL's block cache (up to GDAL_CACHEMAX, 5% of RAM by
         // default) while the sources are open; they are not read again for this grid.
         for source in sources { GDALFlushCache(source.handle) }
-        guard let handle = result else {
+        guard result != nil else {
             throw GDALError(subject: subject, operation: "warping to the region grid", reason: lastMessage(fallback: ""))
         }
-        return RasterDataset(handle: handle, path: "warped region grid")
+        GDALFlushCache(target.handle)
+        return target
     }
 
     /// Fills nodata cells of band 1 by inverse-distance interpolation from their edges
@@ -136,22 +135,14 @@ extension RasterDataset {
 
 extension RasterDataset {
     /// Calls `body` with band 1's Float32 pixels (row-major, `width * height`) in place when the
-    /// dataset is an in-memory Float32 raster (no copy), or with a copy read through GDAL
-    /// otherwise. The pointer is valid only inside `body`; pixels are read-only there.
+    /// dataset is an in-memory raster over a buffer trailpack owns (warped grids, `memory`), or
+    /// with a copy read through GDAL otherwise. (Not `GDALGetVirtualMemAuto`: its SIGSEGV-driven
+    /// paging clashes with the Swift runtime's own signal handler.) The pointer is valid only inside `body`; pixels are read-only there.
     /// - Throws: `GDALError` when the pixels cannot be read, or what `body` throws.
     public func withFloat32Pixels<R>(_ body: (UnsafeBufferPointer<Float>) throws -> R) throws -> R {
-        let count = width * height
-        let band = GDALGetRasterBand(handle, 1)
-        GDALFlushCache(handle)
-        if GDALGetRasterDataType(band) == GDT_Float32 {
-            var pixelSpaceBytes: Int32 = 0
-            var lineSpaceBytes: GIntBig = 0
-            if let mapping = GDALGetVirtualMemAuto(band, GF_Read, &pixelSpaceBytes, &lineSpaceBytes, nil) {
-                defer { CPLVirtualMemFree(mapping) }
-                if pixelSpaceBytes == 4, lineSpaceBytes == GIntBig(4 * width), let base = CPLVirtualMemGetAddr(mapping) {
-                    return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Float.self), count: count))
-                }
-            }
+        if let owned = ownedPixels {
+            GDALFlushCache(handle)
+            return try body(UnsafeBufferPointer(owned))
         }
         let copy = try readFloat32()
         return try copy.withUnsafeBufferPointer { try body($0) }
