@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // glibc's <malloc.h> (mallopt), for the executable's memory bound.
+        .systemLibrary(name: "CMalloc"),
 
         // Pure core: values in, values out; testable without files.
         .target(name: "PackJSON", swiftSettings: optimizedInDebug),
@@ -43,7 +45,7 @@ let package = Package(
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
-        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview"]),
+        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "CMalloc"]),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
         .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore"], path: "Sources/TrailpackBench"),
 

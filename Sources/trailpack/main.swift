@@ -1,9 +1,14 @@
 import Bindings
+import CMalloc
 import Foundation
 import Pipeline
 
 // The one place that maps errors to messages and exit codes: 0 ok, 1 build or validation
 // failure, 2 usage.
+// Bounded memory: glibc gives every worker thread (warp, hillshade, contour simplification)
+// its own malloc arena, and the freed pieces of each stay mapped. One arena keeps the peak of
+// the 2x2 mosaic bench at 597 MB instead of 715-818 MB, at no measurable cost in time.
+mallopt(M_ARENA_MAX, 1)
 Interrupts.shared.install()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
