@@ -62,8 +62,8 @@ enum Help {
         and an AR-patch close-up per route, and an index.html tying them together.
 
         OPTIONS:
-          --out DIR   Where to write the images and index.html (default: PATH/preview;
-                      keep previews outside a pack root you ship)
+          --out DIR   Where to write the images and index.html (default:
+                      previews/<last component of PATH>, never inside the pack)
 
         EXAMPLE:
           trailpack preview packs/regions/pliny-kilkenny --out /tmp/preview
