@@ -34,4 +34,18 @@ import TestSupport
         #expect("\(problems)".contains("terrain.bin"))
         #expect(try TestData.run(["validate"]).status == 2)
     }
+
+    @Test func previewWritesItsReportOutsideThePack() throws {
+        let dir = TestData.scratchFolder("preview-cli")
+        let recipe = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
+        let pack = dir.appendingPathComponent("packs")
+        #expect(try TestData.run(["build", recipe, "--out", pack.path, "--quiet"]).status == 0)
+        let p = try TestData.run(["preview", pack.appendingPathComponent("regions/jacksboro").path], cwd: dir)
+        #expect(p.status == 0, "\(p.stderr)")
+        let index = dir.appendingPathComponent("previews/jacksboro/index.html")
+        #expect(FileManager.default.fileExists(atPath: index.path))
+        #expect(p.stdout.contains(index.lastPathComponent))
+        #expect(try TestData.run(["validate", pack.path, "--strict"]).status == 0)
+        #expect(try TestData.run(["preview", dir.appendingPathComponent("nothing-here").path], cwd: dir).status == 1)
+    }
 }
