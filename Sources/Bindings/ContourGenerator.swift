@@ -36,7 +36,7 @@ extension RasterDataset {
         // Field options take indices of the fields created above, not names.
         let options = CStringArray(["LEVEL_INTERVAL=\(gdalArg(intervalM))", "ID_FIELD=0", "ELEV_FIELD=1"])
         let bridge = GDALProgressBridge(progress, stage: stage)
-        let err: CPLErr = GDALErrorSink.capturing { _ in
+        let err: CPLErr = GDALCall.run {
             options.withPointer { argv in
                 bridge.withUserData { data in
                     GDALContourGenerateEx(GDALGetRasterBand(handle, 1), layer, argv, GDALProgressBridge.callback, data)

@@ -6,8 +6,8 @@ public enum GDALEnvironment {
     private static let registered: Bool = {
         // Never write .aux.xml side files next to (or inside zips of) the inputs.
         CPLSetConfigOption("GDAL_PAM_ENABLED", "NO")
-        // Messages from GDAL's own worker threads (warping) would otherwise go to stderr; calls
-        // made by trailpack capture theirs per thread with `GDALErrorSink`.
+        // GDAL's messages (its worker threads' too) would otherwise go to stderr; failures are
+        // reported through `GDALError` with the thread's last message instead (`GDALCall`).
         CPLSetErrorHandler(CPLQuietErrorHandler)
         GDALAllRegister()
         return true

@@ -22,46 +22,12 @@ public struct GDALError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// One message GDAL emitted through its error handler.
-public struct GDALMessage: Sendable, Equatable {
-    public enum Level: Sendable { case debug, warning, failure }
-    public var level: Level
-    public var text: String
-}
-
-/// Collects GDAL's messages while a closure runs on this thread, instead of letting GDAL print
-/// them; the last failure message becomes the `reason` of a thrown `GDALError`.
-final class GDALErrorSink {
-    var messages: [GDALMessage] = []
-
-    var lastFailure: String? {
-        messages.last(where: { $0.level == .failure })?.text
-    }
-
-    /// Runs `body` with GDAL's error handler pointed at a fresh sink (per thread, pushed and
-    /// popped on the same thread).
-    static func capturing<T>(_ body: (GDALErrorSink) throws -> T) rethrows -> T {
-        let sink = GDALErrorSink()
-        let unmanaged = Unmanaged.passRetained(sink)
-        defer { unmanaged.release() }
+/// Runs GDAL calls with the thread's last-error state cleared first, so a failure's reason
+/// (`CPLGetLastErrorMsg`, per thread) belongs to this call. GDAL's messages never reach stderr:
+/// `GDALEnvironment` installs the quiet handler once.
+enum GDALCall {
+    static func run<T>(_ body: () throws -> T) rethrows -> T {
         CPLErrorReset()
-        CPLPushErrorHandlerEx({ errClass, _, message in
-            guard let data = CPLGetErrorHandlerUserData() else { return }
-            let sink = Unmanaged<GDALErrorSink>.fromOpaque(data).takeUnretainedValue()
-            let text = message.map { String(cString: $0) } ?? ""
-            let level: GDALMessage.Level
-            switch errClass {
-            case CE_Debug, CE_None: level = .debug
-            case CE_Warning: level = .warning
-            default: level = .failure
-            }
-            sink.messages.append(GDALMessage(level: level, text: text))
-        }, unmanaged.toOpaque())
-        defer { CPLPopErrorHandler() }
-        return try body(sink)
-    }
-
-    func error(_ subject: String, _ operation: String) -> GDALError {
-        GDALError(subject: subject, operation: operation, reason: lastFailure ?? "")
+        return try body()
     }
 }

@@ -38,16 +38,23 @@ public final class RasterDataset {
             throw GDALError(subject: label, operation: "creating", reason: lastMessage(fallback: ""))
         }
         let ds = RasterDataset(handle: handle, path: label, ownedPixels: pixels)
-        let address = UInt(bitPattern: pixels.baseAddress)
+        try addFloat32Band(to: handle, over: UnsafeRawPointer(pixels.baseAddress!), width: width, geoTransform: geoTransform, label: label)
+        if let noData { GDALSetRasterNoDataValue(GDALGetRasterBand(handle, 1), noData) }
+        return ds
+    }
+
+    /// Gives the band-less MEM dataset `handle` one Float32 band that reads and writes the
+    /// `width`-wide row-major pixels at `pointer` (no copy), an EPSG:3857 CRS and `geoTransform`.
+    static func addFloat32Band(to handle: GDALDatasetH, over pointer: UnsafeRawPointer, width: Int,
+                               geoTransform: [Double], label: String) throws(GDALError) {
+        let address = UInt(bitPattern: pointer)
         let options = CStringArray([String(format: "DATAPOINTER=0x%lx", address), "PIXELOFFSET=4", "LINEOFFSET=\(4 * width)"])
         guard options.withPointer({ GDALAddBand(handle, GDT_Float32, $0) }) == CE_None else {
-            throw GDALError(subject: label, operation: "creating", reason: lastMessage(fallback: ""))
+            throw GDALError(subject: label, operation: "creating an in-memory raster", reason: lastMessage(fallback: ""))
         }
         var gt = geoTransform
         GDALSetGeoTransform(handle, &gt)
         GDALSetProjection(handle, SpatialReference.webMercatorWKT)
-        if let noData { GDALSetRasterNoDataValue(GDALGetRasterBand(handle, 1), noData) }
-        return ds
     }
 
     /// Opens any raster GDAL reads (GeoTIFF, SRTM `.hgt`, `/vsizip/...`, VRT...).
@@ -55,7 +62,7 @@ public final class RasterDataset {
     public static func open(path given: String) throws(GDALError) -> RasterDataset {
         GDALEnvironment.ensureRegistered()
         let path = singleMember(ofArchive: given) ?? given
-        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { sink in
+        let result: UnsafeMutableRawPointer? = GDALCall.run {
             GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
         }
         guard let handle = result else {
@@ -112,7 +119,7 @@ public final class RasterDataset {
     private func read<T: Numeric>(band: Int, type: GDALDataType, as: T.Type) throws(GDALError) -> [T] {
         let w = width, h = height
         var values = [T](repeating: 0, count: w * h)
-        let err: CPLErr = GDALErrorSink.capturing { _ in
+        let err: CPLErr = GDALCall.run {
             values.withUnsafeMutableBytes { buf in
                 GDALRasterIO(GDALGetRasterBand(handle, Int32(band)), GF_Read, 0, 0, Int32(w), Int32(h),
                              buf.baseAddress, Int32(w), Int32(h), type, 0, 0)

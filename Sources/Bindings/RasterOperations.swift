@@ -26,7 +26,7 @@ extension RasterDataset {
         ])
         let subject = sources.map(\.path).joined(separator: ", ")
         let bridge = GDALProgressBridge(progress, stage: stage)
-        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+        let result: UnsafeMutableRawPointer? = GDALCall.run {
             args.withPointer { argv in
                 guard let options = GDALWarpAppOptionsNew(argv, nil) else { return nil }
                 defer { GDALWarpAppOptionsFree(options) }
@@ -56,7 +56,7 @@ extension RasterDataset {
                            progress: (any ProgressReporter)? = nil, stage: String = "fill voids") throws(GDALError) {
         let band = GDALGetRasterBand(handle, 1)
         let bridge = GDALProgressBridge(progress, stage: stage)
-        let err: CPLErr = GDALErrorSink.capturing { _ in
+        let err: CPLErr = GDALCall.run {
             bridge.withUserData { data in
                 GDALFillNodata(band, nil, maxSearchDistancePixels, 0, Int32(smoothingIterations), nil,
                                GDALProgressBridge.callback, data)
@@ -87,7 +87,7 @@ extension RasterDataset {
         if o.multidirectional { list.append("-multidirectional") } else { list += ["-az", gdalArg(o.azimuthDeg)] }
         let args = CStringArray(list)
         let bridge = GDALProgressBridge(progress, stage: stage)
-        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+        let result: UnsafeMutableRawPointer? = GDALCall.run {
             args.withPointer { argv in
                 guard let options = GDALDEMProcessingOptionsNew(argv, nil) else { return nil }
                 defer { GDALDEMProcessingOptionsFree(options) }
@@ -114,7 +114,7 @@ extension RasterDataset {
         let args = CStringArray(["-of", "MEM", "-t_srs", "EPSG:4326", "-ot", "Float64", "-r", "bilinear",
                                  "-te", gdalArg(p.lon - half), gdalArg(p.lat - half), gdalArg(p.lon + half), gdalArg(p.lat + half),
                                  "-ts", "1", "1", "-dstnodata", "-99999"])
-        let result: UnsafeMutableRawPointer? = GDALErrorSink.capturing { _ in
+        let result: UnsafeMutableRawPointer? = GDALCall.run {
             args.withPointer { argv in
                 guard let options = GDALWarpAppOptionsNew(argv, nil) else { return nil }
                 defer { GDALWarpAppOptionsFree(options) }
@@ -159,13 +159,8 @@ extension RasterDataset {
                   let view = GDALCreate(driver, "", Int32(width), Int32(height), 0, GDT_Float32, nil)
             else { throw GDALError(subject: path, operation: "creating a view", reason: Self.lastMessage(fallback: "")) }
             let dataset = RasterDataset(handle: view, path: "\(path) (view)")
-            let address = UInt(bitPattern: pixels.baseAddress)
-            let options = CStringArray([String(format: "DATAPOINTER=0x%lx", address), "PIXELOFFSET=4", "LINEOFFSET=\(4 * width)"])
-            let err = options.withPointer { GDALAddBand(view, GDT_Float32, $0) }
-            if err != CE_None { throw GDALError(subject: path, operation: "creating a view", reason: Self.lastMessage(fallback: "")) }
-            var gt = geoTransform
-            GDALSetGeoTransform(view, &gt)
-            GDALSetProjection(view, SpatialReference.webMercatorWKT)
+            try Self.addFloat32Band(to: view, over: UnsafeRawPointer(pixels.baseAddress!), width: width,
+                                    geoTransform: geoTransform, label: dataset.path)
             return try body(dataset)
         }
     }

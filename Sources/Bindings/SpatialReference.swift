@@ -6,7 +6,7 @@ final class SpatialReference {
     let handle: UnsafeMutableRawPointer
 
     static let wgs84WKT = "EPSG:4326"
-    static var webMercatorWKT: String { wkt(of: "EPSG:3857") }
+    static let webMercatorWKT: String = wkt(of: "EPSG:3857")
 
     init(_ definition: String) throws(GDALError) {
         GDALEnvironment.ensureRegistered()
@@ -14,7 +14,7 @@ final class SpatialReference {
             throw GDALError(subject: definition, operation: "creating spatial reference", reason: "out of memory")
         }
         handle = h
-        let err = GDALErrorSink.capturing { _ in OSRSetFromUserInput(h, definition) }
+        let err = GDALCall.run { OSRSetFromUserInput(h, definition) }
         if err != OGRERR_NONE {
             throw GDALError(subject: definition, operation: "parsing spatial reference", reason: RasterDataset.lastMessage(fallback: "unknown CRS"))
         }
@@ -45,7 +45,7 @@ final class CoordinateTransformation {
     let subject: String
 
     init(from src: SpatialReference, to dst: SpatialReference, subject: String) throws(GDALError) {
-        guard let h = GDALErrorSink.capturing({ _ in OCTNewCoordinateTransformation(src.handle, dst.handle) }) else {
+        guard let h = GDALCall.run({ OCTNewCoordinateTransformation(src.handle, dst.handle) }) else {
             throw GDALError(subject: subject, operation: "creating coordinate transformation", reason: RasterDataset.lastMessage(fallback: ""))
         }
         handle = h

@@ -24,7 +24,7 @@ final class VectorDataset {
         guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
             throw GDALError(subject: path, operation: "opening vector file", reason: "no such file")
         }
-        let opened: GDALDatasetH? = GDALErrorSink.capturing { _ in
+        let opened: GDALDatasetH? = GDALCall.run {
             GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
         }
         guard let opened else {
@@ -40,7 +40,7 @@ final class VectorDataset {
         guard let driver = GDALGetDriverByName(name) else {
             throw GDALError(subject: path, operation: "creating \(name) dataset", reason: "GDAL has no \(name) driver")
         }
-        let created: GDALDatasetH? = GDALErrorSink.capturing { _ in GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) }
+        let created: GDALDatasetH? = GDALCall.run { GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) }
         guard let created else {
             throw GDALError(subject: path, operation: "creating \(name) dataset", reason: RasterDataset.lastMessage(fallback: ""))
         }

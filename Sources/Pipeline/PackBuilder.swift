@@ -24,8 +24,6 @@ public struct BuildSummary: Sendable {
 public struct BuildOptions: Sendable {
     public var updateCatalog = true
     public var depfile: String?
-    /// The target named in the depfile (defaults to the region's manifest path).
-    public var depfileTarget: String?
     public init() {}
 }
 
@@ -101,7 +99,7 @@ public enum PackBuilder {
                                    diagnostics: diagnostics, stageSeconds: clock.laps,
                                    inputs: [recipe.path] + inputs.files)
         if let dep = options.depfile {
-            try Depfile.write(path: dep, target: options.depfileTarget ?? "\(outRoot)/regions/\(recipe.id)/manifest.json",
+            try Depfile.write(path: dep, target: "\(outRoot)/regions/\(recipe.id)/manifest.json",
                               prerequisites: summary.inputs)
         }
         return summary

@@ -128,9 +128,9 @@ public enum RouteStage {
             resolutionM *= 1.1
             geometry = GridGeometry(bounds: bounds, resolutionM: resolutionM)
         }
-        let (_, values, _) = try TerrainStage.regionRaster(geometry: geometry, sources: dem, kernel: .cubicSpline, progress: nil)
-        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bounds,
-                               elevationsM: values.map { Int16(clamping: Int($0.rounded())) })
+        let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
+        let (raster, _) = try TerrainStage.filledRegionRaster(geometry: geometry, sources: dem, kernel: kernel, progress: nil)
+        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bounds, elevationsM: try raster.roundedInt16())
         return (grid, geometry.resolutionM, resolutionM > recipe.ar.resolutionM)
     }
 }

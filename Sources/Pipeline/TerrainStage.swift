@@ -68,15 +68,6 @@ public enum TerrainStage {
                                hillshadeBounds: geometry.pixelEdgeBounds, contourIntervalM: intervalM, contours: contours)
     }
 
-    /// Warps the sources onto `geometry` and fills voids; returns the filled raster, its values
-    /// and what was filled.
-    /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid.
-    static func regionRaster(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel,
-                             progress: (any ProgressReporter)?) throws -> (RasterDataset, [Float], VoidReport) {
-        let (raster, voids) = try filledRegionRaster(geometry: geometry, sources: sources, kernel: kernel, progress: progress)
-        return (raster, try raster.readFloat32(), voids)
-    }
-
     /// Warps the sources onto `geometry` (an in-memory Float32 raster) and fills its voids in
     /// place; returns the raster and what was filled. Reads the pixels in place (no copy of the
     /// grid) unless there are voids to analyse.
