@@ -8,7 +8,7 @@ final class VectorDataset {
     let path: String
     private var isOpen = true
 
-    private init(handle: GDALDatasetH, path: String) {
+    init(handle: GDALDatasetH, path: String) {
         self.handle = handle
         self.path = path
     }
@@ -28,8 +28,8 @@ final class VectorDataset {
             GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
         }
         guard let opened else {
-            throw GDALError(subject: path, operation: "opening vector file",
-                            reason: RasterDataset.lastMessage(fallback: "OGR cannot read it as GPX, GeoJSON, KML or another vector format"))
+            throw FormatHint.annotate(GDALError(subject: path, operation: "opening vector file",
+                            reason: RasterDataset.lastMessage(fallback: "OGR cannot read it as GPX, GeoJSON, KML or another vector format")), path: path)
         }
         return VectorDataset(handle: opened, path: path)
     }

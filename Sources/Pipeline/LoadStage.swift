@@ -19,21 +19,14 @@ public enum LoadStage {
     /// - Throws: `GDALError` naming the file that cannot be read and GDAL's reason.
     public static func run(_ recipe: Recipe) throws -> LoadedInputs {
         var diagnostics: [Diagnostic] = []
-        let dem = try recipe.dem.map { try RasterDataset.open(path: $0) }
+        let dem = try recipe.dem.map { path in
+            do throws(GDALError) { return try RasterDataset.open(path: path) } catch { throw FormatHint.annotate(error, path: path) }
+        }
         var trails: [TrailLine] = []
         for path in recipe.trails {
-            let features = try VectorReader.read(path: path)
-            var lines = 0
-            for f in features {
-                let parts = f.geometry.lines.filter { $0.count >= 2 }
-                for (k, coords) in parts.enumerated() {
-                    let base = f.fields["osm_way_id"].map { "way/\($0)" } ?? "\(URL(fileURLWithPath: path).lastPathComponent)#\(f.layer)/\(f.index)"
-                    let name = f.name.map { recipe.trailNames[$0] ?? $0 }
-                    trails.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: name, coords: coords))
-                    lines += 1
-                }
-            }
-            if lines == 0 { diagnostics.append(Diagnostic(.warning, path, "has no line features; no trails taken from it")) }
+            let (lines, notes) = try TrailSource.read(path: path, recipe: recipe)
+            trails += lines
+            diagnostics += notes
         }
         var pois: [PointOfInterest] = []
         for source in recipe.pois {

@@ -122,7 +122,7 @@ public enum PackBuilder {
             if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
                 let r = recipe.routes.first { $0.id == route.id }
                 throw BuildError.route(id: route.id, location: r?.location ?? recipe.path,
-                                       message: "vertex \(k) \(route.coords[k]) lies outside the region bbox \(bbox)")
+                                       message: "vertex \(k) \(route.coords[k]) lies outside the region bbox \(bbox)" + RouteCoverage.trackFile(r))
             }
         }
         return bbox

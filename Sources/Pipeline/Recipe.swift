@@ -16,6 +16,8 @@ public struct Recipe: Sendable {
     public var trails: [String] = []
     /// Corrections of trail names in the sources (e.g. OSM typos), applied when trails are read.
     public var trailNames: [String: String] = [:]
+    /// Which ways of `.osm`/`.osm.pbf` trail sources are trails (default: what a hiker uses).
+    public var trailTags: OSMTagFilter = .hiking
     public var pois: [POISource] = []
     public var terrain = TerrainOptions()
     public var ar = AROptions()
@@ -67,6 +69,8 @@ public struct RouteRecipe: Sendable {
     public var source: Source
     /// Where in the recipe it was declared (for messages).
     public var location: String
+    /// The largest gap, metres, bridged between the parts of a multi-part track (`track.joinM`).
+    public var trackJoinM: Double = 50
 
     public enum Source: Sendable {
         /// A recorded track or route: file plus selector (feature name, or index among the file's lines).

@@ -50,7 +50,8 @@ public enum RecipeLoader {
         }
 
         try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "trailNames", "pois",
-                                  "terrain", "ar", "stats", "sizeBudgetMB", "routes"])
+                                  "terrain", "ar", "stats", "sizeBudgetMB", "routes",
+                                  "trailTags"])
         var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
                             attribution: [], bbox: nil, dem: [])
         let attribution = try root.member("attribution")
@@ -75,6 +76,7 @@ public enum RecipeLoader {
                 recipe.trailNames[member.key ?? ""] = try member.string()
             }
         }
+        if let t = root["trailTags"] { recipe.trailTags = try trailTags(t) }
         if let p = root["pois"] { recipe.pois = try p.array().map { try poiSource($0, resolve: resolve) } }
         if let t = root["terrain"] { recipe.terrain = try terrainOptions(t) }
         if let a = root["ar"] {
@@ -116,6 +118,7 @@ public enum RecipeLoader {
                 recipe.routes.append(RouteRecipe(id: routeID, name: try node.member("name").string(),
                                                  blurb: try node["blurb"]?.string() ?? "", source: source,
                                                  location: "\(path):\(node.position.line)"))
+                if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: 0...10_000) }
             }
         }
         if recipe.bbox == nil && recipe.routes.isEmpty && recipe.trails.isEmpty {
@@ -163,12 +166,30 @@ public enum RecipeLoader {
 
     static func trackSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> RouteRecipe.Source {
         if node.type == .string { return .track(path: try resolve(node), select: .first, reversed: false) }
-        try node.requireOnlyKeys(["file", "select", "reverse"])
+        try node.requireOnlyKeys(["file", "select", "reverse", "joinM"])
         var select = RouteRecipe.TrackSelector.first
         if let s = node["select"] {
             select = s.type == .string ? .name(try s.string()) : .index(try s.int(in: 0...1_000_000))
         }
         return .track(path: try resolve(node.member("file")), select: select, reversed: try node["reverse"]?.bool() ?? false)
+    }
+
+    /// `trailTags: { highway: ["path", ...], route: true }`: tag key -> accepted values, `true` for any value.
+    static func trailTags(_ node: JSONNode) throws -> OSMTagFilter {
+        var tags: [String: [String]] = [:]
+        for member in try node.object() {
+            let key = member.key ?? ""
+            if member.type == .bool {
+                guard try member.bool() else { throw member.error("use true (any value) or a list of values") }
+                tags[key] = []
+            } else {
+                let values = try member.array().map { try $0.string() }
+                guard !values.isEmpty else { throw member.error("an empty list accepts nothing; use true for any value") }
+                tags[key] = values
+            }
+        }
+        guard !tags.isEmpty else { throw node.error("trailTags needs at least one tag, e.g. { highway: [\"path\", \"footway\"] }") }
+        return OSMTagFilter(tags: tags)
     }
 
     static func terrainOptions(_ t: JSONNode) throws -> Recipe.TerrainOptions {

@@ -17,14 +17,16 @@ public enum RouteStage {
         for (k, route) in recipe.routes.enumerated() {
             progress?.report(stage: "routes", fraction: Double(k) / Double(recipe.routes.count))
             func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
-            let (path, trailNames, notes) = try routePath(route, inputs: inputs, network: network, fail: fail)
+            let (path, trailNames, notes, warnings) = try routePath(route, inputs: inputs, network: network, fail: fail)
             diagnostics += notes.map { Diagnostic(.note, "route \(route.id)", $0) }
+            diagnostics += warnings.map { Diagnostic(.warning, "route \(route.id)", $0) }
 
             let line: ResampledLine
             do { line = try Resampler.resample(path.coords) } catch { throw fail(error.description) }
             let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
             let cumM = Resampler.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
 
+            try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
             let (patch, arResolutionM, coarsened) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem, fail: fail)
             if coarsened {
                 diagnostics.append(Diagnostic(.warning, "route \(route.id)", String(
@@ -55,7 +57,7 @@ public enum RouteStage {
 
     /// The route's path before resampling, the trail names along it, and notes on cleaning.
     static func routePath(_ route: RouteRecipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
-                          fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String]) {
+                          fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String], [String]) {
         switch route.source {
         case .via(let specs):
             guard let network else { throw fail("is routed over the trail network, but the recipe has no trails") }
@@ -64,7 +66,7 @@ public enum RouteStage {
                 case .point(let p):
                     return ViaPoint(label: "via \(k + 1) \(p)", location: p)
                 case .poi(let name):
-                    guard let poi = inputs.pois.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+                    guard let poi = try ViaResolver.poi(named: name, via: k + 1, among: inputs.pois, fail: fail) else {
                         let known = inputs.pois.map(\.name).sorted().joined(separator: ", ")
                         throw fail("via \(k + 1) names the POI \"\(name)\", which no POI source has (known: \(known.isEmpty ? "none" : known))")
                     }
@@ -73,44 +75,22 @@ public enum RouteStage {
             }
             do {
                 let routed = try network.route(via: vias)
-                return (routed.path, routed.trailNames, [])
+                return (routed.path, routed.trailNames, [], [])
             } catch { throw fail(error.description) }
         case .track(let file, let select, let reversed):
-            let features = try VectorReader.read(path: file)
-            // Tracks and routes with at least two points (GPX files carry empty and one-point ones).
-            let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
-            guard !lines.isEmpty else {
-                let points = features.count
-                throw fail("\(file) has no track or route\(points > 0 ? " (only \(points) waypoint\(points == 1 ? "" : "s"))" : "")")
-            }
-            let chosen: VectorFeature
-            switch select {
-            case .first:
-                chosen = lines.first { $0.layer == "tracks" } ?? lines[0]
-            case .index(let i):
-                guard i < lines.count else { throw fail("\(file) has \(lines.count) tracks/routes; index \(i) is past the end") }
-                chosen = lines[i]
-            case .name(let n):
-                guard let f = lines.first(where: { $0.name == n }) else {
-                    throw fail("\(file) has no track or route named \"\(n)\" (it has: \(lines.map { $0.name ?? "unnamed" }.joined(separator: ", ")))")
-                }
-                chosen = f
-            }
-            let joined: [LonLat]
-            do { joined = try TrackAssembler.join(chosen.geometry.lines, reversed: reversed) } catch {
-                throw fail("\(file) \(chosen.layer) feature \(chosen.index): \(error.description)")
-            }
+            let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM, fail: fail)
+            let joined = track.coords
             // A planned GPX route (`<rte>`) is drawn on purpose: its out-and-back spurs are not GPS spikes.
             var cleaning = RouteCleaner.Options()
-            if chosen.layer == "routes" { cleaning.spikeOffsetM = .infinity }
+            if track.isPlannedRoute { cleaning.spikeOffsetM = .infinity }
             let cleaned = RouteCleaner.clean(joined, options: cleaning)
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
-            var notes: [String] = []
+            var notes: [String] = track.notes
             if cleaned.droppedTotal > 0 {
                 notes.append("cleaning dropped \(cleaned.droppedInvalid) invalid, \(cleaned.droppedDuplicates) duplicate and \(cleaned.droppedSpikes) spike points")
             }
             let path = network?.matchTrack(cleaned.coords) ?? RoutePath(coords: cleaned.coords)
-            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes)
+            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings)
         }
     }
 

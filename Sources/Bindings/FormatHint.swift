@@ -1,0 +1,41 @@
+import Foundation
+
+/// One-line hints for input formats GDAL cannot read, from the file's name and first bytes.
+public enum FormatHint {
+    /// What to do with `path` when GDAL cannot open it, or nil when there is nothing to suggest.
+    /// Reads at most the first 4 KiB of a local file.
+    public static func hint(for path: String) -> String? {
+        let lower = path.lowercased()
+        let head = firstBytes(of: path)
+        let text = String(decoding: head, as: UTF8.self)
+        if lower.hasSuffix(".npz") || lower.hasSuffix(".npy") || head.starts(with: Array("\u{93}NUMPY".utf8)) {
+            return "a NumPy array has no georeferencing GDAL can read: convert it to GeoTIFF (with its bounds and CRS) first"
+        }
+        if text.hasPrefix("{") || text.hasPrefix("\u{FEFF}{") || lower.hasSuffix(".json") {
+            if text.contains("\"elements\"") && (text.contains("Overpass") || text.contains("\"osm3s\"") || text.contains("\"type\": \"way\"") || text.contains("\"type\":\"way\"")) {
+                return "this is Overpass API JSON, which GDAL does not read: export GeoJSON (e.g. overpass turbo's Export > GeoJSON) or OSM XML (out:xml) instead"
+            }
+        }
+        if lower.hasSuffix(".tcx") || text.contains("<TrainingCenterDatabase") {
+            return "TCX is not a format GDAL reads: export the activity as GPX"
+        }
+        if lower.hasSuffix(".fit") {
+            return "Garmin FIT is not a format GDAL reads: export the activity as GPX"
+        }
+        return nil
+    }
+
+    /// `error` with the hint for `path` appended to its reason, when there is one.
+    public static func annotate(_ error: GDALError, path: String) -> GDALError {
+        guard FileManager.default.fileExists(atPath: path), let hint = hint(for: path) else { return error }
+        var e = error
+        e.reason = e.reason.isEmpty ? "hint: \(hint)" : "\(e.reason)\nhint: \(hint)"
+        return e
+    }
+
+    private static func firstBytes(of path: String) -> [UInt8] {
+        guard !path.hasPrefix("/vsi"), let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: 4096)) ?? Data())
+    }
+}

@@ -1,0 +1,98 @@
+import CGDAL
+import Foundation
+import TrailpackCore
+
+/// Reads the ways of an OpenStreetMap extract (`.osm` XML or `.osm.pbf`) through GDAL's OSM
+/// driver, layer `lines`. The driver's configuration is generated (it names the tags read) and
+/// lives in GDAL's in-memory file system; the driver's temporary node index, when it spills to
+/// disk, goes to the system temporary folder, never beside the input.
+public enum OSMReader {
+    /// True for paths GDAL's OSM driver reads (`.osm`, `.osm.pbf`, case-insensitive).
+    public static func handles(path: String) -> Bool {
+        let p = path.lowercased()
+        return p.hasSuffix(".osm") || p.hasSuffix(".osm.pbf")
+    }
+
+    /// Every way of the `lines` layer with its id as `osm_way_id`, `name`, `ref` and the given
+    /// tags as fields (unset tags absent), in file order, lon/lat WGS84.
+    /// - Parameter tags: further tag keys to read (those a filter looks at).
+    /// - Throws: `GDALError` naming the file and GDAL's reason.
+    public static func readLines(path: String, tags: [String]) throws(GDALError) -> [VectorFeature] {
+        GDALEnvironment.ensureRegistered()
+        guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
+            throw GDALError(subject: path, operation: "opening OpenStreetMap extract", reason: "no such file")
+        }
+        let keys = ["name", "ref"] + tags.filter { $0 != "name" && $0 != "ref" && !$0.isEmpty }
+        var unique: [String] = []
+        for k in keys where !unique.contains(k) { unique.append(k) }
+        let config = "/vsimem/trailpack-osmconf-\(UUID().uuidString).ini"
+        let text = Array(configText(lineTags: unique).utf8)
+        guard let file = VSIFOpenL(config, "wb") else {
+            throw GDALError(subject: path, operation: "writing the OSM driver configuration", reason: RasterDataset.lastMessage(fallback: ""))
+        }
+        _ = text.withUnsafeBytes { VSIFWriteL($0.baseAddress, 1, $0.count, file) }
+        VSIFCloseL(file)
+        defer { VSIUnlink(config) }
+
+        // The driver's temporary files (a node index for large extracts) go to the system temp folder.
+        let tmp = FileManager.default.temporaryDirectory.path
+        CPLSetThreadLocalConfigOption("CPL_TMPDIR", tmp)
+        defer { CPLSetThreadLocalConfigOption("CPL_TMPDIR", nil) }
+
+        let options = CStringArray(["CONFIG_FILE=\(config)", "INTERLEAVED_READING=YES"])
+        let drivers = CStringArray(["OSM"])
+        let opened: GDALDatasetH? = GDALCall.run {
+            drivers.withPointer { d in
+                options.withPointer { o in
+                    GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR),
+                               UnsafeRawPointer(d).assumingMemoryBound(to: UnsafePointer<CChar>?.self),
+                               UnsafeRawPointer(o).assumingMemoryBound(to: UnsafePointer<CChar>?.self), nil)
+                }
+            }
+        }
+        guard let ds = opened else {
+            throw GDALError(subject: path, operation: "opening OpenStreetMap extract",
+                            reason: RasterDataset.lastMessage(fallback: "GDAL's OSM driver cannot read it as .osm or .osm.pbf"))
+        }
+        let dataset = VectorDataset(handle: ds, path: path)
+        var features: [VectorFeature] = []
+        var index = 0
+        GDALDatasetResetReading(dataset.handle)
+        while true {
+            var layer: OGRLayerH?
+            guard let next = GDALDatasetGetNextFeature(dataset.handle, &layer, nil, nil, nil) else { break }
+            let feature = VectorFeatureHandle(next)
+            guard let layer, String(cString: OGR_L_GetName(layer)) == "lines" else { continue }
+            defer { index += 1 }
+            let f = feature.handle
+            guard let g = OGR_F_GetGeometryRef(f) else { continue }
+            var fields: [String: String] = [:]
+            let defn = OGR_F_GetDefnRef(f)
+            for k in 0..<OGR_FD_GetFieldCount(defn) where OGR_F_IsFieldSetAndNotNull(f, k) != 0 {
+                let name = String(cString: OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, k)))
+                fields[name == "osm_id" ? "osm_way_id" : name] = String(cString: OGR_F_GetFieldAsString(f, k))
+            }
+            features.append(VectorFeature(layer: "lines", index: index, fields: fields, geometry: .read(g)))
+        }
+        if CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() == CE_Fatal {
+            throw GDALError(subject: path, operation: "reading OpenStreetMap ways", reason: RasterDataset.lastMessage(fallback: ""))
+        }
+        return features
+    }
+
+    /// An `osmconf.ini` that reads ways with the given tags as `lines` attributes; closed ways
+    /// tagged as areas become polygons (not read), as in GDAL's own configuration.
+    static func configText(lineTags: [String]) -> String {
+        let section = { (name: String, attributes: String) in
+            "[\(name)]\nosm_id=yes\nosm_version=no\nosm_timestamp=no\nosm_uid=no\nosm_user=no\nosm_changeset=no\nattributes=\(attributes)\nother_tags=no\n"
+        }
+        return """
+        closed_ways_are_polygons=aeroway,amenity,boundary,building,craft,geological,historic,landuse,leisure,military,natural,office,place,shop,sport,tourism,highway=platform,public_transport=platform
+        report_all_nodes=no
+        report_all_ways=no
+        attribute_name_laundering=no
+
+        """ + section("points", "name") + section("lines", lineTags.joined(separator: ","))
+            + section("multipolygons", "name") + section("multilinestrings", "name") + section("other_relations", "name")
+    }
+}

@@ -1,0 +1,31 @@
+import Bindings
+import Foundation
+import TrailpackCore
+
+/// Checks that a route lies where the DEM sources are, before its AR patch is warped, so a
+/// track recorded elsewhere is reported as the route's problem, naming its file.
+enum RouteCoverage {
+    /// - Throws: what `fail` makes of a route whose extent meets no DEM source's extent, naming
+    ///   the track file (for a track route), the route's extent and each DEM's extent.
+    static func check(_ route: RouteRecipe, coords: [LonLat], dem: [RasterDataset], fail: (String) -> BuildError) throws {
+        guard let box = BBox(covering: coords), !dem.isEmpty else { return }
+        var extents: [(String, BBox)] = []
+        for source in dem {
+            guard let extent = try? source.lonLatExtent() else { return }   // georeferencing problems are the DEM's to report
+            if extent.intersects(box) { return }
+            extents.append((URL(fileURLWithPath: source.path).lastPathComponent, extent))
+        }
+        let what: String
+        if case .track(let file, _, _) = route.source { what = "its track \(file)" } else { what = "its path" }
+        let covered = extents.map { "\($0.0) covers \($0.1)" }.joined(separator: "; ")
+        throw fail("\(what) lies at \(box), outside every DEM (\(covered)); is it the right track file or DEM?")
+    }
+}
+
+extension RouteCoverage {
+    /// " (track <file>)" for a track route, "" otherwise: appended to messages about a route.
+    static func trackFile(_ route: RouteRecipe?) -> String {
+        if case .track(let file, _, _)? = route?.source { return " (track \(file))" }
+        return ""
+    }
+}

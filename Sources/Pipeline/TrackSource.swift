@@ -1,0 +1,82 @@
+import Bindings
+import Foundation
+import RouteCore
+import TrailpackCore
+
+/// A route's recorded or drawn line, read from its track file: the selected features, invalid
+/// points dropped, parts chained into one line.
+struct TrackSource {
+    /// The chained line (before cleaning), in walking order.
+    var coords: [LonLat]
+    /// True when every selected feature is a planned GPX route (`<rte>`), drawn on purpose.
+    var isPlannedRoute: Bool
+    /// Problems the build lives with (invalid points dropped), for the summary.
+    var warnings: [String]
+    /// How the parts were chained, when not in their stored order.
+    var notes: [String]
+
+    /// Reads the selection of `file` and chains its parts within `joinM` metres.
+    /// Default selection: in a GPX file the first track with two points, else the first route;
+    /// in any other file (GeoJSON, KML, OSM) every line feature, as parts of one way. A name
+    /// selects every feature of that name; an index one feature.
+    /// - Throws: what `fail` makes of: no track in the file, no feature of that name or index, a
+    ///   gap between parts (both ends, the gap, every part left out); `GDALError` when the file
+    ///   cannot be read.
+    static func load(file: String, select: RouteRecipe.TrackSelector, reversed: Bool, joinM: Double,
+                     fail: (String) -> BuildError) throws -> TrackSource {
+        let features = OSMReader.handles(path: file) ? try OSMReader.readLines(path: file, tags: []) : try VectorReader.read(path: file)
+        // Tracks and routes with at least two points (GPX files carry empty and one-point ones).
+        let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
+        guard !lines.isEmpty else {
+            let points = features.count
+            throw fail("\(file) has no track or route\(points > 0 ? " (only \(points) waypoint\(points == 1 ? "" : "s"))" : "")")
+        }
+        let isGPX = lines.contains { $0.layer == "tracks" || $0.layer == "routes" }
+        let chosen: [VectorFeature]
+        switch select {
+        case .first:
+            chosen = isGPX ? [lines.first { $0.layer == "tracks" } ?? lines[0]] : lines
+        case .index(let i):
+            guard i < lines.count else { throw fail("\(file) has \(lines.count) tracks/routes; index \(i) is past the end") }
+            chosen = [lines[i]]
+        case .name(let n):
+            chosen = lines.filter { $0.name == n }
+            guard !chosen.isEmpty else {
+                throw fail("\(file) has no track or route named \"\(n)\" (it has: \(lines.map { $0.name ?? "unnamed" }.joined(separator: ", ")))")
+            }
+        }
+        var parts: [TrackPart] = []
+        var warnings: [String] = []
+        for f in chosen {
+            let segments = f.geometry.lines
+            for (k, raw) in segments.enumerated() {
+                let label = partLabel(f, part: k, of: segments.count)
+                let (coords, dropped) = InvalidPoints.dropping(raw)
+                if !dropped.isEmpty {
+                    warnings.append("\(file) \(label): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))")
+                }
+                parts.append(TrackPart(label: label, coords: coords))
+            }
+        }
+        let chained: ChainedTrack
+        do { chained = try TrackChainer.chain(parts, joinM: joinM, reversed: reversed) } catch {
+            throw fail("\(file): \(error.description) (raise track.joinM to bridge the gap, or \"select\" the parts of one way)")
+        }
+        var notes: [String] = []
+        if !chained.isStoredOrder {
+            let order = chained.order.map { parts[$0.part].label + ($0.flipped ? " (reversed)" : "") }
+            notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")
+        }
+        return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
+                           warnings: warnings, notes: notes)
+    }
+
+    /// "track 0 segment 2", "route 1", "feature 3", "feature 3 part 1".
+    static func partLabel(_ f: VectorFeature, part k: Int, of count: Int) -> String {
+        switch f.layer {
+        case "tracks": count > 1 ? "track \(f.index) segment \(k)" : "track \(f.index)"
+        case "routes": "route \(f.index)"
+        default: (count > 1 ? "feature \(f.index) part \(k)" : "feature \(f.index)") + (f.name.map { " \"\($0)\"" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Bindings
+import Foundation
+import TrailNetwork
+import TrailpackCore
+
+/// Reads one `trails` source into trail lines: any vector file OGR reads, or an OpenStreetMap
+/// extract (`.osm`, `.osm.pbf`: ways passing the recipe's `trailTags`). Invalid points are
+/// dropped with a warning naming the feature and the point indices; a source with no usable
+/// line is an error.
+enum TrailSource {
+    /// The trail lines of `path` and the warnings about what was left out.
+    /// - Throws: `GDALError` when the file cannot be read (with a hint for formats GDAL does not
+    ///   read), `BuildError.input` when it holds no usable line: none at all, none with two
+    ///   distinct points, or (with a recipe `bbox`) none reaching the region.
+    static func read(path: String, recipe: Recipe) throws -> (lines: [TrailLine], diagnostics: [Diagnostic]) {
+        let isOSM = OSMReader.handles(path: path)
+        var features: [VectorFeature]
+        var filteredOut = 0
+        if isOSM {
+            let all = try OSMReader.readLines(path: path, tags: recipe.trailTags.keys)
+            features = all.filter { recipe.trailTags.accepts($0.fields) }
+            filteredOut = all.count - features.count
+        } else {
+            features = try VectorReader.read(path: path)
+        }
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        var diagnostics: [Diagnostic] = []
+        var lines: [TrailLine] = []
+        var lineFeatures = 0, degenerate: [String] = []
+        for f in features {
+            let parts = f.geometry.lines
+            if parts.isEmpty { continue }
+            lineFeatures += 1
+            let base = f.fields["osm_way_id"].map { "way/\($0)" } ?? "\(file)#\(f.layer)/\(f.index)"
+            let rawName = f.name ?? f.fields["ref"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            let name = rawName.map { recipe.trailNames[$0] ?? $0 }
+            for (k, raw) in parts.enumerated() {
+                let place = "\(f.layer) feature \(f.index)\(parts.count > 1 ? " part \(k)" : "")"
+                let (coords, dropped) = InvalidPoints.dropping(raw)
+                if !dropped.isEmpty {
+                    diagnostics.append(Diagnostic(.warning, path, "\(place): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))"))
+                }
+                guard let first = coords.first, coords.contains(where: { Geodesic.distanceM(first, $0) > 0.5 }) else {
+                    degenerate.append(place)
+                    continue
+                }
+                lines.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: name, coords: coords))
+            }
+        }
+        if !degenerate.isEmpty && !lines.isEmpty {
+            diagnostics.append(Diagnostic(.warning, path, "\(degenerate.count) line\(degenerate.count == 1 ? "" : "s") without two distinct points skipped: \(degenerate.prefix(10).joined(separator: ", "))\(degenerate.count > 10 ? " ..." : "")"))
+        }
+        guard !lines.isEmpty else {
+            let why: String
+            if isOSM && features.isEmpty {
+                why = "has no way tagged \(recipe.trailTags) (\(filteredOut) other ways; set \"trailTags\" in the recipe to take them)"
+            } else if lineFeatures == 0 {
+                why = "has no line features (\(features.count) other features)"
+            } else {
+                why = "has no usable line: all \(lineFeatures) line features have fewer than two distinct valid points (\(degenerate.prefix(5).joined(separator: ", "))\(degenerate.count > 5 ? " ..." : ""))"
+            }
+            throw BuildError.input(file: path, place: "", message: "\(why); no trails can be taken from it")
+        }
+        if let region = recipe.bbox, !lines.contains(where: { reaches(region, $0.coords) }) {
+            let extent = BBox(covering: lines.flatMap(\.coords)).map { "\($0)" } ?? "?"
+            throw BuildError.input(file: path, place: "", message: "none of its \(lines.count) lines reaches the region bbox \(region) (the lines span \(extent)); no trails can be taken from it")
+        }
+        return (lines, diagnostics)
+    }
+
+    /// True when the line has a vertex in `box` or crosses it.
+    static func reaches(_ box: BBox, _ coords: [LonLat]) -> Bool {
+        if coords.contains(where: { box.contains($0) }) { return true }
+        guard let extent = BBox(covering: coords), extent.intersects(box) else { return false }
+        return !VectorGeometry.lineString(coords).clipped(to: box).isEmpty
+    }
+}

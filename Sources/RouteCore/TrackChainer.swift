@@ -1,0 +1,145 @@
+import TrailpackCore
+
+/// One piece of a multi-part track (a GPX segment, a GeoJSON/KML line feature), with the label
+/// messages call it by ("feature 2", "track 0 segment 1").
+public struct TrackPart: Equatable, Sendable {
+    public var label: String
+    /// Vertices in WGS84 degrees, lon/lat, in stored order.
+    public var coords: [LonLat]
+
+    public init(label: String, coords: [LonLat]) {
+        self.label = label
+        self.coords = coords
+    }
+}
+
+/// Why the parts of a track do not form one way: the smallest remaining gap between the chain
+/// and a part left out, and every part left out.
+public struct TrackChainError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Label of the part whose end starts the gap (already in the chain).
+    public var fromPart: String
+    /// "start" or "end": which end of `fromPart`.
+    public var fromEnd: String
+    public var from: LonLat
+    /// Label of the part left out whose end is nearest to the chain.
+    public var toPart: String
+    public var toEnd: String
+    public var to: LonLat
+    /// Geodesic length of the gap, metres.
+    public var gapM: Double
+    /// The join distance in force, metres.
+    public var joinM: Double
+    /// Every part that could not be chained, in input order.
+    public var unchained: [String]
+
+    public var description: String {
+        "gap of \(formatMetres(gapM)) between the \(fromEnd) of \(fromPart) at \(from) and the \(toEnd) of \(toPart) at \(to) "
+            + "exceeds the join distance of \(formatMetres(joinM)); "
+            + "\(unchained.count == 1 ? "part" : "parts") not chained: \(unchained.joined(separator: ", "))"
+    }
+}
+
+/// The parts of a track chained into one line, and how each part was used.
+public struct ChainedTrack: Equatable, Sendable {
+    public var coords: [LonLat]
+    /// Input indices of the parts in chain order, with whether each was walked backwards.
+    public var order: [(part: Int, flipped: Bool)]
+    /// True when the parts were used in their stored order and direction.
+    public var isStoredOrder: Bool { order.enumerated().allSatisfy { $0.offset == $0.element.part && !$0.element.flipped } }
+
+    public static func == (a: ChainedTrack, b: ChainedTrack) -> Bool {
+        a.coords == b.coords && a.order.map(\.part) == b.order.map(\.part) && a.order.map(\.flipped) == b.order.map(\.flipped)
+    }
+}
+
+/// Chains the parts of a recorded or drawn track into the one line a hiker follows, whatever
+/// order and direction the parts were stored in.
+public enum TrackChainer {
+    /// Joins `parts` into one line. When every part's end lies within `joinM` of the next part's
+    /// start, the stored order is kept. Otherwise the chain starts from the first part and grows
+    /// at whichever end has the nearest free part end (ties: the tail, then the part's stored
+    /// direction, then the lower index), flipping parts stored backwards; the finished chain runs
+    /// in the direction most of its length was stored in. Parts without a finite point are
+    /// skipped; non-finite points are kept for the cleaner. Geodesic distances throughout.
+    /// - Parameters:
+    ///   - joinM: the largest gap, metres, bridged between two part ends.
+    ///   - reversed: when true the chained line runs from its last point to its first.
+    /// - Throws: `TrackChainError` naming the smallest gap left and every part that cannot be
+    ///   chained (nothing is dropped silently).
+    public static func chain(_ parts: [TrackPart], joinM: Double = 50, reversed: Bool = false) throws(TrackChainError) -> ChainedTrack {
+        struct Ends { var index: Int; var start: LonLat; var end: LonLat; var lengthM: Double }
+        let usable: [Ends] = parts.enumerated().compactMap { k, part in
+            guard let s = part.coords.first(where: \.isFinite), let e = part.coords.last(where: \.isFinite) else { return nil }
+            return Ends(index: k, start: s, end: e, lengthM: Geodesic.lengthM(part.coords.filter(\.isFinite)))
+        }
+        func assemble(_ order: [(part: Int, flipped: Bool)]) -> ChainedTrack {
+            var coords: [LonLat] = []
+            coords.reserveCapacity(parts.reduce(0) { $0 + $1.coords.count })
+            for (k, flipped) in order { coords += flipped ? parts[k].coords.reversed() : parts[k].coords }
+            if reversed { coords.reverse() }
+            return ChainedTrack(coords: coords, order: order)
+        }
+        guard let first = usable.first else { return assemble([]) }
+        if zip(usable, usable.dropFirst()).allSatisfy({ Geodesic.distanceM($0.end, $1.start) <= joinM }) {
+            return assemble(usable.map { ($0.index, false) })
+        }
+
+        // Grow the chain at both ends, nearest free end first.
+        var chain: [(part: Int, flipped: Bool)] = [(first.index, false)]
+        var head = first.start, tail = first.end
+        var free = Array(usable.dropFirst())
+        while !free.isEmpty {
+            // (gap, atHead, flipped, position in free)
+            var best: (gapM: Double, atHead: Bool, flipped: Bool, slot: Int)?
+            for (slot, part) in free.enumerated() {
+                let options: [(Double, Bool, Bool)] = [
+                    (Geodesic.distanceM(tail, part.start), false, false), (Geodesic.distanceM(tail, part.end), false, true),
+                    (Geodesic.distanceM(head, part.end), true, false), (Geodesic.distanceM(head, part.start), true, true),
+                ]
+                for (gap, atHead, flipped) in options {
+                    guard let b = best else { best = (gap, atHead, flipped, slot); continue }
+                    if (gap, atHead ? 1 : 0, flipped ? 1 : 0, slot) < (b.gapM, b.atHead ? 1 : 0, b.flipped ? 1 : 0, b.slot) {
+                        best = (gap, atHead, flipped, slot)
+                    }
+                }
+            }
+            guard let b = best, b.gapM <= joinM else { break }
+            let part = free.remove(at: b.slot)
+            if b.atHead {
+                chain.insert((part.index, b.flipped), at: 0)
+                head = b.flipped ? part.end : part.start
+            } else {
+                chain.append((part.index, b.flipped))
+                tail = b.flipped ? part.start : part.end
+            }
+        }
+        if !free.isEmpty {
+            var nearest: TrackChainError?
+            let headPart = chain[0], tailPart = chain[chain.count - 1]
+            for part in free {
+                let label = parts[part.index].label
+                let candidates: [(LonLat, String, LonLat, String, String)] = [
+                    (tail, parts[tailPart.part].label, part.start, label, "start"), (tail, parts[tailPart.part].label, part.end, label, "end"),
+                    (head, parts[headPart.part].label, part.start, label, "start"), (head, parts[headPart.part].label, part.end, label, "end"),
+                ]
+                for (k, (from, fromLabel, to, toLabel, toEnd)) in candidates.enumerated() {
+                    let gap = Geodesic.distanceM(from, to)
+                    if nearest == nil || gap < nearest!.gapM {
+                        let atTail = k < 2
+                        let fromEnd = atTail ? (tailPart.flipped ? "start" : "end") : (headPart.flipped ? "end" : "start")
+                        nearest = TrackChainError(fromPart: fromLabel, fromEnd: fromEnd, from: from, toPart: toLabel, toEnd: toEnd, to: to,
+                                                  gapM: gap, joinM: joinM, unchained: [])
+                    }
+                }
+            }
+            nearest!.unchained = free.map { parts[$0.index].label }
+            throw nearest!
+        }
+        // Run the way most of the length was stored.
+        let lengthOf = Dictionary(uniqueKeysWithValues: usable.map { ($0.index, $0.lengthM) })
+        let backwardM = chain.filter(\.flipped).reduce(0) { $0 + lengthOf[$1.part]! }
+        let forwardM = chain.filter { !$0.flipped }.reduce(0) { $0 + lengthOf[$1.part]! }
+        if backwardM > forwardM { chain = chain.reversed().map { ($0.part, !$0.flipped) } }
+        return assemble(chain)
+    }
+}
