@@ -35,7 +35,8 @@ enum TrailSource {
             let rawName = f.name ?? f.fields["ref"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             let name = rawName.map { recipe.trailNames[$0] ?? $0 }
             for (k, raw) in parts.enumerated() {
-                let place = "\(f.layer) feature \(f.index)\(parts.count > 1 ? " part \(k)" : "")"
+                let place = f.fields["osm_way_id"].map { "way \($0)\(parts.count > 1 ? " part \(k)" : "")" }
+                    ?? TrackSource.partLabel(f, part: k, of: parts.count)
                 let (coords, dropped) = InvalidPoints.dropping(raw)
                 if !dropped.isEmpty {
                     diagnostics.append(Diagnostic(.warning, path, "\(place): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))"))
@@ -63,7 +64,7 @@ enum TrailSource {
         }
         if let region = recipe.bbox, !lines.contains(where: { reaches(region, $0.coords) }) {
             let extent = BBox(covering: lines.flatMap(\.coords)).map { "\($0)" } ?? "?"
-            throw BuildError.input(file: path, place: "", message: "none of its \(lines.count) lines reaches the region bbox \(region) (the lines span \(extent)); no trails can be taken from it")
+            throw BuildError.input(file: path, place: "", message: "\(lines.count == 1 ? "its only line does not reach" : "none of its \(lines.count) lines reaches") the region bbox \(region) (the lines span \(extent)); no trails can be taken from it")
         }
         return (lines, diagnostics)
     }

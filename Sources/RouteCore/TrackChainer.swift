@@ -58,8 +58,8 @@ public enum TrackChainer {
     /// Joins `parts` into one line. When every part's end lies within `joinM` of the next part's
     /// start, the stored order is kept. Otherwise the chain starts from the first part and grows
     /// at whichever end has the nearest free part end (ties: the tail, then the part's stored
-    /// direction, then the lower index), flipping parts stored backwards; the finished chain runs
-    /// in the direction most of its length was stored in. Parts without a finite point are
+    /// direction, then the lower index), flipping parts stored backwards, so the chain runs the
+    /// way its first part was stored (`reversed` turns it around). Parts without a finite point are
     /// skipped; non-finite points are kept for the cleaner. Geodesic distances throughout.
     /// - Parameters:
     ///   - joinM: the largest gap, metres, bridged between two part ends.
@@ -67,10 +67,10 @@ public enum TrackChainer {
     /// - Throws: `TrackChainError` naming the smallest gap left and every part that cannot be
     ///   chained (nothing is dropped silently).
     public static func chain(_ parts: [TrackPart], joinM: Double = 50, reversed: Bool = false) throws(TrackChainError) -> ChainedTrack {
-        struct Ends { var index: Int; var start: LonLat; var end: LonLat; var lengthM: Double }
+        struct Ends { var index: Int; var start: LonLat; var end: LonLat }
         let usable: [Ends] = parts.enumerated().compactMap { k, part in
             guard let s = part.coords.first(where: \.isFinite), let e = part.coords.last(where: \.isFinite) else { return nil }
-            return Ends(index: k, start: s, end: e, lengthM: Geodesic.lengthM(part.coords.filter(\.isFinite)))
+            return Ends(index: k, start: s, end: e)
         }
         func assemble(_ order: [(part: Int, flipped: Bool)]) -> ChainedTrack {
             var coords: [LonLat] = []
@@ -135,11 +135,6 @@ public enum TrackChainer {
             nearest!.unchained = free.map { parts[$0.index].label }
             throw nearest!
         }
-        // Run the way most of the length was stored.
-        let lengthOf = Dictionary(uniqueKeysWithValues: usable.map { ($0.index, $0.lengthM) })
-        let backwardM = chain.filter(\.flipped).reduce(0) { $0 + lengthOf[$1.part]! }
-        let forwardM = chain.filter { !$0.flipped }.reduce(0) { $0 + lengthOf[$1.part]! }
-        if backwardM > forwardM { chain = chain.reversed().map { ($0.part, !$0.flipped) } }
         return assemble(chain)
     }
 }

@@ -1,0 +1,298 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Inputs as authors have them (issue 12): multi-part tracks, OpenStreetMap extracts, unusable
+/// files, ambiguous vias, tracks recorded elsewhere, invalid points and unreadable formats, each
+/// through the built binary. Every failure exits 1 naming the file and the place, and leaves the
+/// previous pack in the same root byte-identical.
+@Suite(.serialized) struct AuthorInputsTests {
+    // MARK: Real geometry
+
+    /// The OSM ways of wmnf-pliney.geojson by way id, read without trailpack.
+    static let ways: [Int: (name: String?, coords: [[Double]])] = {
+        let data = FileManager.default.contents(atPath: TestData.path("white-mountains/wmnf-pliney.geojson"))!
+        let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var out: [Int: (String?, [[Double]])] = [:]
+        for f in root["features"] as! [[String: Any]] {
+            let props = f["properties"] as! [String: Any]
+            let coords = ((f["geometry"] as! [String: Any])["coordinates"] as! [[NSNumber]]).map { $0.map(\.doubleValue) }
+            out[(props["osm_way_id"] as! NSNumber).intValue] = (props["name"] as? String, coords)
+        }
+        return out
+    }()
+
+    /// The Kilkenny Ridge Trail north of Bunnell Notch: three OSM ways meeting at shared nodes
+    /// (5.7 km, 0.1 km, 9.2 km), in walking order.
+    static let kilkennyWays = [18844726, 1111569457, 64142032]
+
+    /// The three ways joined into one line (shared nodes once).
+    static var kilkennyLine: [[Double]] {
+        var line: [[Double]] = []
+        for id in kilkennyWays {
+            let c = ways[id]!.coords
+            line += line.isEmpty ? c : Array(c.dropFirst())
+        }
+        return line
+    }
+
+    static func geojson(_ features: [(name: String?, coords: [[Double]])]) -> String {
+        let items = features.map { f in
+            let props = f.name.map { "{\"name\": \"\($0)\"}" } ?? "{}"
+            let coords = f.coords.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ")
+            return "{\"type\": \"Feature\", \"properties\": \(props), \"geometry\": {\"type\": \"LineString\", \"coordinates\": [\(coords)]}}"
+        }
+        return "{\"type\": \"FeatureCollection\", \"features\": [\n\(items.joined(separator: ",\n"))\n]}\n"
+    }
+
+    static func gpx(segments: [[[Double]]], name: String = "Kilkenny Ridge") -> String {
+        let segs = segments.map { seg in
+            "<trkseg>" + seg.map { "<trkpt lat=\"\($0[1])\" lon=\"\($0[0])\"/>" }.joined() + "</trkseg>"
+        }.joined(separator: "\n")
+        return "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"trailpack tests\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><name>\(name)</name>\n\(segs)\n</trk></gpx>\n"
+    }
+
+    /// Ground distance in metres, equirectangular (short steps only).
+    static func stepM(_ a: [Double], _ b: [Double]) -> Double {
+        let k = Double.pi / 180 * 6_371_000
+        return hypot((b[0] - a[0]) * k * cos(a[1] * .pi / 180), (b[1] - a[1]) * k)
+    }
+
+    // MARK: Running builds
+
+    let folder = TestData.scratchFolder("inputs")
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.replacingOccurrences(of: "DATA/", with: TestData.url("").path + "/").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A recipe of region `inputs` over the White Mountains tile at 90 m (fast), with `body` added.
+    func recipe(_ body: String, name: String = "r.json5") throws -> String {
+        try write("{ id: \"inputs\", name: \"Inputs\", attribution: [\"SRTM\", \"© OpenStreetMap contributors\"], dem: [\"DATA/white-mountains/N44W072.hgt\"], terrain: { resolutionM: 90 }, \(body) }", name)
+    }
+
+    func build(_ recipe: String, into root: URL, cwd: URL? = nil) throws -> TestData.Run {
+        try TestData.run(["build", recipe, "--out", root.path], cwd: cwd)
+    }
+
+    /// A pack root holding a good `inputs` region (a one-part track), and its bytes.
+    func previousPack() throws -> (URL, [String: Data]) {
+        let root = TestData.scratchFolder("inputs-prev")
+        let track = try write(Self.geojson([("Kilkenny Ridge Trail", Self.kilkennyLine)]), "previous.geojson")
+        let r = try build(try recipe("routes: [{ id: \"kilkenny\", name: \"Previous\", track: \"\(track)\" }]", name: "previous.json5"), into: root)
+        #expect(r.status == 0, "\(r.stderr)")
+        return (root, TestData.tree(root))
+    }
+
+    /// Builds `recipe` over a previous pack: exit 1, stderr holding every fragment, the previous pack byte-identical.
+    func expectFailure(_ recipe: String, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let (root, before) = try previousPack()
+        let r = try build(recipe, into: root)
+        #expect(r.status == 1, "exit \(r.status): \(r.stderr)", sourceLocation: sourceLocation)
+        for f in fragments { #expect(r.stderr.contains(f), "missing \"\(f)\" in: \(r.stderr)", sourceLocation: sourceLocation) }
+        #expect(TestData.tree(root) == before, "the previous pack changed", sourceLocation: sourceLocation)
+        return r.stderr
+    }
+
+    // MARK: 1. Multi-part tracks
+
+    @Test func shuffledAndReversedPartsGiveTheRouteOfTheJoinedLine() throws {
+        let line = Self.kilkennyLine
+        let (a, b, c) = (Self.ways[18844726]!.coords, Self.ways[1111569457]!.coords, Self.ways[64142032]!.coords)
+        // GeoJSON: three LineStrings out of order, the first way stored backwards.
+        let shuffled = try write(Self.geojson([("Kilkenny Ridge Trail", c), ("Kilkenny Ridge Trail", a.reversed()), ("Kilkenny Ridge Trail", b)]), "shuffled.geojson")
+        // The same by name, after another trail that must not be taken.
+        let named = try write(Self.geojson([("Starr King Trail", Self.ways[18845520]!.coords), ("Kilkenny Ridge Trail", b),
+                                            ("Kilkenny Ridge Trail", c.reversed()), ("Kilkenny Ridge Trail", a)]), "named.geojson")
+        // GPX: one track, its segments (cut where the recorded step is short) stored out of order.
+        let cut1 = (line.count / 3..<line.count).first { Self.stepM(line[$0 - 1], line[$0]) < 30 }!
+        let cut2 = (2 * line.count / 3..<line.count).first { Self.stepM(line[$0 - 1], line[$0]) < 30 }!
+        let gpx = try write(Self.gpx(segments: [Array(line[cut2...]), Array(line[..<cut1]), Array(line[cut1..<cut2])]), "segments.gpx")
+        let joined = try write(Self.geojson([("Kilkenny Ridge Trail", line)]), "joined.geojson")
+
+        func pack(_ track: String, _ tag: String) throws -> [String: Data] {
+            let root = TestData.scratchFolder("multi-\(tag)")
+            let r = try build(try recipe("routes: [{ id: \"kilkenny\", name: \"Kilkenny Ridge\", track: \(track) }]", name: "\(tag).json5"), into: root)
+            #expect(r.status == 0, "\(tag): \(r.stderr)")
+            return TestData.tree(root)
+        }
+        let reference = try pack("\"\(joined)\"", "joined")
+        let route = try #require(reference["regions/inputs/routes/kilkenny.json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: route) as? [String: Any])
+        let distanceM = try #require((doc["stats"] as? [String: Any])?["distanceM"] as? Double)
+        #expect(distanceM > 14_000 && distanceM < 16_000, "\(distanceM)")   // the whole 15 km, not one part
+        for (track, tag) in [("\"\(shuffled)\"", "shuffled"), ("{ file: \"\(named)\", select: \"Kilkenny Ridge Trail\" }", "named"), ("\"\(gpx)\"", "gpx")] {
+            let tree = try pack(track, tag)
+            #expect(Set(tree.keys) == Set(reference.keys), "\(tag)")
+            for (path, bytes) in reference { #expect(tree[path] == bytes, "\(tag): \(path) differs") }
+        }
+    }
+
+    @Test func aGapBetweenPartsNamesBothEndsAndTheGapAndJoinMBridgesIt() throws {
+        // In OSM the Kilkenny Ridge Trail has a fourth way south of Bunnell Notch; the 0.6 km
+        // between them is tagged Bunnell Notch Trail, so the name alone selects parts with a gap.
+        let trails = TestData.path("white-mountains/wmnf-pliney.geojson")
+        let track = "{ file: \"\(trails)\", select: \"Killkenny Ridge Trail\" }"
+        let stderr = try expectFailure(try recipe("routes: [{ id: \"kilkenny\", name: \"K\", track: \(track) }]"),
+                                       ["route \"kilkenny\"", "wmnf-pliney.geojson", "gap of 6", "exceeds the join distance of 50.0 m",
+                                        "(-71.410218, 44.494987)", "(-71.418093, 44.496217)", "not chained", "track.joinM"])
+        #expect(stderr.contains("r.json5:1"))
+        let root = TestData.scratchFolder("joinm")
+        let bridged = try build(try recipe("routes: [{ id: \"kilkenny\", name: \"K\", track: { file: \"\(trails)\", select: \"Killkenny Ridge Trail\", joinM: 800 } }]"), into: root)
+        #expect(bridged.status == 0, "\(bridged.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("regions/inputs/routes/kilkenny.json"))) as? [String: Any]
+        let distanceM = try #require((doc?["stats"] as? [String: Any])?["distanceM"] as? Double)
+        #expect(distanceM > 29_000 && distanceM < 31_000, "\(distanceM)")   // 14.3 + 0.1 + 9.2 + 5.7 km and the bridged gap
+    }
+
+    // MARK: 2. OpenStreetMap extracts
+
+    @Test func theDemoBuiltFromTheOSMExtractMatchesTheGeoJSONBuild() throws {
+        // The extract in a folder of its own, made read-only, and the build run from there: the
+        // OSM driver's configuration and temporary files must not land beside it or in the cwd.
+        let inputs = folder.appendingPathComponent("osm-inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let pbf = inputs.appendingPathComponent("wmnf-pliney.osm.pbf")
+        try FileManager.default.copyItem(atPath: TestData.path("white-mountains/wmnf-pliney.osm.pbf"), toPath: pbf.path)
+        let demo = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, encoding: .utf8)
+            .replacingOccurrences(of: "\"../data/", with: "\"DATA/")
+        let fromGeoJSON = try write(demo, "geojson.json5")
+        let fromOSM = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: pbf.path), "osm.json5")
+        let allHighways = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: pbf.path)
+            .replacingOccurrences(of: "  trailNames:", with: "  trailTags: { highway: [\"path\", \"footway\", \"residential\", \"secondary\"] },\n  trailNames:"), "osm-all.json5")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: inputs.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inputs.path) }
+
+        let (a, b, c) = (TestData.scratchFolder("osm-a"), TestData.scratchFolder("osm-b"), TestData.scratchFolder("osm-c"))
+        let cwd = TestData.scratchFolder("osm-cwd")
+        for (recipe, root) in [(fromGeoJSON, a), (fromOSM, b), (allHighways, c)] {
+            let r = try build(recipe, into: root, cwd: cwd)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path) == ["wmnf-pliney.osm.pbf"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty)
+
+        // The default filter (what a hiker uses): the same routes, waypoints and AR patches; the
+        // trails layer lacks exactly the 9 road ways (8 residential, NH 110 secondary).
+        let ta = TestData.tree(a), tb = TestData.tree(b)
+        let routeFiles = ta.keys.filter { $0.contains("/routes/") || $0.contains("/ar/") }
+        #expect(routeFiles.count == 6)
+        for path in routeFiles { #expect(tb[path] == ta[path], "\(path) differs") }
+        func trailFeatures(_ tree: [String: Data]) throws -> [[String: Any]] {
+            let doc = try JSONSerialization.jsonObject(with: tree["regions/pliny-kilkenny/trails.geojson"]!) as? [String: Any]
+            return doc?["features"] as? [[String: Any]] ?? []
+        }
+        let geo = try trailFeatures(ta), osm = try trailFeatures(tb)
+        #expect(geo.count == 53 && osm.count == 44, "\(geo.count) \(osm.count)")
+        func coordinates(_ feature: [String: Any]) -> String {
+            let data = try? JSONSerialization.data(withJSONObject: (feature["geometry"] as? [String: Any])?["coordinates"] ?? [])
+            return String(decoding: data ?? Data(), as: UTF8.self)
+        }
+        let geoGeometries = Set(geo.map(coordinates))
+        #expect(geoGeometries.count == 53)
+        #expect(osm.allSatisfy { geoGeometries.contains(coordinates($0)) })
+        // Accepting the road tags too, the whole pack is byte-identical to the GeoJSON build.
+        #expect(TestData.tree(c) == ta)
+    }
+
+    @Test func anExtractWithNoWayPassingTheFilterIsAnError() throws {
+        let pbf = TestData.path("white-mountains/wmnf-pliney.osm.pbf")
+        _ = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(pbf)\"], trailTags: { highway: [\"motorway\"] }"),
+                              ["wmnf-pliney.osm.pbf", "no way tagged highway=motorway", "50 other ways", "trailTags"])
+    }
+
+    // MARK: 7. Unusable inputs
+
+    @Test func aTrailsFileOfDuplicatePointsOnlyIsAnError() throws {
+        let p = [-71.41, 44.49], q = [-71.40, 44.50]
+        let dupes = try write(Self.geojson([("A", [p, p, p]), ("B", [q, q])]), "dupes.geojson")
+        _ = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(dupes)\"]"),
+                              ["dupes.geojson", "no usable line", "fewer than two distinct valid points", "feature 0 \"A\"", "feature 1 \"B\""])
+    }
+
+    @Test func aTrailsFileOutsideTheRegionIsAnError() throws {
+        let elsewhere = TestData.path("gpx/Mojstrovka.gpx")
+        _ = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(elsewhere)\"]"),
+                              ["Mojstrovka.gpx", "its only line does not reach the region bbox"])
+    }
+
+    @Test func aTrackOfDuplicatePointsOnlyIsAnError() throws {
+        let p = [-71.41, 44.49]
+        let dupes = try write(Self.gpx(segments: [[p, p, p, p]]), "dupes.gpx")
+        _ = try expectFailure(try recipe("routes: [{ id: \"dup\", name: \"D\", track: \"\(dupes)\" }]"),
+                              ["route \"dup\"", "dupes.gpx", "fewer than 2 usable points"])
+    }
+
+    @Test func aViaNamingTwoPOIsIsAnErrorNamingBoth() throws {
+        let trails = TestData.path("white-mountains/wmnf-pliney.geojson")
+        _ = try expectFailure(try recipe("""
+            trails: ["\(trails)"],
+            pois: [{ name: "Mount Cabot", kind: "summit", lon: -71.4141, lat: 44.5059 },
+                   { name: "Bunnell Notch Trailhead", kind: "trailhead", lon: -71.3608696, lat: 44.4942774 },
+                   { name: "mount cabot", kind: "viewpoint", lon: -71.4000, lat: 44.5183 }],
+            routes: [{ id: "cabot", name: "C", via: ["Bunnell Notch Trailhead", "Mount Cabot"] }]
+            """), ["route \"cabot\"", "via 2 \"Mount Cabot\" is ambiguous", "\"Mount Cabot\" (summit) at (-71.414100, 44.505900)",
+                   "\"mount cabot\" (viewpoint) at (-71.400000, 44.518300)"])
+    }
+
+    @Test func aTrackOutsideEveryDEMNamesTheRouteAndItsFile() throws {
+        let elsewhere = TestData.path("gpx/Mojstrovka.gpx")
+        let stderr = try expectFailure(try recipe("routes: [{ id: \"slovenia\", name: \"S\", track: \"\(elsewhere)\" }]"),
+                                       ["route \"slovenia\"", "its track \(elsewhere)", "outside every DEM", "N44W072.hgt covers"])
+        #expect(!stderr.contains("does not cover") && !stderr.contains("warping"), "\(stderr)")
+        // With a bbox given the route is outside the region first: still the route and its file.
+        _ = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], routes: [{ id: \"slovenia\", name: \"S\", track: \"\(elsewhere)\" }]"),
+                              ["route \"slovenia\"", "Mojstrovka.gpx", "outside every DEM"])
+    }
+
+    @Test func invalidPointsAreDroppedWithAWarningNamingTheFileAndIndices() throws {
+        let line = Array(Self.kilkennyLine.prefix(40))
+        var points = line.map { "<trkpt lat=\"\($0[1])\" lon=\"\($0[0])\"/>" }
+        points[3] = "<trkpt lat=\"NaN\" lon=\"\(line[3][0])\"/>"
+        points[7] = "<trkpt lat=\"95\" lon=\"\(line[7][0])\"/>"
+        points[20] = "<trkpt lat=\"\(line[20][1])\" lon=\"-200\"/>"
+        let track = try write("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>t</name><trkseg>\(points.joined())</trkseg></trk></gpx>\n", "invalid.gpx")
+        var trailLine = line.map { "[\($0[0]), \($0[1])]" }
+        trailLine[5] = "[-71.4, 91.5]"
+        let trails = try write("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"T\"}, \"geometry\": {\"type\": \"LineString\", \"coordinates\": [\(trailLine.joined(separator: ", "))]}}]}", "invalid.geojson")
+        let root = TestData.scratchFolder("invalid")
+        let r = try build(try recipe("trails: [\"\(trails)\"], routes: [{ id: \"t\", name: \"T\", track: \"\(track)\" }]"), into: root)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = r.stdout + r.stderr
+        #expect(out.contains("invalid.gpx track 0: dropped 3 invalid points (NaN or out of range) at index 3, 7, 20"), "\(out)")
+        #expect(out.contains("invalid.geojson: feature 0 \"T\": dropped 1 invalid point (NaN or out of range) at index 5"), "\(out)")
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("regions/inputs/routes/t.json"))) as? [String: Any]
+        let coords = try #require(doc?["coords"] as? [[Double]])
+        #expect(coords.allSatisfy { abs($0[0]) <= 180 && abs($0[1]) <= 90 })
+    }
+
+    // MARK: 9. Hints
+
+    @Test func overpassJSONGetsAHint() throws {
+        let overpass = try write("""
+            {
+              "version": 0.6,
+              "generator": "Overpass API 0.7.62.1 084b4234",
+              "osm3s": { "timestamp_osm_base": "2025-12-24T00:00:00Z" },
+              "elements": [
+                { "type": "node", "id": 1, "lat": 44.49, "lon": -71.41 },
+                { "type": "node", "id": 2, "lat": 44.50, "lon": -71.40 },
+                { "type": "way", "id": 3, "nodes": [1, 2], "tags": { "highway": "path", "name": "Test Trail" } }
+              ]
+            }
+            """, "export.json")
+        let stderr = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(overpass)\"]"),
+                                       ["export.json", "Overpass API JSON", "export GeoJSON", "or OSM XML"])
+        #expect(stderr.split(separator: "\n").contains { $0.hasPrefix("hint: ") }, "\(stderr)")
+    }
+
+    @Test func numpyArchivesGetAHint() throws {
+        // An empty zip archive (end-of-central-directory record only) named as NumPy saves one.
+        let npz = folder.appendingPathComponent("dem.npz")
+        try Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)).write(to: npz)
+        _ = try expectFailure(try write("{ id: \"inputs\", name: \"x\", attribution: [\"a\"], bbox: [-71.5, 44.4, -71.22, 44.66], dem: [\"\(npz.path)\"] }", "npz.json5"),
+                              ["dem.npz", "hint: ", "convert it to GeoTIFF"])
+    }
+}
