@@ -247,6 +247,13 @@ import TestSupport
                               ["route \"slovenia\"", "Mojstrovka.gpx", "outside every DEM"])
     }
 
+    @Test func aTrackOutsideTheRegionBBoxNamesTheRouteAndItsFile() throws {
+        let track = try write(Self.geojson([("Kilkenny Ridge Trail", Self.kilkennyLine)]), "elsewhere.geojson")
+        // Inside the DEM tile, 30 km west of the trail.
+        _ = try expectFailure(try recipe("bbox: [-71.9, 44.1, -71.8, 44.2], routes: [{ id: \"kilkenny\", name: \"K\", track: \"\(track)\" }]"),
+                              ["route \"kilkenny\"", "vertex 0", "lies outside the region bbox", "(track \(track))"])
+    }
+
     @Test func invalidPointsAreDroppedWithAWarningNamingTheFileAndIndices() throws {
         let line = Array(Self.kilkennyLine.prefix(40))
         var points = line.map { "<trkpt lat=\"\($0[1])\" lon=\"\($0[0])\"/>" }
