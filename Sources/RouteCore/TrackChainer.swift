@@ -44,8 +44,10 @@ public struct ChainedTrack: Equatable, Sendable {
     public var coords: [LonLat]
     /// Input indices of the parts in chain order, with whether each was walked backwards.
     public var order: [(part: Int, flipped: Bool)]
-    /// True when the parts were used in their stored order and direction.
-    public var isStoredOrder: Bool { order.enumerated().allSatisfy { $0.offset == $0.element.part && !$0.element.flipped } }
+    /// True when the parts were used in their stored order and direction (empty ones skipped).
+    public var isStoredOrder: Bool {
+        order.allSatisfy { !$0.flipped } && zip(order, order.dropFirst()).allSatisfy { $0.part < $1.part }
+    }
 
     public static func == (a: ChainedTrack, b: ChainedTrack) -> Bool {
         a.coords == b.coords && a.order.map(\.part) == b.order.map(\.part) && a.order.map(\.flipped) == b.order.map(\.flipped)
@@ -114,25 +116,19 @@ public enum TrackChainer {
             }
         }
         if !free.isEmpty {
+            let unchained = free.map { parts[$0.index].label }
             var nearest: TrackChainError?
-            let headPart = chain[0], tailPart = chain[chain.count - 1]
             for part in free {
-                let label = parts[part.index].label
-                let candidates: [(LonLat, String, LonLat, String, String)] = [
-                    (tail, parts[tailPart.part].label, part.start, label, "start"), (tail, parts[tailPart.part].label, part.end, label, "end"),
-                    (head, parts[headPart.part].label, part.start, label, "start"), (head, parts[headPart.part].label, part.end, label, "end"),
-                ]
-                for (k, (from, fromLabel, to, toLabel, toEnd)) in candidates.enumerated() {
-                    let gap = Geodesic.distanceM(from, to)
-                    if nearest == nil || gap < nearest!.gapM {
-                        let atTail = k < 2
-                        let fromEnd = atTail ? (tailPart.flipped ? "start" : "end") : (headPart.flipped ? "end" : "start")
-                        nearest = TrackChainError(fromPart: fromLabel, fromEnd: fromEnd, from: from, toPart: toLabel, toEnd: toEnd, to: to,
-                                                  gapM: gap, joinM: joinM, unchained: [])
+                for (point, use, isTail) in [(tail, chain[chain.count - 1], true), (head, chain[0], false)] {
+                    for (to, toEnd) in [(part.start, "start"), (part.end, "end")] {
+                        let gapM = Geodesic.distanceM(point, to)
+                        if let n = nearest, n.gapM <= gapM { continue }
+                        // The chain's tail is its last part's stored end, unless that part is flipped.
+                        nearest = TrackChainError(fromPart: parts[use.part].label, fromEnd: isTail != use.flipped ? "end" : "start", from: point,
+                                                  toPart: parts[part.index].label, toEnd: toEnd, to: to, gapM: gapM, joinM: joinM, unchained: unchained)
                     }
                 }
             }
-            nearest!.unchained = free.map { parts[$0.index].label }
             throw nearest!
         }
         return assemble(chain)
