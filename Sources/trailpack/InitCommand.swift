@@ -27,12 +27,12 @@ enum InitCommand {
         let raster = try RasterDataset.open(path: RecipeLoader.physicalFile(dem).hasSuffix(".zip") ? "/vsizip/" + dem : dem)
         var bboxLine = ""
         if let trails = a.options["--trails"] {
-            _ = try VectorReader.read(path: trails)
+            _ = OSMReader.handles(path: trails) ? try OSMReader.readLines(path: trails, tags: []) : try VectorReader.read(path: trails)
         } else {
             let e = try raster.lonLatExtent()
             bboxLine = String(format: "\n  // The region: [west, south, east, north] in degrees. Shrink it to the area you need.\n  bbox: [%.4f, %.4f, %.4f, %.4f],", e.west, e.south, e.east, e.north)
         }
-        let trailsLine = a.options["--trails"].map { "\n  // Trails (GPX, GeoJSON, KML), clipped to the region; routes can be routed over them.\n  trails: [\"\(relative($0))\"]," } ?? ""
+        let trailsLine = a.options["--trails"].map { "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf), clipped to the region; routes can be routed over them.\n  trails: [\"\(relative($0))\"]," } ?? ""
         let text = """
         // trailpack recipe: every key is documented in Recipes/README.md.
         {

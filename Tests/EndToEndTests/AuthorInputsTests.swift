@@ -150,8 +150,8 @@ import TestSupport
     // MARK: 2. OpenStreetMap extracts
 
     @Test func theDemoBuiltFromTheOSMExtractMatchesTheGeoJSONBuild() throws {
-        // The extract in a folder of its own, made read-only, and the build run from there: the
-        // OSM driver's configuration and temporary files must not land beside it or in the cwd.
+        // The extract in a folder of its own and the builds run from another: the OSM driver's
+        // configuration and temporary files must land neither beside it nor in the cwd.
         let inputs = folder.appendingPathComponent("osm-inputs")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         let pbf = inputs.appendingPathComponent("wmnf-pliney.osm.pbf")
@@ -162,15 +162,18 @@ import TestSupport
         let fromOSM = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: pbf.path), "osm.json5")
         let allHighways = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: pbf.path)
             .replacingOccurrences(of: "  trailNames:", with: "  trailTags: { highway: [\"path\", \"footway\", \"residential\", \"secondary\"] },\n  trailNames:"), "osm-all.json5")
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: inputs.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inputs.path) }
-
         let (a, b, c) = (TestData.scratchFolder("osm-a"), TestData.scratchFolder("osm-b"), TestData.scratchFolder("osm-c"))
         let cwd = TestData.scratchFolder("osm-cwd")
-        for (recipe, root) in [(fromGeoJSON, a), (fromOSM, b), (allHighways, c)] {
+        for (recipe, root) in [(fromGeoJSON, a), (fromOSM, b)] {
             let r = try build(recipe, into: root, cwd: cwd)
             #expect(r.status == 0, "\(r.stderr)")
         }
+        // Writable, so anything written would show; then read-only, and the build still works.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path) == ["wmnf-pliney.osm.pbf"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: inputs.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inputs.path) }
+        let r = try build(allHighways, into: c, cwd: cwd)
+        #expect(r.status == 0, "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path) == ["wmnf-pliney.osm.pbf"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty)
 
