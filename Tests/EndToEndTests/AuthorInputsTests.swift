@@ -200,6 +200,54 @@ import TestSupport
         #expect(TestData.tree(c) == ta)
     }
 
+    /// OSM XML of the GeoJSON export's ways: one node per distinct coordinate (ways meet at
+    /// shared nodes), the ways with their ids and tags.
+    static func osmXML() throws -> String {
+        let data = FileManager.default.contents(atPath: TestData.path("white-mountains/wmnf-pliney.geojson"))!
+        let root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        func esc(_ v: String) -> String {
+            v.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var nodeIDs: [String: Int] = [:]
+        var nodes: [String] = [], ways: [String] = []
+        for f in root["features"] as! [[String: Any]] {
+            var props = f["properties"] as! [String: Any]
+            let wayID = (props.removeValue(forKey: "osm_way_id") as! NSNumber).intValue
+            var refs: [String] = []
+            for c in (f["geometry"] as! [String: Any])["coordinates"] as! [[NSNumber]] {
+                let (lon, lat) = (c[0].doubleValue, c[1].doubleValue)
+                let key = "\(lon),\(lat)"
+                if nodeIDs[key] == nil {
+                    nodeIDs[key] = nodeIDs.count + 1
+                    nodes.append("  <node id=\"\(nodeIDs[key]!)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\"/>")
+                }
+                refs.append("    <nd ref=\"\(nodeIDs[key]!)\"/>")
+            }
+            let tags = props.keys.sorted().map { "    <tag k=\"\(esc($0))\" v=\"\(esc("\(props[$0]!)"))\"/>" }
+            ways.append("  <way id=\"\(wayID)\" version=\"1\">\n\((refs + tags).joined(separator: "\n"))\n  </way>")
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"trailpack tests\">\n"
+            + (nodes + ways).joined(separator: "\n") + "\n</osm>\n"
+    }
+
+    @Test func anOSMXMLExtractBuildsTheSamePackAsTheGeoJSON() throws {
+        let osm = try write(try Self.osmXML(), "wmnf-pliney.osm")
+        let demo = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, encoding: .utf8)
+            .replacingOccurrences(of: "\"../data/", with: "\"DATA/")
+        let fromGeoJSON = try write(demo, "geojson.json5")
+        let fromXML = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: osm)
+            .replacingOccurrences(of: "  trailNames:", with: "  trailTags: { highway: true },\n  trailNames:"), "xml.json5")
+        let (a, b) = (TestData.scratchFolder("xml-a"), TestData.scratchFolder("xml-b"))
+        for (recipe, root) in [(fromGeoJSON, a), (fromXML, b)] {
+            let r = try build(recipe, into: root)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let ta = TestData.tree(a)
+        #expect(ta.count >= 10)
+        #expect(TestData.tree(b) == ta)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("wmnf") } == ["wmnf-pliney.osm"])
+    }
+
     @Test func anExtractWithNoWayPassingTheFilterIsAnError() throws {
         let pbf = TestData.path("white-mountains/wmnf-pliney.osm.pbf")
         _ = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(pbf)\"], trailTags: { highway: [\"motorway\"] }"),
