@@ -111,6 +111,16 @@ import TestSupport
         let cut2 = (2 * line.count / 3..<line.count).first { Self.stepM(line[$0 - 1], line[$0]) < 30 }!
         let gpx = try write(Self.gpx(segments: [Array(line[cut2...]), Array(line[..<cut1]), Array(line[cut1..<cut2])]), "segments.gpx")
         let joined = try write(Self.geojson([("Kilkenny Ridge Trail", line)]), "joined.geojson")
+        // One multi-line feature: a GeoJSON MultiLineString and a KML MultiGeometry, parts shuffled.
+        func text(_ part: [[Double]], _ sep: String, _ format: ([Double]) -> String) -> String { part.map(format).joined(separator: sep) }
+        let multiParts = [b, a, c.reversed()]   // the first part as walked: it sets the direction
+        let multi = try write("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"Kilkenny Ridge Trail\"}, \"geometry\": {\"type\": \"MultiLineString\", \"coordinates\": ["
+            + multiParts.map { "[" + text($0, ", ") { "[\($0[0]), \($0[1])]" } + "]" }.joined(separator: ", ") + "]}}]}\n", "multi.geojson")
+        // Parts stored walking the other way (the first one too): `reverse: true` turns the chain around.
+        let backwards = try write(Self.geojson([("K", b.reversed()), ("K", a.reversed()), ("K", c.reversed())]), "backwards.geojson")
+        let kml = try write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Placemark><name>Kilkenny Ridge Trail</name><MultiGeometry>"
+            + multiParts.map { "<LineString><coordinates>" + text($0, " ") { "\($0[0]),\($0[1])" } + "</coordinates></LineString>" }.joined()
+            + "</MultiGeometry></Placemark></Document></kml>\n", "multi.kml")
 
         func pack(_ track: String, _ tag: String) throws -> [String: Data] {
             let root = TestData.scratchFolder("multi-\(tag)")
@@ -123,7 +133,9 @@ import TestSupport
         let doc = try #require(try JSONSerialization.jsonObject(with: route) as? [String: Any])
         let distanceM = try #require((doc["stats"] as? [String: Any])?["distanceM"] as? Double)
         #expect(distanceM > 14_000 && distanceM < 16_000, "\(distanceM)")   // the whole 15 km, not one part
-        for (track, tag) in [("\"\(shuffled)\"", "shuffled"), ("{ file: \"\(named)\", select: \"Kilkenny Ridge Trail\" }", "named"), ("\"\(gpx)\"", "gpx")] {
+        for (track, tag) in [("\"\(shuffled)\"", "shuffled"), ("{ file: \"\(named)\", select: \"Kilkenny Ridge Trail\" }", "named"), ("\"\(gpx)\"", "gpx"),
+                             ("\"\(multi)\"", "multilinestring"), ("\"\(kml)\"", "kml"),
+                             ("{ file: \"\(backwards)\", reverse: true }", "reversed")] {
             let tree = try pack(track, tag)
             #expect(Set(tree.keys) == Set(reference.keys), "\(tag)")
             for (path, bytes) in reference { #expect(tree[path] == bytes, "\(tag): \(path) differs") }
