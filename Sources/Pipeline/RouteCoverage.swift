@@ -5,20 +5,25 @@ import TrailpackCore
 /// Checks that a route lies where the DEM sources are, before its AR patch is warped, so a
 /// track recorded elsewhere is reported as the route's problem, naming its file.
 enum RouteCoverage {
-    /// - Throws: what `fail` makes of a route whose extent meets no DEM source's extent, naming
-    ///   the track file (for a track route), the route's extent and each DEM's extent.
+    /// - Throws: what `fail` makes of a route with vertices outside every DEM source's extent,
+    ///   naming the track file (for a track route), the route's extent or first vertex outside,
+    ///   and each DEM's extent.
     static func check(_ route: RouteRecipe, coords: [LonLat], dem: [RasterDataset], fail: (String) -> BuildError) throws {
         guard let box = BBox(covering: coords), !dem.isEmpty else { return }
         var extents: [(String, BBox)] = []
         for source in dem {
             guard let extent = try? source.lonLatExtent() else { return }   // georeferencing problems are the DEM's to report
-            if extent.intersects(box) { return }
             extents.append((URL(fileURLWithPath: source.path).lastPathComponent, extent))
         }
+        let outside = coords.indices.filter { k in !extents.contains { $0.1.contains(coords[k]) } }
+        guard let first = outside.first else { return }
         let what: String
         if case .track(let file, _, _) = route.source { what = "its track \(file)" } else { what = "its path" }
         let covered = extents.map { "\($0.0) covers \($0.1)" }.joined(separator: "; ")
-        throw fail("\(what) lies at \(box), outside every DEM (\(covered)); is it the right track file or DEM?")
+        if outside.count == coords.count {
+            throw fail("\(what) lies at \(box), outside every DEM (\(covered)); is it the right track file or DEM?")
+        }
+        throw fail("\(what) leaves every DEM at vertex \(first) \(coords[first]): \(outside.count) of \(coords.count) vertices lie outside (\(covered)); add a DEM source covering them")
     }
 }
 

@@ -310,6 +310,15 @@ import TestSupport
                               ["route \"slovenia\"", "Mojstrovka.gpx", "outside every DEM"])
     }
 
+    @Test func aTrackLeavingTheDEMNamesTheRouteItsFileAndTheFirstVertexOutside() throws {
+        // The Jacksboro DEM ends at 36.44625 N: the ridge line, then 9.5 km on north past its edge.
+        let crest = try String(contentsOfFile: TestData.path("jacksboro/pine-mountain-crest.gpx"), encoding: .utf8)
+        let onwards = stride(from: 36.39, through: 36.47, by: 0.01).map { "<trkpt lat=\"\($0)\" lon=\"-84.135\"/>" }.joined()
+        let carried = try write(crest.replacingOccurrences(of: "</trkseg>", with: onwards + "</trkseg>"), "carried.gpx")
+        _ = try expectFailure(try write("{ id: \"inputs\", name: \"x\", attribution: [\"a\"], dem: [\"DATA/jacksboro/jacksboro_fault_dem.tif\"], routes: [{ id: \"crest\", name: \"C\", track: \"\(carried)\" }] }", "crest.json5"),
+                              ["route \"crest\"", "its track \(carried) leaves every DEM at vertex", "(", "vertices lie outside", "jacksboro_fault_dem.tif covers"])
+    }
+
     @Test func aTrackOutsideTheRegionBBoxNamesTheRouteAndItsFile() throws {
         let track = try write(Self.geojson([("Kilkenny Ridge Trail", Self.kilkennyLine)]), "elsewhere.geojson")
         // Inside the DEM tile, 30 km west of the trail.
