@@ -14,10 +14,15 @@ public enum OSMReader {
     }
 
     /// Every way of the `lines` layer with its id as `osm_way_id`, `name`, `ref` and the given
-    /// tags as fields (unset tags absent), in file order, lon/lat WGS84.
-    /// - Parameter tags: further tag keys to read (those a filter looks at).
+    /// tags as fields (unset tags absent), in file order, lon/lat WGS84. Only the `lines` layer
+    /// is built (the driver's `SET interest_layers`), and a tag filter is applied by GDAL as it
+    /// reads, so a large extract never becomes Swift values beyond the ways asked for.
+    /// - Parameters:
+    ///   - tags: further tag keys to read.
+    ///   - matching: when given, only ways where some key has one of its values (an empty list:
+    ///     any value); its keys must be among `tags`.
     /// - Throws: `GDALError` naming the file and GDAL's reason.
-    public static func readLines(path: String, tags: [String]) throws(GDALError) -> [VectorFeature] {
+    public static func readLines(path: String, tags: [String], matching filter: [String: [String]]? = nil) throws(GDALError) -> [VectorFeature] {
         GDALEnvironment.ensureRegistered()
         guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
             throw GDALError(subject: path, operation: "opening OpenStreetMap extract", reason: "no such file")
@@ -55,6 +60,13 @@ public enum OSMReader {
                             reason: RasterDataset.lastMessage(fallback: "GDAL's OSM driver cannot read it as .osm or .osm.pbf"))
         }
         let dataset = VectorDataset(handle: ds, path: path)
+        if let result = GDALDatasetExecuteSQL(ds, "SET interest_layers = lines", nil, nil) { GDALDatasetReleaseResultSet(ds, result) }
+        if let filter, let lines = GDALDatasetGetLayerByName(ds, "lines") {
+            let sql = whereClause(filter)
+            guard GDALCall.run({ OGR_L_SetAttributeFilter(lines, sql) }) == OGRERR_NONE else {
+                throw GDALError(subject: path, operation: "filtering ways by \(sql)", reason: RasterDataset.lastMessage(fallback: ""))
+            }
+        }
         var features: [VectorFeature] = []
         var index = 0
         GDALDatasetResetReading(dataset.handle)
@@ -78,6 +90,15 @@ public enum OSMReader {
             throw GDALError(subject: path, operation: "reading OpenStreetMap ways", reason: RasterDataset.lastMessage(fallback: ""))
         }
         return features
+    }
+
+    /// OGR SQL selecting ways by tag: `"highway" IN ('path', 'steps') OR "route" IS NOT NULL`.
+    static func whereClause(_ filter: [String: [String]]) -> String {
+        func key(_ k: String) -> String { "\"" + k.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        func value(_ v: String) -> String { "'" + v.replacingOccurrences(of: "'", with: "''") + "'" }
+        return filter.keys.sorted().map { k in
+            filter[k]!.isEmpty ? "\(key(k)) IS NOT NULL" : "\(key(k)) IN (\(filter[k]!.map(value).joined(separator: ", ")))"
+        }.joined(separator: " OR ")
     }
 
     /// An `osmconf.ini` that reads ways with the given tags as `lines` attributes; closed ways

@@ -15,11 +15,9 @@ enum TrailSource {
     static func read(path: String, recipe: Recipe) throws -> (lines: [TrailLine], diagnostics: [Diagnostic]) {
         let isOSM = OSMReader.handles(path: path)
         var features: [VectorFeature]
-        var filteredOut = 0
         if isOSM {
-            let all = try OSMReader.readLines(path: path, tags: recipe.trailTags.keys)
-            features = all.filter { recipe.trailTags.accepts($0.fields) }
-            filteredOut = all.count - features.count
+            features = try OSMReader.readLines(path: path, tags: recipe.trailTags.keys, matching: recipe.trailTags.tags)
+                .filter { recipe.trailTags.accepts($0.fields) }
         } else {
             features = try VectorReader.read(path: path)
         }
@@ -54,6 +52,7 @@ enum TrailSource {
         guard !lines.isEmpty else {
             let why: String
             if isOSM && features.isEmpty {
+                let filteredOut = try OSMReader.readLines(path: path, tags: []).count
                 why = "has no way tagged \(recipe.trailTags) (\(filteredOut) other ways; set \"trailTags\" in the recipe to take them)"
             } else if lineFeatures == 0 {
                 why = "has no line features (\(features.count) other features)"

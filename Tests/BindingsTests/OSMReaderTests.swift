@@ -23,6 +23,16 @@ import TrailpackCore
         #expect(osm.filter { $0.fields["ref"] != nil }.map { $0.fields["ref"]! } == ["NH 110"])
     }
 
+    @Test func GDALFiltersWaysByTagAsItReads() throws {
+        let path = TestData.path("white-mountains/wmnf-pliney.osm.pbf")
+        let all = try OSMReader.readLines(path: path, tags: ["highway"])
+        let paths = try OSMReader.readLines(path: path, tags: ["highway"], matching: ["highway": ["path", "footway"]])
+        #expect(paths.count == 41 && paths.allSatisfy { ["path", "footway"].contains($0.fields["highway"]) })
+        #expect(paths.map(\.fields["osm_way_id"]) == all.filter { ["path", "footway"].contains($0.fields["highway"]) }.map(\.fields["osm_way_id"]))
+        #expect(try OSMReader.readLines(path: path, tags: ["highway", "ref"], matching: ["ref": []]).map(\.fields["name"]) == ["Stark Highway"])
+        #expect(OSMReader.whereClause(["highway": ["path", "it's"], "ro\"ute": []]) == "\"highway\" IN ('path', 'it''s') OR \"ro\"\"ute\" IS NOT NULL")
+    }
+
     @Test func configurationNamesTheTagsAndReadsNoOtherTags() {
         let text = OSMReader.configText(lineTags: ["name", "ref", "highway", "sac_scale"])
         #expect(text.contains("[lines]\nosm_id=yes\n") && text.contains("attributes=name,ref,highway,sac_scale\nother_tags=no"))
