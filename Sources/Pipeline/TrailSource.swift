@@ -61,9 +61,18 @@ enum TrailSource {
             }
             throw BuildError.input(file: path, place: "", message: "\(why); no trails can be taken from it")
         }
-        if let region = recipe.bbox, !lines.contains(where: { reaches(region, $0.coords) }) {
-            let extent = BBox(covering: lines.flatMap(\.coords)).map { "\($0)" } ?? "?"
-            throw BuildError.input(file: path, place: "", message: "\(lines.count == 1 ? "its only line does not reach" : "none of its \(lines.count) lines reaches") the region bbox \(region) (the lines span \(extent)); no trails can be taken from it")
+        if let region = recipe.bbox {
+            // Lines that never reach the region can carry no route: an extract larger than the
+            // region keeps only what the network needs.
+            let inside = lines.filter { reaches(region, $0.coords) }
+            if inside.isEmpty {
+                let extent = BBox(covering: lines.flatMap(\.coords)).map { "\($0)" } ?? "?"
+                throw BuildError.input(file: path, place: "", message: "\(lines.count == 1 ? "its only line does not reach" : "none of its \(lines.count) lines reaches") the region bbox \(region) (the lines span \(extent)); no trails can be taken from it")
+            }
+            if inside.count < lines.count {
+                diagnostics.append(Diagnostic(.note, path, "\(lines.count - inside.count) of \(lines.count) lines lie outside the region and are left out"))
+            }
+            return (inside, diagnostics)
         }
         return (lines, diagnostics)
     }

@@ -69,6 +69,22 @@ import TrailpackCore
         }
     }
 
+    @Test func linesThatNeverReachTheRegionAreLeftOutWithANote() throws {
+        let path = TestData.scratchFolder("outside").appendingPathComponent("t.geojson").path
+        // Inside, crossing (no vertex inside) and outside the bbox [-71.5, 44.4, -71.3, 44.5].
+        try """
+        {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": "In"}, "geometry": {"type": "LineString", "coordinates": [[-71.45, 44.45], [-71.44, 44.46]]}},
+        {"type": "Feature", "properties": {"name": "Across"}, "geometry": {"type": "LineString", "coordinates": [[-71.55, 44.45], [-71.25, 44.45]]}},
+        {"type": "Feature", "properties": {"name": "Out"}, "geometry": {"type": "LineString", "coordinates": [[-71.2, 44.45], [-71.1, 44.46]]}}
+        ]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try RecipeLoader.load(path: try recipe(""))
+        let (lines, diagnostics) = try TrailSource.read(path: path, recipe: r)
+        #expect(lines.map(\.name) == ["In", "Across"])
+        #expect(diagnostics == [Diagnostic(.note, path, "1 of 3 lines lie outside the region and are left out")])
+    }
+
     @Test func unnamedWaysTakeTheirRef() throws {
         let path = TestData.scratchFolder("ref").appendingPathComponent("t.geojson").path
         try """
