@@ -149,10 +149,14 @@ public final class RasterDataset {
         return box
     }
 
-    /// For `/vsizip/...zip` naming a whole archive, the path of its one file (an SRTM `.hgt.zip`
-    /// holds exactly one tile); nil otherwise.
+    /// For `/vsizip/` or `/vsitar/` naming a whole archive, the path of its one raster: its only
+    /// file (an SRTM `.hgt.zip` holds exactly one tile), else its only member a GDAL raster
+    /// driver recognises (a zip with a tile and a readme); nil otherwise.
     static func singleMember(ofArchive path: String) -> String? {
-        guard path.hasPrefix("/vsizip/"), path.lowercased().hasSuffix(".zip") else { return nil }
+        let lower = path.lowercased()
+        guard (path.hasPrefix("/vsizip/") && lower.hasSuffix(".zip"))
+            || (path.hasPrefix("/vsitar/") && (lower.hasSuffix(".tar") || lower.hasSuffix(".tar.gz") || lower.hasSuffix(".tgz")))
+        else { return nil }
         guard let list = VSIReadDirRecursive(path) else { return nil }
         defer { CSLDestroy(list) }
         var files: [String] = []
@@ -162,7 +166,14 @@ public final class RasterDataset {
             if !name.hasSuffix("/") { files.append(name) }
             k += 1
         }
-        return files.count == 1 ? path + "/" + files[0] : nil
+        if files.count == 1 { return path + "/" + files[0] }
+        // Sidecars (.aux.xml, .prj, .hdr...) are not rasters on their own; a driver must claim the member.
+        let rasters = files.filter { name in
+            let ext = (name as NSString).pathExtension.lowercased()
+            guard !["xml", "txt", "md", "pdf", "html", "htm", "prj", "hdr", "tfw", "aux", "ovr", "json"].contains(ext) else { return false }
+            return GDALIdentifyDriverEx(path + "/" + name, UInt32(GDAL_OF_RASTER), nil, nil) != nil
+        }
+        return rasters.count == 1 ? path + "/" + rasters[0] : nil
     }
 
     static func lastMessage(fallback: String) -> String {

@@ -56,10 +56,14 @@ extension RasterDataset {
                            progress: (any ProgressReporter)? = nil, stage: String = "fill voids") throws(GDALError) {
         let band = GDALGetRasterBand(handle, 1)
         let bridge = GDALProgressBridge(progress, stage: stage)
+        // Working rasters in memory, never temporary GeoTIFFs in the current folder.
+        let options = CStringArray(["TEMP_FILE_DRIVER=MEM"])
         let err: CPLErr = GDALCall.run {
             bridge.withUserData { data in
-                GDALFillNodata(band, nil, maxSearchDistancePixels, 0, Int32(smoothingIterations), nil,
-                               GDALProgressBridge.callback, data)
+                options.withPointer { list in
+                    GDALFillNodata(band, nil, maxSearchDistancePixels, 0, Int32(smoothingIterations), list,
+                                   GDALProgressBridge.callback, data)
+                }
             }
         }
         if err != CE_None {

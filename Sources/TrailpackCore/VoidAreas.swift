@@ -1,0 +1,123 @@
+import Foundation
+
+/// A rectangle of grid cells, inclusive on every side (columns `c0...c1`, rows `r0...r1`).
+public struct CellWindow: Equatable, Sendable {
+    public var c0: Int, r0: Int, c1: Int, r1: Int
+
+    public init(c0: Int, r0: Int, c1: Int, r1: Int) {
+        self.c0 = c0
+        self.r0 = r0
+        self.c1 = c1
+        self.r1 = r1
+    }
+
+    public var width: Int { c1 - c0 + 1 }
+    public var height: Int { r1 - r0 + 1 }
+    public var cellCount: Int { width * height }
+
+    /// This window grown by `cells` on every side, clipped to a `width` x `height` grid.
+    public func grown(by cells: Int, width: Int, height: Int) -> CellWindow {
+        CellWindow(c0: max(0, c0 - cells), r0: max(0, r0 - cells), c1: min(width - 1, c1 + cells), r1: min(height - 1, r1 + cells))
+    }
+
+    public func intersects(_ o: CellWindow) -> Bool { c0 <= o.c1 && o.c0 <= c1 && r0 <= o.r1 && o.r0 <= r1 }
+
+    public func union(_ o: CellWindow) -> CellWindow {
+        CellWindow(c0: min(c0, o.c0), r0: min(r0, o.r0), c1: max(c1, o.c1), r1: max(r1, o.r1))
+    }
+}
+
+/// The 4-connected areas of a void mask, each with its cell count and cell window, in grid
+/// order of their first cell.
+public struct VoidAreas: Sendable {
+    public struct Area: Equatable, Sendable {
+        public var cells: Int
+        public var window: CellWindow
+    }
+
+    public var areas: [Area]
+    public var voidCells: Int { areas.reduce(0) { $0 + $1.cells } }
+
+    /// Labels the areas of a row-major `width` x `height` mask in time proportional to the grid.
+    public init(isVoid: UnsafeBufferPointer<Bool>, width: Int, height: Int) {
+        precondition(isVoid.count == width * height)
+        var seen = [Bool](repeating: false, count: isVoid.count)
+        var stack: [Int] = []
+        var found: [Area] = []
+        for start in 0..<isVoid.count where isVoid[start] && !seen[start] {
+            seen[start] = true
+            stack.append(start)
+            var count = 0
+            var w = CellWindow(c0: start % width, r0: start / width, c1: start % width, r1: start / width)
+            while let k = stack.popLast() {
+                count += 1
+                let c = k % width, r = k / width
+                w.c0 = min(w.c0, c); w.c1 = max(w.c1, c); w.r0 = min(w.r0, r); w.r1 = max(w.r1, r)
+                if c > 0, isVoid[k - 1], !seen[k - 1] { seen[k - 1] = true; stack.append(k - 1) }
+                if c < width - 1, isVoid[k + 1], !seen[k + 1] { seen[k + 1] = true; stack.append(k + 1) }
+                if r > 0, isVoid[k - width], !seen[k - width] { seen[k - width] = true; stack.append(k - width) }
+                if r < height - 1, isVoid[k + width], !seen[k + width] { seen[k + width] = true; stack.append(k + width) }
+            }
+            found.append(Area(cells: count, window: w))
+        }
+        areas = found
+    }
+
+    /// Disjoint windows that together hold every void cell of `isVoid` with all cells within
+    /// `marginCells` of it (clipped to the grid). Filling voids inside each window sees all the
+    /// data within `marginCells` of its voids, so the result equals filling the whole grid with
+    /// that search distance, at a cost proportional to the windows' area. Linear in the grid:
+    /// the mask is dilated by a square of side `2 * marginCells + 1`, the dilated areas' boxes
+    /// are the windows, and the rare overlapping boxes are merged.
+    public static func fillWindows(isVoid: UnsafeBufferPointer<Bool>, width: Int, height: Int, marginCells: Int) -> [CellWindow] {
+        let m = max(0, marginCells)
+        var rows = [Bool](repeating: false, count: width * height)
+        for r in 0..<height {
+            var lastVoid = Int.min / 2
+            for c in 0..<width {
+                if isVoid[r * width + c] { lastVoid = c }
+                if c - lastVoid <= m { rows[r * width + c] = true }
+            }
+            lastVoid = Int.max / 2
+            for c in stride(from: width - 1, through: 0, by: -1) {
+                if isVoid[r * width + c] { lastVoid = c }
+                if lastVoid - c <= m { rows[r * width + c] = true }
+            }
+        }
+        var dilated = [Bool](repeating: false, count: width * height)
+        for c in 0..<width {
+            var last = Int.min / 2
+            for r in 0..<height {
+                if rows[r * width + c] { last = r }
+                if r - last <= m { dilated[r * width + c] = true }
+            }
+            last = Int.max / 2
+            for r in stride(from: height - 1, through: 0, by: -1) {
+                if rows[r * width + c] { last = r }
+                if last - r <= m { dilated[r * width + c] = true }
+            }
+        }
+        var windows = dilated.withUnsafeBufferPointer { VoidAreas(isVoid: $0, width: width, height: height).areas.map(\.window) }
+        var merged = true
+        while merged {
+            merged = false
+            var out: [CellWindow] = []
+            for w in windows {
+                var current = w
+                var k = 0
+                while k < out.count {
+                    if out[k].intersects(current) {
+                        current = current.union(out.remove(at: k))
+                        merged = true
+                        k = 0
+                    } else {
+                        k += 1
+                    }
+                }
+                out.append(current)
+            }
+            windows = out
+        }
+        return windows.sorted { ($0.r0, $0.c0) < ($1.r0, $1.c0) }
+    }
+}
