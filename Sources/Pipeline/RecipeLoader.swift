@@ -207,7 +207,7 @@ public enum RecipeLoader {
     static func terrainOptions(_ t: JSONNode) throws -> Recipe.TerrainOptions {
         var o = Recipe.TerrainOptions()
         try t.requireOnlyKeys(["resolutionM", "kernel", "contourIntervalM", "hillshade", "voids", "memoryLimitMiB"])
-        if let v = t["memoryLimitMiB"] { o.memoryLimitMiB = try v.double(in: 16...16_777_216) }
+        if let v = t["memoryLimitMiB"] { o.memoryLimitMiB = try v.double(in: 1...16_777_216) }
         if let v = t["voids"] {
             try v.requireOnlyKeys(["maxFillDistanceM", "maxFilledPercent", "warnFilledPercent", "maxRouteFilledM"])
             if let d = v["maxFillDistanceM"] { o.voids.maxFillDistanceM = try d.double(in: 0...100_000) }

@@ -13,6 +13,8 @@ enum TerrainRaster {
         var resolutionKey: String
         /// Share of void cells that may be filled, percent.
         var maxFilledPercent: Double
+        /// Turns a memory-limit message into the error naming the grid's owner (nil: as is).
+        var limitFail: ((String) -> any Error)? = nil
     }
 
     /// Warps `sources` onto `geometry`, checks and fills it.
@@ -22,8 +24,12 @@ enum TerrainRaster {
     static func make(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel, options: Recipe.TerrainOptions,
                      purpose: Purpose, progress: (any ProgressReporter)?,
                      fail: (String) -> any Error) throws -> (RasterDataset, VoidFiller.Fill) {
-        try MemoryLimit.check(width: geometry.width, height: geometry.height, bytesPerCell: purpose.bytesPerCell,
-                              limitMiB: options.memoryLimitMiB, what: purpose.label, resolutionKey: purpose.resolutionKey)
+        do {
+            try MemoryLimit.check(width: geometry.width, height: geometry.height, bytesPerCell: purpose.bytesPerCell,
+                                  limitMiB: options.memoryLimitMiB, what: purpose.label, resolutionKey: purpose.resolutionKey)
+        } catch {
+            throw purpose.limitFail?(error.message) ?? error
+        }
         try TerrainStage.checkCoverage(of: geometry.bounds, by: sources)
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: Double(VoidFiller.noData), progress: progress)
         try checkPlausible(raster, geometry: geometry, sources: sources)

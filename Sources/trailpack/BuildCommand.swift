@@ -19,8 +19,8 @@ enum BuildCommand {
             options.updateCatalog = !a.flag("--no-catalog")
             options.depfile = a.options["--depfile"]
             if let raw = a.options["--memory-limit-mib"] {
-                guard let mib = Double(raw), mib >= 16 else {
-                    throw UsageError(message: "--memory-limit-mib takes a number of MiB, at least 16 (found '\(raw)')", command: "build")
+                guard let mib = Double(raw), mib >= 1 else {
+                    throw UsageError(message: "--memory-limit-mib takes a number of MiB, at least 1 (found '\(raw)')", command: "build")
                 }
                 options.memoryLimitMiB = mib
             }

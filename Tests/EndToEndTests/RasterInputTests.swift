@@ -28,7 +28,7 @@ import TestSupport
         let vrt = dir.appendingPathComponent("feet.vrt").path, feet = dir.appendingPathComponent("feet.tif").path
         try F.tool("gdal_translate", ["-q", "-of", "VRT", "-ot", "Float32", "-scale", "0", "1", "0", "3.280839895", F.jacksboroTIF, vrt])
         let xml = try String(contentsOfFile: vrt, encoding: .utf8)
-        try xml.replacingOccurrences(of: "<VRTRasterBand dataType=\"Float32\" band=\"1\"", with: "<VRTRasterBand dataType=\"Float32\" band=\"1\"")
+        try xml.replacingOccurrences(of: "<UnitType>m</UnitType>", with: "")
             .replacingOccurrences(of: "<ColorInterp>", with: "<UnitType>ft</UnitType><ColorInterp>")
             .write(toFile: vrt, atomically: true, encoding: .utf8)
         try F.tool("gdal_translate", ["-q", vrt, feet])
@@ -45,7 +45,7 @@ import TestSupport
         #expect(worstRoute <= 1, "route elevations differ by up to \(worstRoute) m")
         let tm = try F.terrain(metreRoot.appendingPathComponent("regions/jacksboro/terrain.bin"))
         let tf = try F.terrain(feetRoot.appendingPathComponent("regions/jacksboro/terrain.bin"))
-        #expect(tm.count == tf.count && tm.count > 100_000)
+        #expect(tm.count == tf.count && tm.count > 50_000)
         #expect(zip(tm, tf).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
 
         // The same feet without a unit in the file: the recipe's verticalUnit says it.
@@ -69,7 +69,8 @@ import TestSupport
 
         let vrt = dir.appendingPathComponent("furlong.vrt").path
         try F.tool("gdal_translate", ["-q", "-of", "VRT", F.jacksboroTIF, vrt])
-        try String(contentsOfFile: vrt, encoding: .utf8).replacingOccurrences(of: "<ColorInterp>", with: "<UnitType>furlong</UnitType><ColorInterp>")
+        try String(contentsOfFile: vrt, encoding: .utf8).replacingOccurrences(of: "<UnitType>m</UnitType>", with: "")
+            .replacingOccurrences(of: "<ColorInterp>", with: "<UnitType>furlong</UnitType><ColorInterp>")
             .write(toFile: vrt, atomically: true, encoding: .utf8)
         let u = try F.failureKeepsPrevious(good: good, bad: try F.recipe(F.region(dem: "[\"\(vrt)\"]"), in: dir, name: "fur.json5"))
         #expect(u.stderr.contains("furlong.vrt: band 1") && u.stderr.contains("\"furlong\"") && u.stderr.contains("verticalUnit"), "\(u.stderr)")
@@ -86,10 +87,10 @@ import TestSupport
         return out
     }
 
-    /// 11 squares of about 1.1 x 1.3 km: 2% of the region, each bridged by interpolation.
+    /// 11 squares of about 0.7 x 0.9 km: 2% of the region, each bridged by interpolation.
     let smallVoids: [[Double]] = (0..<11).map { k in
         let w = -84.28 + Double(k % 4) * 0.05, s = 36.27 + Double(k / 4) * 0.05
-        return [w, s, w + 0.012, s + 0.012]
+        return [w, s, w + 0.008, s + 0.008]
     }
 
     @Test func aFortyPercentVoidDEMIsRefusedNamingTheAreas() throws {
@@ -133,7 +134,7 @@ import TestSupport
     @Test func voidsFartherThanTheFillDistanceAndRoutesOverFilledTerrainAreRefused() throws {
         let dir = TestData.scratchFolder("void-far")
         let good = try F.recipe(F.region(dem: "[\"\(F.jacksboroTIF)\"]"), in: dir, name: "good.json5")
-        let holed = try voidedDEM(dir, "wide.tif", boxes: [[-84.25, 36.30, -84.21, 36.34]])
+        let holed = try voidedDEM(dir, "wide.tif", boxes: [[-84.25, 36.30, -84.225, 36.325]])
         let far = try F.recipe(F.region(dem: "[\"\(holed)\"]", extra: "terrain: { voids: { maxFillDistanceM: 600 } }"), in: dir, name: "far.json5")
         let r = try F.failureKeepsPrevious(good: good, bad: far)
         #expect(r.stderr.contains("wide.tif") && r.stderr.contains("farther than 600 m from valid data") && r.stderr.contains("maxFillDistanceM"), "\(r.stderr)")
@@ -234,10 +235,12 @@ import TestSupport
         #expect(r.stderr.contains("the region grid of ") && r.stderr.contains(" cells (") && r.stderr.contains("GiB")
                 && r.stderr.contains("terrain.memoryLimitMiB") && r.stderr.contains("terrain.resolutionM"), "\(r.stderr)")
         #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("backtrace"))
-        // The CLI limit applies to AR patches too (and a small one stops the normal demo).
+        // The CLI limit applies to AR patches too: the Jacksboro region grid (81,000 cells) fits
+        // in 2 MiB, its route's 10 m AR patch does not.
         let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
-        let tight = try TestData.run(["build", demo, "--out", TestData.scratchFolder("limits-out").path, "--quiet", "--memory-limit-mib", "16"])
-        #expect(tight.status == 1 && tight.stderr.contains("--memory-limit-mib") && tight.stderr.contains("MiB"), "\(tight.stderr)")
+        let tight = try TestData.run(["build", demo, "--out", TestData.scratchFolder("limits-out").path, "--quiet", "--memory-limit-mib", "2"])
+        #expect(tight.status == 1 && tight.stderr.contains("route \"pine-mountain-crest\": its AR patch of") && tight.stderr.contains("--memory-limit-mib")
+                && tight.stderr.contains("ar.resolutionM"), "\(tight.stderr)")
     }
 
     // MARK: stale temporaries
