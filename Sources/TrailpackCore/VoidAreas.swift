@@ -66,38 +66,14 @@ public struct VoidAreas: Sendable {
     /// Disjoint windows that together hold every void cell of `isVoid` with all cells within
     /// `marginCells` of it (clipped to the grid). Filling voids inside each window sees all the
     /// data within `marginCells` of its voids, so the result equals filling the whole grid with
-    /// that search distance, at a cost proportional to the windows' area. Linear in the grid:
-    /// the mask is dilated by a square of side `2 * marginCells + 1`, the dilated areas' boxes
-    /// are the windows, and the rare overlapping boxes are merged.
-    public static func fillWindows(isVoid: UnsafeBufferPointer<Bool>, width: Int, height: Int, marginCells: Int) -> [CellWindow] {
-        let m = max(0, marginCells)
-        var rows = [Bool](repeating: false, count: width * height)
-        for r in 0..<height {
-            var lastVoid = Int.min / 2
-            for c in 0..<width {
-                if isVoid[r * width + c] { lastVoid = c }
-                if c - lastVoid <= m { rows[r * width + c] = true }
-            }
-            lastVoid = Int.max / 2
-            for c in stride(from: width - 1, through: 0, by: -1) {
-                if isVoid[r * width + c] { lastVoid = c }
-                if lastVoid - c <= m { rows[r * width + c] = true }
-            }
-        }
-        var dilated = [Bool](repeating: false, count: width * height)
-        for c in 0..<width {
-            var last = Int.min / 2
-            for r in 0..<height {
-                if rows[r * width + c] { last = r }
-                if r - last <= m { dilated[r * width + c] = true }
-            }
-            last = Int.max / 2
-            for r in stride(from: height - 1, through: 0, by: -1) {
-                if rows[r * width + c] { last = r }
-                if last - r <= m { dilated[r * width + c] = true }
-            }
-        }
-        var windows = dilated.withUnsafeBufferPointer { VoidAreas(isVoid: $0, width: width, height: height).areas.map(\.window) }
+    /// that search distance, at a cost proportional to the windows' area. One scan of the mask
+    /// labels the void areas; their grown boxes are merged until none overlap (past
+    /// `maxWindows` areas, one window holds them all: still exact, only larger).
+    public static func fillWindows(isVoid: UnsafeBufferPointer<Bool>, width: Int, height: Int, marginCells: Int,
+                                   maxWindows: Int = 4096) -> [CellWindow] {
+        let areas = VoidAreas(isVoid: isVoid, width: width, height: height).areas
+        var windows = areas.map { $0.window.grown(by: max(0, marginCells), width: width, height: height) }
+        if windows.count > maxWindows { return [windows.dropFirst().reduce(windows[0]) { $0.union($1) }] }
         var merged = true
         while merged {
             merged = false
