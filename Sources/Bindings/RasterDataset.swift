@@ -63,7 +63,9 @@ public final class RasterDataset {
         GDALEnvironment.ensureRegistered()
         let path = singleMember(ofArchive: given) ?? given
         let result: UnsafeMutableRawPointer? = GDALCall.run {
-            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            withRemoteOpenOptions(path) {
+                GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            }
         }
         guard let handle = result else {
             let reason = FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi")
@@ -174,6 +176,17 @@ public final class RasterDataset {
             return GDALIdentifyDriverEx(path + "/" + name, UInt32(GDAL_OF_RASTER), nil, nil) != nil
         }
         return rasters.count == 1 ? path + "/" + rasters[0] : nil
+    }
+
+    /// Runs an open of `path` with, for network paths (`/vsicurl/`, `/vsis3/`...), GDAL told the
+    /// folder lists no side files: otherwise it probes some 40 possible sidecars (`.aux.xml`,
+    /// `.ovr`, `_rpc.txt`...) with one HTTP request each before reading a block.
+    static func withRemoteOpenOptions<T>(_ path: String, _ body: () -> T) -> T {
+        let remote = ["/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsioss", "/vsiswift", "/vsiwebhdfs"].contains { path.contains($0) }
+        guard remote else { return body() }
+        CPLSetThreadLocalConfigOption("GDAL_DISABLE_READDIR_ON_OPEN", "EMPTY_DIR")
+        defer { CPLSetThreadLocalConfigOption("GDAL_DISABLE_READDIR_ON_OPEN", nil) }
+        return body()
     }
 
     static func lastMessage(fallback: String) -> String {

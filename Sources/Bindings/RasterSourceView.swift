@@ -39,7 +39,9 @@ extension RasterDataset {
         if let sourceNoData { xml += "<NODATA>\(sourceNoData.isNaN ? "nan" : gdalArg(sourceNoData))</NODATA>" }
         xml += "<ScaleRatio>\(gdalArg(scale))</ScaleRatio></ComplexSource></VRTRasterBand></VRTDataset>"
         let result: UnsafeMutableRawPointer? = GDALCall.run {
-            GDALOpenEx(xml, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            Self.withRemoteOpenOptions(source) {
+                GDALOpenEx(xml, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            }
         }
         guard let h = result else {
             throw GDALError(subject: path, operation: "reading the DEM through a scaled view", reason: Self.lastMessage(fallback: ""))
