@@ -249,19 +249,20 @@ import TestSupport
 
     @Test func aSIGKILLedBuildsLeftoverIsGoneAfterTheNextBuild() throws {
         let root = TestData.scratchFolder("sigkill")
-        let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
+        // The White Mountains demo: its write stage is long enough to be caught in the act.
+        let demo = TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path
         #expect(try TestData.run(["build", demo, "--out", root.path, "--quiet"]).status == 0)
         let before = TestData.tree(root)
         let regions = root.appendingPathComponent("regions")
         // A live process's staging folder (this test's own pid) must survive.
-        let live = regions.appendingPathComponent(".jacksboro.tmp-\(getpid())")
+        let live = regions.appendingPathComponent(".pliny-kilkenny.tmp-\(getpid())")
         try FileManager.default.createDirectory(at: live, withIntermediateDirectories: false)
         let p = Process()
         p.executableURL = TestData.binary
         p.arguments = ["build", demo, "--out", root.path, "--quiet"]
         p.standardError = Pipe()
         try p.run()
-        let staging = ".jacksboro.tmp-\(p.processIdentifier)"
+        let staging = ".pliny-kilkenny.tmp-\(p.processIdentifier)"
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !FileManager.default.fileExists(atPath: regions.appendingPathComponent(staging).path) { usleep(2000) }
         kill(p.processIdentifier, SIGKILL)
@@ -271,7 +272,7 @@ import TestSupport
         let next = try TestData.run(["build", demo, "--out", root.path, "--quiet"])
         #expect(next.status == 0, "\(next.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: regions.path).sorted()
-        #expect(names == [live.lastPathComponent, "jacksboro"], "\(names)")
+        #expect(names == [live.lastPathComponent, "pliny-kilkenny"], "\(names)")
         try FileManager.default.removeItem(at: live)
         #expect(TestData.tree(root) == before)
     }
