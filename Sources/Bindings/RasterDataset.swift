@@ -61,7 +61,13 @@ public final class RasterDataset {
     /// - Throws: `GDALError` with GDAL's reason (missing file, unknown format...).
     public static func open(path given: String) throws(GDALError) -> RasterDataset {
         GDALEnvironment.ensureRegistered()
-        let path = singleMember(ofArchive: given) ?? given
+        let members = archiveRasters(given)
+        if let members, members.count != 1 {
+            throw GDALError(subject: given, operation: "opening raster", reason: members.isEmpty
+                ? "the archive holds no raster GDAL can read"
+                : "the archive holds \(members.count) rasters (\(members.prefix(10).joined(separator: ", "))); name one, e.g. \(given)/\(members[0])")
+        }
+        let path = members.map { given + "/" + $0[0] } ?? given
         let result: UnsafeMutableRawPointer? = GDALCall.run {
             withRemoteOpenOptions(path) {
                 GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
@@ -151,10 +157,10 @@ public final class RasterDataset {
         return box
     }
 
-    /// For `/vsizip/` or `/vsitar/` naming a whole archive, the path of its one raster: its only
-    /// file (an SRTM `.hgt.zip` holds exactly one tile), else its only member a GDAL raster
-    /// driver recognises (a zip with a tile and a readme); nil otherwise.
-    static func singleMember(ofArchive path: String) -> String? {
+    /// For `/vsizip/` or `/vsitar/` naming a whole archive, its rasters (member paths): its only
+    /// file (an SRTM `.hgt.zip` holds exactly one tile), else the members a GDAL raster driver
+    /// recognises (a zip with a tile and a readme holds one); nil when `path` is no whole archive.
+    static func archiveRasters(_ path: String) -> [String]? {
         let lower = path.lowercased()
         guard (path.hasPrefix("/vsizip/") && lower.hasSuffix(".zip"))
             || (path.hasPrefix("/vsitar/") && (lower.hasSuffix(".tar") || lower.hasSuffix(".tar.gz") || lower.hasSuffix(".tgz")))
@@ -168,14 +174,14 @@ public final class RasterDataset {
             if !name.hasSuffix("/") { files.append(name) }
             k += 1
         }
-        if files.count == 1 { return path + "/" + files[0] }
+        if files.count == 1 { return files }
         // Sidecars (.aux.xml, .prj, .hdr...) are not rasters on their own; a driver must claim the member.
         let rasters = files.filter { name in
             let ext = (name as NSString).pathExtension.lowercased()
             guard !["xml", "txt", "md", "pdf", "html", "htm", "prj", "hdr", "tfw", "aux", "ovr", "json"].contains(ext) else { return false }
             return GDALIdentifyDriverEx(path + "/" + name, UInt32(GDAL_OF_RASTER), nil, nil) != nil
         }
-        return rasters.count == 1 ? path + "/" + rasters[0] : nil
+        return rasters
     }
 
     /// Runs an open of `path` with, for network paths (`/vsicurl/`, `/vsis3/`...), GDAL told the

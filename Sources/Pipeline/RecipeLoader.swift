@@ -132,7 +132,8 @@ public enum RecipeLoader {
 
     /// Resolves a recipe path against the recipe's folder. Compressed files are read through
     /// GDAL's virtual file systems without the author naming them: `.zip` through `/vsizip/`,
-    /// `.tar`, `.tar.gz`, `.tgz` through `/vsitar/`, other `.gz` through `/vsigzip/`;
+    /// `.tar`, `.tar.gz`, `.tgz` through `/vsitar/` (also `archive.zip/member.hgt`), other `.gz`
+    /// through `/vsigzip/`;
     /// `http(s)://` URLs through `/vsicurl/`. Paths already starting with `/vsi` are kept.
     static func resolvePath(_ raw: String, relativeTo folder: URL) -> String {
         for prefix in ["/vsizip/", "/vsigzip/", "/vsitar/"] where raw.hasPrefix(prefix) {
@@ -144,8 +145,8 @@ public enum RecipeLoader {
         let path = lower.hasPrefix("http://") || lower.hasPrefix("https://") ? "/vsicurl/" + raw
             : raw.hasPrefix("/") ? raw : folder.appendingPathComponent(raw).standardizedFileURL.path
         let name = path.lowercased()
-        if name.hasSuffix(".zip") { return "/vsizip/" + path }
-        if name.hasSuffix(".tar") || name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz") { return "/vsitar/" + path }
+        if name.hasSuffix(".zip") || name.contains(".zip/") { return "/vsizip/" + path }
+        if [".tar", ".tar.gz", ".tgz"].contains(where: { name.hasSuffix($0) || name.contains($0 + "/") }) { return "/vsitar/" + path }
         if name.hasSuffix(".gz") { return "/vsigzip/" + path }
         return path
     }

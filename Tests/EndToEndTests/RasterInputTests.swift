@@ -199,6 +199,35 @@ import TestSupport
         #expect(Set(terrains.values).count == 1 && terrains.count == 4 && (terrains.values.first?.count ?? 0) > 10_000)
     }
 
+    @Test func anArchiveOfSeveralTilesOrAMissingURLStopsTheBuildNamingThem() throws {
+        let data = TestData.scratchFolder("two-tiles")
+        try FileManager.default.copyItem(atPath: F.whiteMountainsHGT, toPath: data.appendingPathComponent("N44W072.hgt").path)
+        try FileManager.default.copyItem(atPath: F.jacksboroTIF, toPath: data.appendingPathComponent("jacksboro.tif").path)
+        try "notes\n".write(to: data.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
+        try F.tool("tar", ["-cf", "tiles.tar", "README.txt", "N44W072.hgt", "jacksboro.tif"], cwd: data)
+        let tar = data.appendingPathComponent("tiles.tar").path
+        let bbox = "[-71.50, 44.40, -71.40, 44.48]"
+        let good = try F.recipe(F.region(id: "wm", bbox: bbox, dem: "[\"\(F.whiteMountainsHGT)\"]"), in: data, name: "good.json5")
+        let r = try F.failureKeepsPrevious(good: good, bad: try F.recipe(F.region(id: "wm", bbox: bbox, dem: "[\"tiles.tar\"]"), in: data, name: "tar.json5"))
+        #expect(r.stderr.contains(tar) && r.stderr.contains("holds 2 rasters (N44W072.hgt, jacksboro.tif)") && r.stderr.contains("name one"), "\(r.stderr)")
+        // Named as archive/member, without a prefix, the tile builds.
+        let named = try TestData.run(["build", try F.recipe(F.region(id: "wm", bbox: bbox, dem: "[\"tiles.tar/N44W072.hgt\"]"), in: data, name: "named.json5"),
+                                      "--out", TestData.scratchFolder("two-tiles-out").path, "--quiet"])
+        #expect(named.status == 0, "\(named.stderr)")
+
+        let server = try RangeServer(serving: data)
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/missing.tif"
+        let env = ["NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": ""]
+        let root = TestData.scratchFolder("missing-url")
+        #expect(try TestData.run(["build", good, "--out", root.path, "--quiet"]).status == 0)
+        let before = TestData.tree(root)
+        let m = try TestData.run(["build", try F.recipe(F.region(id: "wm", bbox: bbox, dem: "[\"\(url)\"]"), in: data, name: "url.json5"),
+                                  "--out", root.path, "--quiet"], environment: env)
+        #expect(m.status == 1 && m.stderr.contains("/vsicurl/\(url)") && m.stderr.contains("opening raster"), "\(m.stderr)")
+        #expect(TestData.tree(root) == before)
+    }
+
     @Test func aCloudOptimizedGeoTIFFOverHTTPGivesTheSameTerrainAsTheLocalTile() throws {
         let served = TestData.scratchFolder("cog")
         try F.tool("gdal_translate", ["-q", "-of", "COG", F.whiteMountainsHGT, served.appendingPathComponent("N44W072.tif").path])

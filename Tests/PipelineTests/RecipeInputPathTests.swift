@@ -9,6 +9,8 @@ import Testing
         #expect(RecipeLoader.resolvePath("t/tiles.tar", relativeTo: folder) == "/vsitar//data/recipes/t/tiles.tar")
         #expect(RecipeLoader.resolvePath("/d/tiles.tar.gz", relativeTo: folder) == "/vsitar//d/tiles.tar.gz")
         #expect(RecipeLoader.resolvePath("/d/N22W160.hgt.zip", relativeTo: folder) == "/vsizip//d/N22W160.hgt.zip")
+        #expect(RecipeLoader.resolvePath("t/tiles.zip/N22W160.hgt", relativeTo: folder) == "/vsizip//data/recipes/t/tiles.zip/N22W160.hgt")
+        #expect(RecipeLoader.resolvePath("t/tiles.tgz/a/N44W072.hgt", relativeTo: folder) == "/vsitar//data/recipes/t/tiles.tgz/a/N44W072.hgt")
         #expect(RecipeLoader.resolvePath("https://example.org/dem.tif", relativeTo: folder) == "/vsicurl/https://example.org/dem.tif")
         #expect(RecipeLoader.resolvePath("/vsis3/bucket/dem.tif", relativeTo: folder) == "/vsis3/bucket/dem.tif")
         #expect(RecipeLoader.physicalFile("/vsitar//d/tiles.tar.gz/N44W072.hgt") == "/d/tiles.tar.gz")
