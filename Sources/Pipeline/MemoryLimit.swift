@@ -11,9 +11,10 @@ public enum MemoryLimit {
     /// Peak bytes per cell of an AR patch: the Float32 raster, the Int16 grid, TER1 bytes, masks.
     public static let patchBytesPerCell = 12
 
-    /// The limit in bytes for a recipe value (MiB) or the default.
+    /// The limit in bytes for a recipe value (MiB) or the default; never more than the
+    /// machine's (or container's) memory, so no setting lets an allocation kill the process.
     public static func limitBytes(mib: Double?) -> Double {
-        if let mib { return mib * 1_048_576 }
+        if let mib { return min(mib * 1_048_576, Double(availableBytes)) }
         return Double(availableBytes) / 2
     }
 
