@@ -6,6 +6,8 @@ public enum GDALEnvironment {
     private static let registered: Bool = {
         // Never write .aux.xml side files next to (or inside zips of) the inputs.
         CPLSetConfigOption("GDAL_PAM_ENABLED", "NO")
+        // Nor `.gz.properties` index files beside gzipped inputs.
+        CPLSetConfigOption("CPL_VSIL_GZIP_WRITE_PROPERTIES", "NO")
         // GDAL's messages (its worker threads' too) would otherwise go to stderr; failures are
         // reported through `GDALError` with the thread's last message instead (`GDALCall`).
         CPLSetErrorHandler(CPLQuietErrorHandler)

@@ -61,9 +61,17 @@ public final class RasterDataset {
     /// - Throws: `GDALError` with GDAL's reason (missing file, unknown format...).
     public static func open(path given: String) throws(GDALError) -> RasterDataset {
         GDALEnvironment.ensureRegistered()
-        let path = singleMember(ofArchive: given) ?? given
+        let members = archiveRasters(given)
+        if let members, members.count != 1 {
+            throw GDALError(subject: given, operation: "opening raster", reason: members.isEmpty
+                ? "the archive holds no raster GDAL can read"
+                : "the archive holds \(members.count) rasters (\(members.prefix(10).joined(separator: ", "))); name one, e.g. \(given)/\(members[0])")
+        }
+        let path = members.map { given + "/" + $0[0] } ?? given
         let result: UnsafeMutableRawPointer? = GDALCall.run {
-            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            withRemoteOpenOptions(path) {
+                GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            }
         }
         guard let handle = result else {
             let reason = FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi")
@@ -149,10 +157,14 @@ public final class RasterDataset {
         return box
     }
 
-    /// For `/vsizip/...zip` naming a whole archive, the path of its one file (an SRTM `.hgt.zip`
-    /// holds exactly one tile); nil otherwise.
-    static func singleMember(ofArchive path: String) -> String? {
-        guard path.hasPrefix("/vsizip/"), path.lowercased().hasSuffix(".zip") else { return nil }
+    /// For `/vsizip/` or `/vsitar/` naming a whole archive, its rasters (member paths): its only
+    /// file (an SRTM `.hgt.zip` holds exactly one tile), else the members a GDAL raster driver
+    /// recognises (a zip with a tile and a readme holds one); nil when `path` is no whole archive.
+    static func archiveRasters(_ path: String) -> [String]? {
+        let lower = path.lowercased()
+        guard (path.hasPrefix("/vsizip/") && lower.hasSuffix(".zip"))
+            || (path.hasPrefix("/vsitar/") && (lower.hasSuffix(".tar") || lower.hasSuffix(".tar.gz") || lower.hasSuffix(".tgz")))
+        else { return nil }
         guard let list = VSIReadDirRecursive(path) else { return nil }
         defer { CSLDestroy(list) }
         var files: [String] = []
@@ -162,7 +174,25 @@ public final class RasterDataset {
             if !name.hasSuffix("/") { files.append(name) }
             k += 1
         }
-        return files.count == 1 ? path + "/" + files[0] : nil
+        if files.count == 1 { return files }
+        // Sidecars (.aux.xml, .prj, .hdr...) are not rasters on their own; a driver must claim the member.
+        let rasters = files.filter { name in
+            let ext = (name as NSString).pathExtension.lowercased()
+            guard !["xml", "txt", "md", "pdf", "html", "htm", "prj", "hdr", "tfw", "aux", "ovr", "json"].contains(ext) else { return false }
+            return GDALIdentifyDriverEx(path + "/" + name, UInt32(GDAL_OF_RASTER), nil, nil) != nil
+        }
+        return rasters
+    }
+
+    /// Runs an open of `path` with, for network paths (`/vsicurl/`, `/vsis3/`...), GDAL told the
+    /// folder lists no side files: otherwise it probes some 40 possible sidecars (`.aux.xml`,
+    /// `.ovr`, `_rpc.txt`...) with one HTTP request each before reading a block.
+    static func withRemoteOpenOptions<T>(_ path: String, _ body: () -> T) -> T {
+        let remote = ["/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsioss", "/vsiswift", "/vsiwebhdfs"].contains { path.contains($0) }
+        guard remote else { return body() }
+        CPLSetThreadLocalConfigOption("GDAL_DISABLE_READDIR_ON_OPEN", "EMPTY_DIR")
+        defer { CPLSetThreadLocalConfigOption("GDAL_DISABLE_READDIR_ON_OPEN", nil) }
+        return body()
     }
 
     static func lastMessage(fallback: String) -> String {

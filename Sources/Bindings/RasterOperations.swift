@@ -20,8 +20,11 @@ extension RasterDataset {
         // Warp into a raster over a buffer we own, so the pixels can be read in place.
         let target = try float32Memory(width: grid.width, height: grid.height, geoTransform: grid.mercatorGeoTransform,
                                        fill: Float(noData), noData: noData, label: "warped region grid")
+        // No INIT_DEST: the target starts as nodata already, and INIT_DEST would reset it before
+        // each source, so a source's voids would erase what the next source put there (mosaics
+        // must take voids from the next source).
         let args = CStringArray([
-            "-r", kernel.rawValue, "-dstnodata", gdalArg(noData), "-wo", "INIT_DEST=NO_DATA",
+            "-r", kernel.rawValue, "-dstnodata", gdalArg(noData),
             "-wo", "NUM_THREADS=ALL_CPUS", "-multi",
         ])
         let subject = sources.map(\.path).joined(separator: ", ")
@@ -56,10 +59,14 @@ extension RasterDataset {
                            progress: (any ProgressReporter)? = nil, stage: String = "fill voids") throws(GDALError) {
         let band = GDALGetRasterBand(handle, 1)
         let bridge = GDALProgressBridge(progress, stage: stage)
+        // Working rasters in memory, never temporary GeoTIFFs in the current folder.
+        let options = CStringArray(["TEMP_FILE_DRIVER=MEM"])
         let err: CPLErr = GDALCall.run {
             bridge.withUserData { data in
-                GDALFillNodata(band, nil, maxSearchDistancePixels, 0, Int32(smoothingIterations), nil,
-                               GDALProgressBridge.callback, data)
+                options.withPointer { list in
+                    GDALFillNodata(band, nil, maxSearchDistancePixels, 0, Int32(smoothingIterations), list,
+                                   GDALProgressBridge.callback, data)
+                }
             }
         }
         if err != CE_None {

@@ -19,9 +19,8 @@ public enum LoadStage {
     /// - Throws: `GDALError` naming the file that cannot be read and GDAL's reason.
     public static func run(_ recipe: Recipe) throws -> LoadedInputs {
         var diagnostics: [Diagnostic] = []
-        let dem = try recipe.dem.map { path in
-            do throws(GDALError) { return try RasterDataset.open(path: path) } catch { throw FormatHint.annotate(error, path: path) }
-        }
+        let (dem, demNotes) = try DEMSources.open(recipe)
+        diagnostics += demNotes
         var trails: [TrailLine] = []
         for path in recipe.trails {
             let (lines, notes) = try TrailSource.read(path: path, recipe: recipe)
@@ -49,7 +48,7 @@ public enum LoadStage {
             if case .file(let p, _) = $0 { p } else { nil }
         } + recipe.routes.compactMap {
             if case .track(let p, _, _) = $0.source { p } else { nil }
-        }).map(RecipeLoader.physicalFile)
+        }).filter { !RecipeLoader.isRemote($0) }.map(RecipeLoader.physicalFile)
         return LoadedInputs(dem: dem, trails: trails, pois: pois, files: files, diagnostics: diagnostics)
     }
 

@@ -24,6 +24,8 @@ public struct BuildSummary: Sendable {
 public struct BuildOptions: Sendable {
     public var updateCatalog = true
     public var depfile: String?
+    /// Overrides the recipe's `terrain.memoryLimitMiB` (`--memory-limit-mib`).
+    public var memoryLimitMiB: Double?
     public init() {}
 }
 
@@ -35,7 +37,14 @@ public enum PackBuilder {
     public static func build(recipePath: String, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
         var clock = StageClock()
-        let recipe = try RecipeLoader.load(path: recipePath)
+        var recipe = try RecipeLoader.load(path: recipePath)
+        if let mib = options.memoryLimitMiB { recipe.terrain.memoryLimitMiB = mib }
+        if let given = recipe.bbox {
+            // Fail within seconds, before any input is read, when the region grid cannot fit.
+            let g = GridGeometry(bounds: given, resolutionM: recipe.terrain.resolutionM)
+            try MemoryLimit.check(width: g.width, height: g.height, bytesPerCell: MemoryLimit.regionBytesPerCell,
+                                  limitMiB: recipe.terrain.memoryLimitMiB, what: "the region grid", resolutionKey: "terrain.resolutionM")
+        }
         var inputs = try LoadStage.run(recipe)
         var diagnostics = inputs.diagnostics
         clock.lap("load")
@@ -47,8 +56,8 @@ public enum PackBuilder {
 
         let bbox = try regionBBox(recipe, inputs: inputs, routes: routes)
         let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain, progress: progress)
-        if terrain.voids.filledCells > 0 {
-            diagnostics.append(Diagnostic(.note, "terrain", "filled \(terrain.voids.filledCells) void cells in \(terrain.voids.voidAreas) areas (largest \(terrain.voids.largestVoidCells) cells)"))
+        if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
+            diagnostics.append(d)
         }
         for k in inputs.pois.indices { inputs.pois[k].eleM = terrain.grid.elevationM(at: inputs.pois[k].location) }
         let outside = inputs.pois.filter { $0.eleM == nil }

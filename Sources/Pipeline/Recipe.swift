@@ -13,6 +13,8 @@ public struct Recipe: Sendable {
     public var bboxMarginM: Double = 1000
     /// DEM sources in priority order (the first wins where they overlap).
     public var dem: [String]
+    /// Vertical units set in the recipe per DEM source (by resolved path), overriding the band's.
+    public var demVerticalUnits: [String: VerticalUnit] = [:]
     public var trails: [String] = []
     /// Corrections of trail names in the sources (e.g. OSM typos), applied when trails are read.
     public var trailNames: [String: String] = [:]
@@ -31,6 +33,23 @@ public struct Recipe: Sendable {
         /// nil: chosen from the region's relief.
         public var contourIntervalM: Double?
         public var hillshade = HillshadeRecipe()
+        public var voids = VoidOptions()
+        /// Largest memory the region grid or one AR patch may take, MiB; nil: a share of
+        /// physical memory (`MemoryLimit`). The CLI's `--memory-limit-mib` overrides it.
+        public var memoryLimitMiB: Double?
+    }
+
+    /// How far void filling may go (`terrain.voids`); see `VoidFiller`.
+    public struct VoidOptions: Sendable, Equatable {
+        /// Voids farther than this from valid data are not invented: the build stops.
+        public var maxFillDistanceM: Double = 1500
+        /// Largest share of the region grid that may be filled, percent.
+        public var maxFilledPercent: Double = 10
+        /// Filled share above which the build warns, percent.
+        public var warnFilledPercent: Double = 1
+        /// Longest stretch of a route over filled terrain, metres.
+        public var maxRouteFilledM: Double = 300
+        public init() {}
     }
 
     public struct HillshadeRecipe: Sendable, Equatable {

@@ -68,7 +68,13 @@ public enum RecipeLoader {
         }
         if let m = root["bboxMarginM"] { recipe.bboxMarginM = try m.double(in: 0...100_000) }
         let dem = try root.member("dem")
-        recipe.dem = dem.type == .string ? [try resolve(dem)] : try dem.array().map(resolve)
+        recipe.dem = dem.type == .string ? [try resolve(dem)] : try dem.array().map { entry in
+            guard entry.type == .object else { return try resolve(entry) }
+            try entry.requireOnlyKeys(["file", "verticalUnit"])
+            let file = try resolve(entry.member("file"))
+            if let u = entry["verticalUnit"] { recipe.demVerticalUnits[file] = try verticalUnit(u) }
+            return file
+        }
         guard !recipe.dem.isEmpty else { throw dem.error("at least one DEM source is needed") }
         if let t = root["trails"] { recipe.trails = t.type == .string ? [try resolve(t)] : try t.array().map(resolve) }
         if let names = root["trailNames"] {
@@ -127,22 +133,50 @@ public enum RecipeLoader {
         return recipe
     }
 
-    /// Resolves a recipe path against the recipe's folder; `.zip` files are read through `/vsizip/`.
+    /// Resolves a recipe path against the recipe's folder. Compressed files are read through
+    /// GDAL's virtual file systems without the author naming them: `.zip` through `/vsizip/`,
+    /// `.tar`, `.tar.gz`, `.tgz` through `/vsitar/` (also `archive.zip/member.hgt`), other `.gz`
+    /// through `/vsigzip/`;
+    /// `http(s)://` URLs through `/vsicurl/`. Paths already starting with `/vsi` are kept.
     static func resolvePath(_ raw: String, relativeTo folder: URL) -> String {
         for prefix in ["/vsizip/", "/vsigzip/", "/vsitar/"] where raw.hasPrefix(prefix) {
             let rest = String(raw.dropFirst(prefix.count))
             return prefix + (rest.hasPrefix("/") ? rest : folder.appendingPathComponent(rest).standardizedFileURL.path)
         }
-        let path = raw.hasPrefix("/") ? raw : folder.appendingPathComponent(raw).standardizedFileURL.path
-        return path.lowercased().hasSuffix(".zip") ? "/vsizip/" + path : path
+        if raw.hasPrefix("/vsi") { return raw }
+        let lower = raw.lowercased()
+        let path = lower.hasPrefix("http://") || lower.hasPrefix("https://") ? "/vsicurl/" + raw
+            : raw.hasPrefix("/") ? raw : folder.appendingPathComponent(raw).standardizedFileURL.path
+        let name = path.lowercased()
+        if name.hasSuffix(".zip") || name.contains(".zip/") { return "/vsizip/" + path }
+        if [".tar", ".tar.gz", ".tgz"].contains(where: { name.hasSuffix($0) || name.contains($0 + "/") }) { return "/vsitar/" + path }
+        if name.hasSuffix(".gz") { return "/vsigzip/" + path }
+        return path
     }
 
-    /// The file behind a possibly `/vsizip/`-prefixed path (what a depfile lists).
+    /// True for inputs read over the network (`/vsicurl/`, `/vsis3/`...): no local file to list.
+    public static func isRemote(_ path: String) -> Bool {
+        ["/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsioss", "/vsiswift", "/vsiwebhdfs", "/vsihdfs"]
+            .contains { path.contains($0) }
+    }
+
+    /// The file behind a possibly `/vsizip/`-, `/vsitar/`- or `/vsigzip/`-prefixed path (what a
+    /// depfile lists).
     public static func physicalFile(_ path: String) -> String {
         guard path.hasPrefix("/vsi") else { return path }
         let inner = String(path.dropFirst(1).drop(while: { $0 != "/" }).dropFirst())
-        if let range = inner.range(of: ".zip", options: .caseInsensitive) { return String(inner[..<range.upperBound]) }
+        for archive in [".zip", ".tar.gz", ".tgz", ".tar"] {
+            if let range = inner.range(of: archive, options: .caseInsensitive) { return String(inner[..<range.upperBound]) }
+        }
         return inner
+    }
+
+    static func verticalUnit(_ node: JSONNode) throws -> VerticalUnit {
+        let raw = try node.string()
+        guard let unit = VerticalUnit(rawValue: raw) else {
+            throw node.error("unknown vertical unit \"\(raw)\"; expected \"m\", \"ft\" (international foot) or \"ftUS\" (US survey foot)")
+        }
+        return unit
     }
 
     static func lonLat(_ node: JSONNode) throws -> LonLat {
@@ -194,7 +228,15 @@ public enum RecipeLoader {
 
     static func terrainOptions(_ t: JSONNode) throws -> Recipe.TerrainOptions {
         var o = Recipe.TerrainOptions()
-        try t.requireOnlyKeys(["resolutionM", "kernel", "contourIntervalM", "hillshade"])
+        try t.requireOnlyKeys(["resolutionM", "kernel", "contourIntervalM", "hillshade", "voids", "memoryLimitMiB"])
+        if let v = t["memoryLimitMiB"] { o.memoryLimitMiB = try v.double(in: 1...16_777_216) }
+        if let v = t["voids"] {
+            try v.requireOnlyKeys(["maxFillDistanceM", "maxFilledPercent", "warnFilledPercent", "maxRouteFilledM"])
+            if let d = v["maxFillDistanceM"] { o.voids.maxFillDistanceM = try d.double(in: 0...100_000) }
+            if let d = v["maxFilledPercent"] { o.voids.maxFilledPercent = try d.double(in: 0...100) }
+            if let d = v["warnFilledPercent"] { o.voids.warnFilledPercent = try d.double(in: 0...100) }
+            if let d = v["maxRouteFilledM"] { o.voids.maxRouteFilledM = try d.double(in: 0...1_000_000) }
+        }
         if let v = t["resolutionM"] { o.resolutionM = try v.double(in: 1...1000) }
         if let v = t["kernel"] {
             let k = try v.string()

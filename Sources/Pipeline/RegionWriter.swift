@@ -20,6 +20,7 @@ public final class RegionWriter: @unchecked Sendable {
         staging = regions.appendingPathComponent(".\(regionID).tmp-\(getpid())")
         do {
             try FileManager.default.createDirectory(at: regions, withIntermediateDirectories: true)
+            StaleTemporaries.clean(regions: regions, regionID: regionID)
             try? FileManager.default.removeItem(at: staging)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {

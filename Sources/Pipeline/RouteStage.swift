@@ -109,8 +109,16 @@ public enum RouteStage {
             geometry = GridGeometry(bounds: bounds, resolutionM: resolutionM)
         }
         let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
-        let (raster, _) = try TerrainStage.filledRegionRaster(geometry: geometry, sources: dem, kernel: kernel, progress: nil)
+        let (raster, fill) = try withoutActuallyEscaping(fail) { fail in
+            let purpose = TerrainRaster.Purpose(label: "its AR patch", bytesPerCell: MemoryLimit.patchBytesPerCell,
+                                                resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)", maxFilledPercent: 100, limitFail: fail)
+            return try TerrainRaster.make(geometry: geometry, sources: dem, kernel: kernel, options: recipe.terrain,
+                                          purpose: purpose, progress: nil) { message in
+                fail("AR patch from \(dem.map(\.path).joined(separator: ", ")): \(message)")
+            }
+        }
         let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bounds, elevationsM: try raster.roundedInt16())
+        try VoidFiller.checkRoute(coords, grid: grid, filled: fill.filled, options: recipe.terrain.voids, fail: fail)
         return (grid, geometry.resolutionM, resolutionM > recipe.ar.resolutionM)
     }
 }

@@ -26,7 +26,7 @@ public enum TerrainStage {
         // Int16 grid, the hillshade and (through a second handle on the same pixels) contours.
         let (raster, voids) = try filledRegionRaster(geometry: geometry, sources: sources,
                                                      kernel: ResamplingKernel(rawValue: options.kernel) ?? .cubicSpline,
-                                                     progress: progress)
+                                                     options: options, progress: progress)
         // The contour interval needs only the relief: whole-metre rounding is monotonic, so the
         // extremes of the Int16 grid are the rounded extremes of the raster.
         let intervalM = try options.contourIntervalM ?? raster.withFloat32Pixels { pixels in
@@ -68,37 +68,21 @@ public enum TerrainStage {
                                hillshadeBounds: geometry.pixelEdgeBounds, contourIntervalM: intervalM, contours: contours)
     }
 
-    /// Warps the sources onto `geometry` (an in-memory Float32 raster) and fills its voids in
-    /// place; returns the raster and what was filled. Reads the pixels in place (no copy of the
-    /// grid) unless there are voids to analyse.
-    /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid.
+    /// Warps the sources onto `geometry` (an in-memory Float32 raster), checks it against the
+    /// memory limit first, and fills its voids in place (`TerrainRaster`, `VoidFiller`); returns
+    /// the raster and what was filled.
+    /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid, `BuildError.input`
+    ///   naming the DEM when its voids cannot be filled honestly, `MemoryLimitError`.
     static func filledRegionRaster(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel,
+                                   options: Recipe.TerrainOptions = Recipe.TerrainOptions(),
                                    progress: (any ProgressReporter)?) throws -> (RasterDataset, VoidReport) {
-        try checkCoverage(of: geometry.bounds, by: sources)
-        let noData: Float = -32768
-        let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: Double(noData), progress: progress)
-        func isVoid(_ v: Float) -> Bool { v <= noData || !v.isFinite }
-        let hasVoids = try raster.withFloat32Pixels { $0.contains(where: isVoid) }
-        guard hasVoids else { return (raster, .none) }
-        let cellCount = geometry.width * geometry.height
-        let voids = try raster.withFloat32Pixels { values in
-            let mask = values.map(isVoid)
-            let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: geometry.bounds,
-                                   elevationsM: [Int16](repeating: 0, count: cellCount))
-            return VoidReport.analyse(isVoid: mask, width: geometry.width, height: geometry.height) { c, r in
-                LonLat(grid.lon(column: Double(c)), grid.lat(row: Double(r)))
-            }
+        let purpose = TerrainRaster.Purpose(label: "the region grid", bytesPerCell: MemoryLimit.regionBytesPerCell,
+                                            resolutionKey: "terrain.resolutionM", maxFilledPercent: options.voids.maxFilledPercent)
+        let (raster, fill) = try TerrainRaster.make(geometry: geometry, sources: sources, kernel: kernel, options: options,
+                                                    purpose: purpose, progress: progress) { message in
+            BuildError.input(file: sources.map(\.path).joined(separator: ", "), place: "region grid \(geometry.bounds)", message: message)
         }
-        if voids.filledCells == cellCount {
-            throw BuildError.demCoverage(dem: sources.map(\.path), bbox: geometry.bounds,
-                                         detail: "every cell of the region grid is void in the DEM")
-        }
-        try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)), progress: progress)
-        if let k = try raster.withFloat32Pixels({ $0.firstIndex(where: isVoid) }) {
-            throw BuildError.demCoverage(dem: sources.map(\.path), bbox: geometry.bounds,
-                                         detail: "void filling left cell \(k % geometry.width),\(k / geometry.width) empty")
-        }
-        return (raster, voids)
+        return (raster, fill.report)
     }
 
     /// Every point of a 21x21 lattice over `bbox` must lie inside some source's footprint.

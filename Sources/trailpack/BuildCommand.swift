@@ -6,7 +6,7 @@ import Pipeline
 enum BuildCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "build", flags: ["--quiet", "--json", "--no-catalog"],
-                              options: ["--out", "--depfile"])
+                              options: ["--out", "--depfile", "--memory-limit-mib"])
         guard !a.positionals.isEmpty else { throw UsageError(message: "'build' needs at least one RECIPE", command: "build") }
         guard let out = a.options["--out"] else { throw UsageError(message: "'build' needs --out DIR (the pack root)", command: "build") }
         if a.options["--depfile"] != nil && a.positionals.count > 1 {
@@ -18,6 +18,12 @@ enum BuildCommand {
             var options = BuildOptions()
             options.updateCatalog = !a.flag("--no-catalog")
             options.depfile = a.options["--depfile"]
+            if let raw = a.options["--memory-limit-mib"] {
+                guard let mib = Double(raw), mib >= 1 else {
+                    throw UsageError(message: "--memory-limit-mib takes a number of MiB, at least 1 (found '\(raw)')", command: "build")
+                }
+                options.memoryLimitMiB = mib
+            }
             let progress = ConsoleProgress.make(quiet: quiet)
             defer { progress?.finish() }
             let summary = try PackBuilder.build(recipePath: recipe, outRoot: out, options: options, progress: progress)

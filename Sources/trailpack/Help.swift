@@ -36,6 +36,8 @@ enum Help {
           --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
           --quiet          No progress and no summary
           --json           Print a machine-readable summary (regions, routes, stats, bytes, seconds per stage)
+          --memory-limit-mib N  Largest memory the region grid or an AR patch may take (overrides
+                           terrain.memoryLimitMiB; default half of this machine's memory)
 
         EXAMPLE:
           trailpack build Recipes/pliny-kilkenny.json5 --out packs --depfile packs/.deps/pliny-kilkenny.d

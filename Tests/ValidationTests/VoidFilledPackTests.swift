@@ -21,7 +21,9 @@ import Validation
           id: "kauai", name: "Kauai", attribution: ["SRTM (public domain)"],
           bbox: [-159.80, 22.0, -159.28, 22.24],
           dem: ["\(TestData.path("kauai-voids/N22W160v2.3a.hgt.zip"))"],
-          terrain: { resolutionM: 90 },
+          // A build refuses routes over more than 300 m of filled voids; allow it here so the
+          // validator's own warning can be checked on a pack that has one.
+          terrain: { resolutionM: 90, voids: { maxRouteFilledM: 5000 } },
           ar: { resolutionM: 30 },
           routes: [{ id: "across", name: "Across", track: "\(track.path)" }],
         }
