@@ -18,15 +18,19 @@ public final class RegionWriter: @unchecked Sendable {
         let regions = root.appendingPathComponent("regions")
         target = regions.appendingPathComponent(regionID)
         staging = regions.appendingPathComponent(".\(regionID).tmp-\(getpid())")
-        do {
-            try FileManager.default.createDirectory(at: regions, withIntermediateDirectories: true)
-            StaleTemporaries.clean(regions: regions, regionID: regionID)
-            try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw BuildError.output(path: regions.path, message: "cannot create the region folder: \(error.localizedDescription)")
+        // Created and registered under the interrupt lock, so a signal never leaves it behind.
+        let staging = self.staging
+        try Interrupts.shared.critical {
+            do {
+                try FileManager.default.createDirectory(at: regions, withIntermediateDirectories: true)
+                StaleTemporaries.clean(regions: regions, regionID: regionID)
+                try? FileManager.default.removeItem(at: staging)
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            } catch {
+                throw BuildError.output(path: regions.path, message: "cannot create the region folder: \(error.localizedDescription)")
+            }
+            Interrupts.shared.register(staging)
         }
-        Interrupts.shared.register(staging)
     }
 
     deinit {
