@@ -33,9 +33,10 @@ public enum Guidance {
 
         // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices;
         // a U-turn at every reversal, named after the POI there.
-        let reversals = WalkerBends.reversals(on: pathLine)
+        let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
+        let reversals = WalkerBends.reversals(on: bendLine).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
-        let others = (junctionCues(path, pathLine) + turnCues(path, pathLine)).filter { c in
+        let others = (junctionCues(path, pathLine) + turnCues(path, bendLine, bendSource)).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)
                 : !reversals.contains { abs(pathLine.cumM[$0.pathIndex] - pathLine.cumM[c.pathIndex]) < mergeTurnsWithinM }
         }
@@ -194,12 +195,12 @@ public enum Guidance {
         return out
     }
 
-    static func turnCues(_ path: RoutePath, _ line: LineMeasure) -> [Cue] {
+    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int]) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
         return WalkerBends.turns(on: line).map {
             let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)
-            return Cue(pathIndex: $0.pathIndex, kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
+            return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
                        dir: dir, deviationDeg: $0.deviationDeg)
         }
     }

@@ -16,6 +16,8 @@ public struct Reversal: Equatable, Sendable {
 /// never on single segments or 25 m chords alone, so GPS wander, stop clouds that survived
 /// cleaning and runs of switchbacks (whose 100 m bend is small or changes side) give no cue.
 public enum WalkerBends {
+    /// Bends are measured on the path thinned to vertices at least this far apart, metres.
+    public static let groundStepM = 5.0
     /// The chord on which a turn is measured and classed, metres.
     public static let walkWindowM = 50.0
     /// The longer chord that must agree on the side, metres.
@@ -35,7 +37,7 @@ public enum WalkerBends {
     /// ...and, where it has 100 m on both sides, the points 100 m away within this.
     public static let reversalGap100M = 30.0
     /// A route that comes back exactly on itself (within this, metres) reverses whatever the room.
-    public static let exactGapM = 1.0
+    public static let exactGapM = 2.0
     /// Reversals closer than this along the route are one (the tighter wins), metres.
     public static let reversalSpacingM = 30.0
 

@@ -63,9 +63,9 @@ public enum RouteCleaner {
         /// ...at least this many of them...
         public var stopMinPoints = 12
         /// ...whose track is longer than this and than `stopPathFactor` times the cloud's radius
-        /// (walking through the circle draws about two radii; a standing device many more).
+        /// (walking through the circle draws about two radii, four to five with GPS jitter at one fix a second; a standing device dozens).
         public var stopMinPathM: Double = 50
-        public var stopPathFactor: Double = 4
+        public var stopPathFactor: Double = 8
         /// A loop is cut where the track crosses itself when the part between the crossings is
         /// at most this long...
         public var loopMaxLengthM: Double = 100
