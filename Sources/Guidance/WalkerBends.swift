@@ -30,16 +30,19 @@ public enum WalkerBends {
     public static let peakRadiusM = 25.0
     /// Candidates need at least this much route on each side, metres.
     public static let minSideM = 25.0
-    /// A reversal: the points 25 m before and after the tip lie within `reversalGap25M`...
+    /// A reversal bends at least this many degrees over 50 m...
+    public static let reversalMinDeg = 150.0
+    /// ...and at least this many over 100 m (a way back offset by up to 36 m of GPS drift still
+    /// bends more; a hairpin's straight legs spread and bend less), or (a short spur) the points
+    /// 25 m before and after the tip lie within `reversalGap25M` and the points 50 m away
+    /// within `reversalGap50M`.
+    public static let reversalWideMinDeg = 160.0
     public static let reversalGap25M = 15.0
-    /// ...and, where the route has 50 m on both sides, the points 50 m away within `reversalGap50M`.
     public static let reversalGap50M = 20.0
-    /// ...and, where it has 100 m on both sides, the points 100 m away within this.
-    public static let reversalGap100M = 30.0
     /// A route that comes back exactly on itself (within this, metres) reverses whatever the room.
     public static let exactGapM = 2.0
     /// Reversals closer than this along the route are one (the tighter wins), metres.
-    public static let reversalSpacingM = 30.0
+    public static let reversalSpacingM = 60.0
 
     /// Signed bend in degrees at vertex `k` over `windowM` metres (chords clipped at the ends), nil
     /// where a chord has no length.
@@ -81,12 +84,13 @@ public enum WalkerBends {
     }
 
     /// Reversals in route order: vertices with at least 25 m of route on each side where the
-    /// points 25 m back and 25 m ahead lie within `reversalGap25M` of each other, the points 50 m
-    /// back and ahead (where the route has 50 m on both sides) within `reversalGap50M`, and the
-    /// points 100 m away (where it has 100 m) within `reversalGap100M`: the way back runs beside
-    /// the way out, not merely a hairpin whose legs spread. A route that comes back exactly on
-    /// itself (within `exactGapM` at 25 m and 50 m) reverses however short the spur. The tip is
-    /// the vertex with the smallest gaps within `reversalSpacingM`.
+    /// route comes back exactly on itself (the points 25 m and 50 m away on both sides within
+    /// `exactGapM`: a route over the network), or where its 50 m bend is at least
+    /// `reversalMinDeg` and either its 100 m bend is at least `reversalWideMinDeg` (the way back
+    /// runs beside the way out for 100 m, even offset by GPS drift) or the points 25 m and 50 m away lie within
+    /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back). A hairpin whose
+    /// legs spread apart is not a reversal. The tip is the vertex with the largest bends within
+    /// `reversalSpacingM`.
     static func reversals(on line: LineMeasure) -> [Reversal] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
@@ -96,13 +100,12 @@ public enum WalkerBends {
             let room = min(d, line.lengthM - d)
             guard room >= minSideM else { continue }
             func gap(_ x: Double) -> Double { shortDistanceM(line.point(atM: d - x), line.point(atM: d + x)) }
-            let g25 = gap(25), gFar = gap(min(room, 50))
-            // Exactly back the way it came (a route over the network), or within GPS error of it
-            // for 25, 50 and 100 m (a recorded track: a hairpin's legs spread, these do not).
-            let exact = g25 <= exactGapM && gFar <= exactGapM
-            guard exact || (g25 <= reversalGap25M && (room < 50 || gFar <= reversalGap50M)
-                            && (room < 100 || gap(100) <= reversalGap100M)) else { continue }
-            score[k] = g25 + gFar
+            let g25 = gap(25), g50 = gap(min(room, 50))
+            let b50 = abs(bendDeg(line, at: k, windowM: walkWindowM) ?? 0), b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
+            let exact = g25 <= exactGapM && g50 <= exactGapM
+            let reverses = b50 >= reversalMinDeg && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
+            guard exact || reverses else { continue }
+            score[k] = exact ? 1000 - g25 - g50 : b50 + b100
         }
         var out: [Reversal] = []
         for k in 1..<(n - 1) {
@@ -110,12 +113,12 @@ public enum WalkerBends {
             var isBest = true
             var j = k - 1
             while isBest, j >= 0, line.cumM[k] - line.cumM[j] <= reversalSpacingM {
-                if let sj = score[j], sj <= sk { isBest = false }
+                if let sj = score[j], sj >= sk { isBest = false }
                 j -= 1
             }
             j = k + 1
             while isBest, j < n, line.cumM[j] - line.cumM[k] <= reversalSpacingM {
-                if let sj = score[j], sj < sk { isBest = false }
+                if let sj = score[j], sj > sk { isBest = false }
                 j += 1
             }
             guard isBest else { continue }

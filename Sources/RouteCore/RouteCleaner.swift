@@ -70,8 +70,10 @@ public enum RouteCleaner {
         /// at most this long...
         public var loopMaxLengthM: Double = 100
         /// ...stays within this distance of the crossing...
-        public var loopMaxExtentM: Double = 35
-        /// ...and winds at least this many degrees (near a full turn; an out-and-back winds about 180).
+        public var loopMaxExtentM: Double = 30
+        /// ...winds at least this many degrees (near a full turn; an out-and-back winds about 180),
+        /// and the track then goes on within 90 degrees of the way it came in (a loop drawn at a
+        /// turnaround is left to the turnaround).
         public var loopMinWindingDeg: Double = 250
 
         public init() {}
@@ -311,7 +313,9 @@ public enum RouteCleaner {
                     let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
                     var extentM = 0.0
                     for s in (a + 1)...b { extentM = max(extentM, shortDistanceM(x, pts[s])) }
-                    if extentM <= o.loopMaxExtentM {
+                    // A loop the walker leaves the way they came into it: a turnaround (with
+                    // perhaps a loop at its tip), not a loop to cut.
+                    if extentM <= o.loopMaxExtentM, continuesForward(from: x, before: outP, after: b + 1, pts) {
                         found = (b, x)
                         break
                     }
@@ -341,6 +345,20 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return dropped
+    }
+
+    /// True when the track leaves the crossing `x` within 90 degrees of the way it came in:
+    /// directions on chords from the last point of `before` at least 40 m from `x` to `x`, and
+    /// from `x` to the first point of `pts` from index `next` on at least 40 m from it (within
+    /// 400 points either way); true when either is missing.
+    static func continuesForward(from x: LonLat, before: [LonLat], after next: Int, _ pts: [LonLat]) -> Bool {
+        var i = before.count - 1
+        while i >= 0, i >= before.count - 400, shortDistanceM(before[i], x) < 40 { i -= 1 }
+        var j = next
+        while j < pts.count, j < next + 400, shortDistanceM(x, pts[j]) < 40 { j += 1 }
+        guard i >= 0, i >= before.count - 400, j < pts.count, j < next + 400 else { return true }
+        let d = abs(shortBearingDeg(before[i], x) - shortBearingDeg(x, pts[j])).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d) <= 90
     }
 
     /// Where segment p0-p1 properly crosses segment q0-q1: the fraction along p0-p1, else nil.

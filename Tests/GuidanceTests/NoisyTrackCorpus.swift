@@ -12,7 +12,7 @@ import TrailpackCore
 /// walked out and back), and switchback runs (alternating hairpins then a real corner) laid on
 /// the White Mountains. A simulated hiker walks each truth line at 0.9-1.5 m/s and a simulated
 /// device records it: one fix every 1 s or every 3-6 s, slow drift (a first-order Gauss-Markov
-/// offset, sigma 3-8 m, time constant 40-150 s) plus white jitter (0.5-1.5 m), stops of 50-300
+/// offset, sigma 3-8 m, time constant 2-10 minutes: slow drift) plus white jitter (0.5-1.5 m), stops of 50-300
 /// fixes (jitter 2-5 m, sometimes a wandering loop of 8-14 m radius), single and double spikes
 /// 50-500 m off, and runs of dropped fixes.
 struct NoisyTrackCorpus {
@@ -129,7 +129,7 @@ struct NoisyTrackCorpus {
         let speed = Double.random(in: 0.9...1.5, using: &rng)
         let interval = Bool.random(using: &rng) ? 1.0 : Double.random(in: 3...6, using: &rng)
         let driftSigma = Double.random(in: 3...8, using: &rng)
-        let tau = Double.random(in: 40...150, using: &rng)
+        let tau = Double.random(in: 120...600, using: &rng)
         let whiteSigma = Double.random(in: 0.5...1.5, using: &rng)
         var stopsAt = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Double.random(in: 0...line.lengthM, using: &rng) }
         stopsAt += turnaroundsM.filter { _ in Bool.random(using: &rng) }
