@@ -36,8 +36,7 @@ import TrailpackCore
         let html = try String(contentsOfFile: result.indexPath, encoding: .utf8)
         let check = XHTMLCheck(html)
         #expect(check.problems.isEmpty, "\(check.problems)")
-        // Local references are files beside index.html; the cue sheets' map links are web pages.
-        for ref in check.references where !ref.hasPrefix("https://") { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(ref).path)) }
+        for ref in check.references { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(ref).path)) }
         for route in summary.routes { #expect(html.contains(HTMLText.escape(route.name))) }
     }
 }
