@@ -23,7 +23,7 @@ public enum Guidance {
 
     /// The waypoints of one route, ordered by `i` (an index into `input.resampledCoords`):
     /// exactly one `start` at 0 first, exactly one `end` at the last index last; at equal `i`
-    /// the order is start, junction, turn, summit, poi, end.
+    /// the order is start, junction, turn, summit, U-turn, poi, end.
     /// - Throws: `GuidanceError` when the input arrays do not fit together.
     public static func waypoints(for input: GuidanceInput) throws(GuidanceError) -> [Waypoint] {
         try validate(input)
@@ -34,9 +34,10 @@ public enum Guidance {
         // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices;
         // a U-turn at every reversal, named after the POI there.
         let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
-        let reversals = WalkerBends.reversals(on: bendLine).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
+        let walkBends = WalkerBends.walkBends(on: bendLine)
+        let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
-        let others = (junctionCues(path, pathLine) + turnCues(path, bendLine, bendSource)).filter { c in
+        let others = (junctionCues(path, pathLine) + turnCues(path, bendLine, bendSource, walkBends)).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)
                 : !reversals.contains { abs(pathLine.cumM[$0.pathIndex] - pathLine.cumM[c.pathIndex]) < mergeTurnsWithinM }
         }
@@ -63,11 +64,13 @@ public enum Guidance {
         let onRouteVertex = Dictionary(onRoute.map { ($0.poiIndex, $0.vertexIndex) }, uniquingKeysWith: { a, _ in a })
 
         // Start and end: named after the nearest POI within 150 m of the first (last) vertex,
-        // the same rule at both ends; a POI the route passes more than 50 m along from that end
-        // is passed ("Pass X"), not where the route starts or ends.
+        // the same rule at both ends; a POI farther than 50 m from that vertex that the route
+        // passes more than 50 m along from that end is passed ("Pass X"), not where the route
+        // starts or ends.
         func endpointPoi(_ p: LonLat, passedAt: (Int) -> Bool) -> Int? {
             input.pois.indices.filter { k in
-                shortDistanceM(p, input.pois[k].location) <= namingRadiusM && !(onRouteVertex[k].map(passedAt) ?? false)
+                let d = shortDistanceM(p, input.pois[k].location)
+                return d <= endsRadiusM || (d <= namingRadiusM && !(onRouteVertex[k].map(passedAt) ?? false))
             }.min { shortDistanceM(p, input.pois[$0].location) < shortDistanceM(p, input.pois[$1].location) }
         }
         let startPoi = endpointPoi(first) { input.cumM[$0] > endsRadiusM }
@@ -148,10 +151,12 @@ public enum Guidance {
         }
 
         // Order by i, then kind; the sort is made stable by the original position.
-        let rank: [WaypointKind: Int] = [.start: 0, .junction: 1, .turn: 2, .summit: 3, .poi: 4, .end: 5]
+        // A U-turn comes after a summit at the same vertex: "Reach the summit", then "Turn around".
+        let rank: [WaypointKind: Int] = [.start: 0, .junction: 1, .turn: 2, .summit: 3, .poi: 5, .end: 6]
+        func order(_ w: Waypoint) -> Int { w.kind == .turn && w.dir == .uTurn ? 4 : rank[w.kind]! }
         return out.enumerated().sorted { a, b in
             if a.element.i != b.element.i { return a.element.i < b.element.i }
-            let ra = rank[a.element.kind]!, rb = rank[b.element.kind]!
+            let ra = order(a.element), rb = order(b.element)
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
     }
@@ -195,10 +200,10 @@ public enum Guidance {
         return out
     }
 
-    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int]) -> [Cue] {
+    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?]) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
-        return WalkerBends.turns(on: line).map {
+        return WalkerBends.turns(on: line, walkBends: walkBends).map {
             let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)
             return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
                        dir: dir, deviationDeg: $0.deviationDeg)

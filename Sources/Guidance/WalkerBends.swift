@@ -52,14 +52,26 @@ public enum WalkerBends {
 
     /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
     /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` on the same side.
-    static func turns(on line: LineMeasure) -> [Bend] {
+    /// The 50 m bend at every vertex with at least `minSideM` of route on each side (else nil).
+    static func walkBends(on line: LineMeasure) -> [Double?] {
         let n = line.coords.count
-        guard n >= 3 else { return [] }
-        var dev = [Double?](repeating: nil, count: n)
+        var out = [Double?](repeating: nil, count: n)
+        guard n >= 3 else { return out }
         for k in 1..<(n - 1) {
             let d = line.cumM[k]
-            guard d >= minSideM, line.lengthM - d >= minSideM,
-                  let b50 = bendDeg(line, at: k, windowM: walkWindowM), abs(b50) >= minTurnDeg,
+            guard d >= minSideM, line.lengthM - d >= minSideM else { continue }
+            out[k] = bendDeg(line, at: k, windowM: walkWindowM)
+        }
+        return out
+    }
+
+    static func turns(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Bend] {
+        let n = line.coords.count
+        guard n >= 3 else { return [] }
+        let bends50 = walkBends ?? Self.walkBends(on: line)
+        var dev = [Double?](repeating: nil, count: n)
+        for k in 1..<(n - 1) {
+            guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
                   let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg,
                   (b50 > 0) == (b100 > 0) else { continue }
             dev[k] = b50
@@ -91,17 +103,20 @@ public enum WalkerBends {
     /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back). A hairpin whose
     /// legs spread apart is not a reversal. The tip is the vertex with the largest bends within
     /// `reversalSpacingM`.
-    static func reversals(on line: LineMeasure) -> [Reversal] {
+    static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Reversal] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
+        let bends50 = walkBends ?? Self.walkBends(on: line)
         var score = [Double?](repeating: nil, count: n)
         for k in 1..<(n - 1) {
             let d = line.cumM[k]
             let room = min(d, line.lengthM - d)
-            guard room >= minSideM else { continue }
+            // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
+            guard room >= minSideM, let signed50 = bends50[k], abs(signed50) >= reversalMinDeg else { continue }
+            let b50 = abs(signed50)
             func gap(_ x: Double) -> Double { shortDistanceM(line.point(atM: d - x), line.point(atM: d + x)) }
             let g25 = gap(25), g50 = gap(min(room, 50))
-            let b50 = abs(bendDeg(line, at: k, windowM: walkWindowM) ?? 0), b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
+            let b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
             let exact = g25 <= exactGapM && g50 <= exactGapM
             let reverses = b50 >= reversalMinDeg && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
             guard exact || reverses else { continue }

@@ -118,6 +118,34 @@ public enum RouteCleaner {
         return result
     }
 
+    /// Metres per degree reused while the latitude stays within 0.001 degree of where it was
+    /// computed (distances then agree with `shortDistanceM` to about 2e-5 relative): the passes
+    /// below visit every point, and the ellipsoid's radii are the costly part of a distance.
+    struct CachedMetric {
+        private var latDeg = Double.nan
+        private var k = (x: 0.0, y: 0.0)
+
+        mutating func perDegree(atLatDeg lat: Double) -> (x: Double, y: Double) {
+            if !(abs(lat - latDeg) <= 0.001) {
+                latDeg = lat
+                k = WGS84.metresPerDegree(atLatDeg: lat)
+            }
+            return k
+        }
+
+        mutating func distanceM(_ a: LonLat, _ b: LonLat) -> Double {
+            let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
+            let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
+            return (dx * dx + dy * dy).squareRoot()
+        }
+
+        /// Heading from `a` to `b`, radians clockwise from north.
+        mutating func headingRad(_ a: LonLat, _ b: LonLat) -> Double {
+            let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
+            return atan2(wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
+        }
+    }
+
     // MARK: - Duplicates
 
     static func dropDuplicates(_ pts: inout [LonLat], _ src: inout [Int], minSpacingM: Double) -> Int {
@@ -125,7 +153,8 @@ public enum RouteCleaner {
         var outP: [LonLat] = [pts[0]], outS = [src[0]]
         outP.reserveCapacity(pts.count)
         outS.reserveCapacity(pts.count)
-        for k in 1..<pts.count where shortDistanceM(outP[outP.count - 1], pts[k]) >= minSpacingM {
+        var metric = CachedMetric()
+        for k in 1..<pts.count where metric.distanceM(outP[outP.count - 1], pts[k]) >= minSpacingM {
             outP.append(pts[k])
             outS.append(src[k])
         }
@@ -142,7 +171,8 @@ public enum RouteCleaner {
         let n = pts.count
         guard n >= 3 else { return 0 }
         var steps = [Double](repeating: 0, count: n - 1)
-        for k in 0..<(n - 1) { steps[k] = shortDistanceM(pts[k], pts[k + 1]) }
+        var metric = CachedMetric()
+        for k in 0..<(n - 1) { steps[k] = metric.distanceM(pts[k], pts[k + 1]) }
         /// Median of the (up to) six steps before step `before` and six from step `after` on.
         func typicalStepM(before: Int, after: Int) -> Double {
             var w: [Double] = []
@@ -178,8 +208,9 @@ public enum RouteCleaner {
                 let a = pts[k - 1], c = pts[k + len]
                 let entry = steps[k - 1], exit = steps[k + len - 1]
                 let leg = min(entry, exit)
-                let minLeg = max(o.spikeMinLegM, o.spikeStepFactor * typicalStepM(before: k - 1, after: k + len))
-                guard leg >= minLeg, shortDistanceM(a, c) <= o.spikeBaseRatio * leg else { continue }
+                // Cheap tests first: most fixes are ordinary steps.
+                guard leg >= o.spikeMinLegM, metric.distanceM(a, c) <= o.spikeBaseRatio * leg,
+                      leg >= o.spikeStepFactor * typicalStepM(before: k - 1, after: k + len) else { continue }
                 var farthest = k, farthestM = 0.0, inside = true
                 for b in k..<(k + len) {
                     let d = segmentDistanceM(pts[b], a, c)
@@ -222,21 +253,24 @@ public enum RouteCleaner {
         outP.reserveCapacity(n)
         outS.reserveCapacity(n)
         var i = 0
+        var metric = CachedMetric()
         while i < n {
             let origin = pts[i]
-            let k = WGS84.metresPerDegree(atLatDeg: origin.lat)
+            let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ p: LonLat) -> (x: Double, y: Double) {
                 (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
             }
             var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
             var j = i
+            var last = (x: 0.0, y: 0.0)
             while j < n {
                 let q = local(pts[j])
                 if count > 0 {
                     let dx = q.x - sx / count, dy = q.y - sy / count
                     if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
-                    pathM += shortDistanceM(pts[j - 1], pts[j])
+                    pathM += ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot()
                 }
+                last = q
                 sx += q.x
                 sy += q.y
                 count += 1
@@ -281,35 +315,47 @@ public enum RouteCleaner {
         let n = pts.count
         guard n >= 4 else { return 0 }
         var steps = [Double](repeating: 0, count: n - 1)
-        for k in 0..<(n - 1) { steps[k] = shortDistanceM(pts[k], pts[k + 1]) }
+        var headings = [Double](repeating: 0, count: n - 1)  // radians, of segment k -> k+1
+        var metric = CachedMetric()
+        for k in 0..<(n - 1) {
+            steps[k] = metric.distanceM(pts[k], pts[k + 1])
+            headings[k] = metric.headingRad(pts[k], pts[k + 1])
+        }
+        /// Signed change of direction from heading `a` to heading `b`, in (-pi, pi].
+        func turn(_ a: Double, _ b: Double) -> Double {
+            var t = b - a
+            if t > .pi { t -= 2 * .pi }
+            if t <= -.pi { t += 2 * .pi }
+            return t
+        }
+        // windingPrefix[k]: total turning from segment 0 to segment k.
+        var windingPrefix = [Double](repeating: 0, count: n - 1)
+        for k in 1..<(n - 1) { windingPrefix[k] = windingPrefix[k - 1] + turn(headings[k - 1], headings[k]) }
+        let minWindingRad = o.loopMinWindingDeg * .pi / 180
         var outP: [LonLat] = [pts[0]], outS: [Int] = [src[0]]
         outP.reserveCapacity(n)
         outS.reserveCapacity(n)
         var a = 0  // outP.last lies on segment a (at pts[a] or at a crossing on it)
+        var afterCut = false  // outP.last is a crossing, not pts[a]
         while a < n - 1 {
             let p = outP[outP.count - 1], q = pts[a + 1]
             let origin = p
-            let k = WGS84.metresPerDegree(atLatDeg: origin.lat)
+            let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ r: LonLat) -> (x: Double, y: Double) {
                 (wrappedDeltaLonDeg(r.lon, from: origin.lon) * k.x, (r.lat - origin.lat) * k.y)
             }
             let qq = local(q)
-            var heading = atan2(qq.x, qq.y)
-            var windingRad = 0.0
-            var lengthM = shortDistanceM(p, q)
+            // Turning from the first segment (p may be a crossing on segment a) to segment b:
+            // into segment a + 1, then the segments' own turns.
+            let firstHeading = afterCut ? atan2(qq.x, qq.y) : headings[a]
+            let firstTurn = a + 1 < n - 1 ? turn(firstHeading, headings[a + 1]) : 0
+            var lengthM = afterCut ? shortDistanceM(p, q) : steps[a]
             var found: (b: Int, x: LonLat)?
             var b = a + 1
-            var prev = qq
             while b < n - 1, lengthM <= o.loopMaxLengthM {
-                let r = local(pts[b + 1])
-                let h = atan2(r.x - prev.x, r.y - prev.y)
-                var turn = h - heading
-                if turn > .pi { turn -= 2 * .pi }
-                if turn <= -.pi { turn += 2 * .pi }
-                windingRad += turn
-                heading = h
-                if b >= a + 2, abs(windingRad) >= o.loopMinWindingDeg * .pi / 180,
-                   let t = crossing((0, 0), qq, prev, r) {
+                let windingRad = firstTurn + windingPrefix[b] - windingPrefix[a + 1]
+                if b >= a + 2, abs(windingRad) >= minWindingRad,
+                   let t = crossing((0, 0), qq, local(pts[b]), local(pts[b + 1])) {
                     let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
                     var extentM = 0.0
                     for s in (a + 1)...b { extentM = max(extentM, shortDistanceM(x, pts[s])) }
@@ -321,7 +367,6 @@ public enum RouteCleaner {
                     }
                 }
                 lengthM += steps[b]
-                prev = r
                 b += 1
             }
             if let (b, x) = found {
@@ -335,10 +380,12 @@ public enum RouteCleaner {
                 outP.append(x)
                 outS.append(src[a + 1])
                 a = b
+                afterCut = true
             } else {
                 outP.append(q)
                 outS.append(src[a + 1])
                 a += 1
+                afterCut = false
             }
         }
         let dropped = n - outP.count

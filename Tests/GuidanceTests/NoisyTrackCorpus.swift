@@ -177,7 +177,6 @@ struct NoisyTrackCorpus {
                 // Dropped fixes: 5 to 30 missing.
                 let missing = Double(Int.random(in: 5...30, using: &rng))
                 s += speed * interval * missing
-                _ = missing
                 continue
             }
             fix(p, jitter: whiteSigma, seconds: interval)

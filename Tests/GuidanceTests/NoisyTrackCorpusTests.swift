@@ -6,16 +6,9 @@ import TrailpackCore
 @testable import Guidance
 
 /// Cues from simulated device recordings against cues from the truth line they recorded
-/// (NoisyTrackCorpus): matched within 30 m along the route on the same side.
+/// (NoisyTrackCorpus): matched within 30 m on the ground, on the same side. Prints precision and
+/// recall (docs/GUIDANCE.md records them).
 struct NoisyTrackCorpusTests {
-    /// A turn cue placed on the truth line.
-    struct PlacedCue: CustomStringConvertible {
-        var alongTruthM: Double
-        var side: String  // "L", "R" or "U"
-        var text: String
-        var description: String { String(format: "%@ at %.0f m", text, alongTruthM) }
-    }
-
     static func side(_ dir: TurnDirection?) -> String {
         switch dir {
         case .slightLeft, .left, .sharpLeft: "L"
@@ -31,25 +24,6 @@ struct NoisyTrackCorpusTests {
         let input = GuidanceInput(path: RoutePath(coords: coords), resampledCoords: resampled.coords, cumM: resampled.cumM,
                                   elevationsM: resampled.cumM.map { _ in 500 }, resampledIndexOfPathVertex: resampled.indexOfInput)
         return (try Guidance.waypoints(for: input).filter { $0.kind == .turn }, resampled.coords, resampled.cumM)
-    }
-
-    /// Distance along `line` of the point of `line` within `withinM` of `p` whose distance along is
-    /// closest to `expectedM`; nil when no part of the line is that close.
-    static func project(_ p: LonLat, on line: [LonLat], cumM: [Double], expectedM: Double, withinM: Double) -> Double? {
-        var best: Double?
-        for s in 0..<(line.count - 1) {
-            let a = line[s], b = line[s + 1]
-            let k = WGS84.metresPerDegree(atLatDeg: p.lat)
-            let ax = wrappedDeltaLonDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
-            let bx = wrappedDeltaLonDeg(b.lon, from: p.lon) * k.x, by = (b.lat - p.lat) * k.y
-            let ex = bx - ax, ey = by - ay, len2 = ex * ex + ey * ey
-            let t = len2 > 0 ? min(max(-(ax * ex + ay * ey) / len2, 0), 1) : 0
-            let x = ax + t * ex, y = ay + t * ey
-            guard (x * x + y * y).squareRoot() <= withinM else { continue }
-            let along = cumM[s] + t * (cumM[s + 1] - cumM[s])
-            if best == nil || abs(along - expectedM) < abs(best! - expectedM) { best = along }
-        }
-        return best
     }
 
     @Test func noisyRecordingsGiveTheCuesOfTheirTruthLine() throws {

@@ -86,6 +86,18 @@ import TrailpackCore
         #expect(abs(r.cum[i] - r.cum[tip]) <= 30, "\(id): U-turn at \(r.cum[i]) m, turnaround at \(r.cum[tip]) m")
         // The turnaround is not also "passed".
         #expect(!r.waypoints.contains { $0["kind"] as? String == "poi" && $0["name"] as? String == place })
+        // Out and back: it ends where it started, named alike at both ends.
+        let start = try #require(r.waypoints.first?["name"] as? String)
+        #expect(start.hasSuffix("Trailhead"))
+        #expect(r.waypoints.last?["instruction"] as? String == "Arrive at \(start)")
+    }
+
+    @Test func atASummitTurnaroundTheSummitComesFirst() throws {
+        let r = try Self.route("cabot-and-back")
+        let texts = r.waypoints.map { $0["instruction"] as? String ?? "" }
+        let summit = try #require(texts.firstIndex(of: "Reach the summit of Mount Cabot"), "\(texts)")
+        let turn = try #require(texts.firstIndex(of: "Turn around at Mount Cabot"), "\(texts)")
+        #expect(summit + 1 == turn)
     }
 
     @Test func aTurnaroundOnASlopeIsAUTurnAndNoSummit() throws {

@@ -42,10 +42,10 @@ import RouteCore
         // than the 30 m a fixed rule would allow; still one and two fixes far off go.
         let line = Self.walk(bearingDeg: 45, lengthM: 1200, stepM: 60)
         var single = line
-        single.insert(Geodesic.destination(from: line[8], bearingDeg: 315, distanceM: offM * 4), at: 9)
+        single.insert(Geodesic.destination(from: line[8], bearingDeg: 315, distanceM: offM * 5), at: 9)
         #expect(RouteCleaner.clean(single).coords == line)
         var double = line
-        let far = Geodesic.destination(from: line[12], bearingDeg: 135, distanceM: offM * 4)
+        let far = Geodesic.destination(from: line[12], bearingDeg: 135, distanceM: offM * 5)
         double.insert(contentsOf: [far, Geodesic.destination(from: far, bearingDeg: 45, distanceM: 8)], at: 13)
         let cleaned = RouteCleaner.clean(double)
         #expect(cleaned.coords == line)
