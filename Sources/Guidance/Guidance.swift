@@ -4,25 +4,26 @@ import TrailpackCore
 /// interest and end, worded for a hiker. The rules and vocabulary are in docs/GUIDANCE.md.
 public enum Guidance {
     /// A turn cue closer than this along the route to a junction cue merges into it, metres.
-    public static let mergeWithinM = 30.0
+    public static let mergeWithinM = 40.0
     /// Two turn cues closer than this along the route merge into one, metres. With 25 m chords,
     /// two corners this close share their chords; on recorded tracks they are mostly one bend
     /// drawn as a zigzag by the GPS.
     public static let mergeTurnsWithinM = 40.0
-    /// Off the network, a bend of at least this many degrees is a `turn` waypoint.
-    public static let offNetworkTurnMinDeg = 45.0
+    /// Off the network, a 50 m bend of at least this many degrees is a `turn` waypoint.
+    public static let offNetworkTurnMinDeg = WalkerBends.minTurnDeg
     /// Window over which the start direction is measured, metres.
     public static let startWindowM = 50.0
     /// A POI this close to the route (metres) becomes a `poi` waypoint.
     public static let poiOnRouteM = 50.0
-    /// Summits and the end take the name of the nearest POI within this many metres.
+    /// Summits, turnarounds, the start and the end take the name of the nearest (fitting) POI
+    /// within this many metres; the same radius at both ends, so a route and its reverse agree.
     public static let namingRadiusM = 150.0
     /// A POI or summit this close (metres) to the first or last vertex belongs to the start or end.
     public static let endsRadiusM = 50.0
 
     /// The waypoints of one route, ordered by `i` (an index into `input.resampledCoords`):
     /// exactly one `start` at 0 first, exactly one `end` at the last index last; at equal `i`
-    /// the order is start, junction, turn, summit, poi, end.
+    /// the order is start, junction, turn, summit, U-turn, poi, end.
     /// - Throws: `GuidanceError` when the input arrays do not fit together.
     public static func waypoints(for input: GuidanceInput) throws(GuidanceError) -> [Waypoint] {
         try validate(input)
@@ -30,8 +31,25 @@ public enum Guidance {
         let pathLine = LineMeasure(path.coords)
         let last = input.resampledCoords.count - 1
 
-        // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices.
-        let cues = mergeCues(junctionCues(path, pathLine) + turnCues(path, pathLine), pathLine)
+        // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices;
+        // a U-turn at every reversal, named after the POI there.
+        let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
+        let walkBends = WalkerBends.walkBends(on: bendLine)
+        let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
+        let reversalIndices = Set(reversals.map(\.pathIndex))
+        let others = (junctionCues(path, pathLine) + turnCues(path, bendLine, bendSource, walkBends)).filter { c in
+            c.kind == .junction ? !reversalIndices.contains(c.pathIndex)
+                : !reversals.contains { abs(pathLine.cumM[$0.pathIndex] - pathLine.cumM[c.pathIndex]) < mergeTurnsWithinM }
+        }
+        var turnaroundPois = Set<Int>()
+        let uTurns: [Cue] = reversals.map { r in
+            let poi = PoiMatcher.nearestPoi(to: path.coords[r.pathIndex], in: input.pois, maxDistanceM: namingRadiusM)
+            if let poi { turnaroundPois.insert(poi) }
+            let name = poi.map { input.pois[$0].name }
+            return Cue(pathIndex: r.pathIndex, kind: .turn, name: name, instruction: name.map { "Turn around at \($0)" } ?? "Turn around",
+                       dir: .uTurn, deviationDeg: r.deviationDeg)
+        }
+        let cues = (mergeCues(others, pathLine) + uTurns).sorted { $0.pathIndex < $1.pathIndex }
         var out: [Waypoint] = cues.map {
             Waypoint(i: input.resampledIndexOfPathVertex[$0.pathIndex], kind: $0.kind, name: $0.name,
                      instruction: $0.instruction, dir: $0.dir)
@@ -41,12 +59,22 @@ public enum Guidance {
         let first = input.resampledCoords[0], lastPoint = input.resampledCoords[last]
         let totalM = input.cumM[last]
 
-        // End: named after the nearest POI within 150 m of the last vertex.
-        let endPoi = PoiMatcher.nearestPoi(to: lastPoint, in: input.pois, maxDistanceM: namingRadiusM)
-
         // POIs on the route, each at its closest vertex.
         let onRoute = PoiMatcher.matches(input.pois, on: input.resampledCoords, maxDistanceM: poiOnRouteM)
         let onRouteVertex = Dictionary(onRoute.map { ($0.poiIndex, $0.vertexIndex) }, uniquingKeysWith: { a, _ in a })
+
+        // Start and end: named after the nearest POI within 150 m of the first (last) vertex,
+        // the same rule at both ends; a POI farther than 50 m from that vertex that the route
+        // passes more than 50 m along from that end is passed ("Pass X"), not where the route
+        // starts or ends.
+        func endpointPoi(_ p: LonLat, passedAt: (Int) -> Bool) -> Int? {
+            input.pois.indices.filter { k in
+                let d = shortDistanceM(p, input.pois[k].location)
+                return d <= endsRadiusM || (d <= namingRadiusM && !(onRouteVertex[k].map(passedAt) ?? false))
+            }.min { shortDistanceM(p, input.pois[$0].location) < shortDistanceM(p, input.pois[$1].location) }
+        }
+        let startPoi = endpointPoi(first) { input.cumM[$0] > endsRadiusM }
+        let endPoi = endpointPoi(lastPoint) { totalM - input.cumM[$0] > endsRadiusM }
         // POIs at the route's ends: within 50 m of the first (last) vertex, or on the route with
         // their closest vertex within 50 m along the route of it. The start and end cover them.
         func atStart(_ p: Int) -> Bool {
@@ -57,21 +85,30 @@ public enum Guidance {
             shortDistanceM(lastPoint, input.pois[p].location) <= endsRadiusM
                 || onRouteVertex[p].map { totalM - input.cumM[$0] <= endsRadiusM } == true
         }
-        // The start takes the name of the nearest POI at the start (a trailhead, a car park).
-        let startPoi = input.pois.indices.filter(atStart).min { a, b in
-            shortDistanceM(first, input.pois[a].location) < shortDistanceM(first, input.pois[b].location)
-        }
 
-        // Summits, each named after the nearest POI within 150 m (a POI names at most one
+        // Summits: high points of the profile that the terrain confirms (or cols it confirms),
+        // each named after the nearest summit-like POI within 150 m (a POI names at most one
         // summit: the closest to it). A summit within 50 m of either end, or named after the
         // POI the start or end is named after, is left to the start and end instructions.
-        let summits = SummitDetector.summitIndices(input.elevationsM).filter {
-            input.cumM[$0] > endsRadiusM && totalM - input.cumM[$0] > endsRadiusM
+        var passes = Set<Int>()
+        let summits = SummitDetector.summitIndices(input.elevationsM).filter { k in
+            guard input.cumM[k] > endsRadiusM && totalM - input.cumM[k] > endsRadiusM else { return false }
+            guard let terrain = input.terrain else { return true }
+            if TerrainSummitCheck.isHighPoint(input.resampledCoords[k], on: terrain) { return true }
+            guard SummitDetector.isPass(input.elevationsM, input.cumM, at: k),
+                  let inDeg = line.incomingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  let outDeg = line.outgoingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  TerrainSummitCheck.isCol(input.resampledCoords[k], inBearingDeg: inDeg, outBearingDeg: outDeg, on: terrain)
+            else { return false }
+            passes.insert(k)
+            return true
         }
+        let summitLike = input.pois.enumerated().filter { TerrainSummitCheck.isSummitKind($0.element.kind) }.map(\.offset)
         var summitPoi: [Int: Int] = [:]  // summit vertex -> poi index
         var claimedBy: [Int: (vertex: Int, distanceM: Double)] = [:]  // poi index -> summit
-        for k in summits {
-            guard let p = PoiMatcher.nearestPoi(to: input.resampledCoords[k], in: input.pois, maxDistanceM: namingRadiusM)
+        for k in summits where !passes.contains(k) {
+            guard let p = summitLike.filter({ shortDistanceM(input.resampledCoords[k], input.pois[$0].location) <= namingRadiusM })
+                .min(by: { shortDistanceM(input.resampledCoords[k], input.pois[$0].location) < shortDistanceM(input.resampledCoords[k], input.pois[$1].location) })
             else { continue }
             let d = shortDistanceM(input.resampledCoords[k], input.pois[p].location)
             if let other = claimedBy[p], other.distanceM <= d { continue }
@@ -85,7 +122,7 @@ public enum Guidance {
                 if p == endPoi || p == startPoi { continue }
                 let name = input.pois[p].name
                 out.append(Waypoint(i: k, kind: .summit, name: name, instruction: "Reach the summit of \(name)"))
-            } else if SummitDetector.isPass(input.elevationsM, input.cumM, at: k) {
+            } else if input.terrain == nil ? SummitDetector.isPass(input.elevationsM, input.cumM, at: k) : passes.contains(k) {
                 out.append(Waypoint(i: k, kind: .summit, name: "Pass, " + ele, instruction: "Reach the high point of the pass, " + ele))
             } else {
                 out.append(Waypoint(i: k, kind: .summit, name: "Summit, " + ele, instruction: "Reach the summit, " + ele))
@@ -95,7 +132,8 @@ public enum Guidance {
         // POIs on the route, except those already named by a summit, the start or the end,
         // and those at either end.
         for m in onRoute {
-            if claimedBy[m.poiIndex] != nil || m.poiIndex == endPoi || atStart(m.poiIndex) || atEnd(m.poiIndex) { continue }
+            if claimedBy[m.poiIndex] != nil || m.poiIndex == endPoi || m.poiIndex == startPoi || turnaroundPois.contains(m.poiIndex)
+                || atStart(m.poiIndex) || atEnd(m.poiIndex) { continue }
             let name = input.pois[m.poiIndex].name
             out.append(Waypoint(i: m.vertexIndex, kind: .poi, name: name, instruction: "Pass \(name)"))
         }
@@ -113,10 +151,12 @@ public enum Guidance {
         }
 
         // Order by i, then kind; the sort is made stable by the original position.
-        let rank: [WaypointKind: Int] = [.start: 0, .junction: 1, .turn: 2, .summit: 3, .poi: 4, .end: 5]
+        // A U-turn comes after a summit at the same vertex: "Reach the summit", then "Turn around".
+        let rank: [WaypointKind: Int] = [.start: 0, .junction: 1, .turn: 2, .summit: 3, .poi: 5, .end: 6]
+        func order(_ w: Waypoint) -> Int { w.kind == .turn && w.dir == .uTurn ? 4 : rank[w.kind]! }
         return out.enumerated().sorted { a, b in
             if a.element.i != b.element.i { return a.element.i < b.element.i }
-            let ra = rank[a.element.kind]!, rb = rank[b.element.kind]!
+            let ra = order(a.element), rb = order(b.element)
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
     }
@@ -147,20 +187,32 @@ public enum Guidance {
                 outgoingTrail: trailName(path, segment: j.index),
                 takenDeviationDeg: Deviation.signedDeg(from: inDeg, to: outDeg),
                 branches: j.branches.map { (Deviation.signedDeg(from: inDeg, to: $0.bearingDeg), $0.trailName) })
-            let (text, dir) = JunctionPhraser.phrase(situation)
+            var (text, dir) = JunctionPhraser.phrase(situation)
+            if dir == .uTurn {
+                // Only a reversal is a U-turn (and a reversal replaces this cue): read it as sharp.
+                var sharp = situation
+                sharp.takenDeviationDeg = situation.takenDeviationDeg < 0 ? -159.9 : 159.9
+                (text, dir) = JunctionPhraser.phrase(sharp)
+            }
             out.append(Cue(pathIndex: j.index, kind: .junction, name: situation.outgoingTrail,
                            instruction: text, dir: dir, deviationDeg: situation.takenDeviationDeg))
         }
         return out
     }
 
-    static func turnCues(_ path: RoutePath, _ line: LineMeasure) -> [Cue] {
+    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?]) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
-        return TurnDetector.bends(on: line, minDeviationDeg: offNetworkTurnMinDeg).map {
-            Cue(pathIndex: $0.pathIndex, kind: .turn, name: nil, instruction: Deviation.turnVerb($0.dir),
-                dir: $0.dir, deviationDeg: $0.deviationDeg)
+        return WalkerBends.turns(on: line, walkBends: walkBends).map {
+            let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)
+            return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
+                       dir: dir, deviationDeg: $0.deviationDeg)
         }
+    }
+
+    /// `dir` with a U-turn read as sharp (by the side of `deviationDeg`): only a reversal is a U-turn.
+    static func notReversing(_ dir: TurnDirection, _ deviationDeg: Double) -> TurnDirection {
+        dir == .uTurn ? (deviationDeg < 0 ? .sharpLeft : .sharpRight) : dir
     }
 
     /// Merges a turn cue with its neighbour when they are closer than `mergeWithinM` (turn and

@@ -16,10 +16,13 @@ public struct GuidanceInput: Equatable, Sendable {
     public var resampledIndexOfPathVertex: [Int]
     /// Points of interest of the region (any number; only those near the route are used).
     public var pois: [PointOfInterest]
+    /// Terrain around the route (the route's AR patch, which reaches at least 100 m beyond every
+    /// vertex) on which summits are confirmed; nil: summits from the profile alone (tests).
+    public var terrain: TerrainGrid?
 
     public init(
         path: RoutePath, resampledCoords: [LonLat], cumM: [Double], elevationsM: [Double],
-        resampledIndexOfPathVertex: [Int], pois: [PointOfInterest] = []
+        resampledIndexOfPathVertex: [Int], pois: [PointOfInterest] = [], terrain: TerrainGrid? = nil
     ) {
         self.path = path
         self.resampledCoords = resampledCoords
@@ -27,5 +30,6 @@ public struct GuidanceInput: Equatable, Sendable {
         self.elevationsM = elevationsM
         self.resampledIndexOfPathVertex = resampledIndexOfPathVertex
         self.pois = pois
+        self.terrain = terrain
     }
 }

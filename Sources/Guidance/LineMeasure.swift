@@ -17,6 +17,18 @@ struct LineMeasure: Sendable {
 
     var lengthM: Double { cumM.last ?? 0 }
 
+    /// The line through its first vertex, every vertex at least `minStepM` metres (ground) from
+    /// the previous one kept, and its last vertex; with the index in `self` of each kept vertex.
+    /// At one fix a second GPS jitter makes a track up to twice as long as the ground it covers;
+    /// bends are measured on this line, where distance along is distance on the ground.
+    func decimated(minStepM: Double) -> (line: LineMeasure, sourceIndex: [Int]) {
+        guard coords.count > 2 else { return (self, Array(coords.indices)) }
+        var kept = [0]
+        for k in 1..<(coords.count - 1) where shortDistanceM(coords[kept[kept.count - 1]], coords[k]) >= minStepM { kept.append(k) }
+        kept.append(coords.count - 1)
+        return (LineMeasure(kept.map { coords[$0] }), kept)
+    }
+
     /// The point `distanceM` metres along the line (clamped to the line's ends).
     func point(atM distanceM: Double) -> LonLat {
         if distanceM <= 0 { return coords[0] }

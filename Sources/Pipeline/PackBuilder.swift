@@ -18,6 +18,8 @@ public struct BuildSummary: Sendable {
     public var stageSeconds: [(stage: String, seconds: Double)]
     /// Every input file read (for the depfile).
     public var inputs: [String]
+    /// Cue counts per route, in route order.
+    public var cueCounts: [CueCount] = []
 }
 
 /// Options of one build.
@@ -103,10 +105,11 @@ public enum PackBuilder {
         writer.finish()
         clock.lap("write")
 
-        let summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
+        var summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
                                    routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written, totalBytes: totalBytes,
                                    diagnostics: diagnostics, stageSeconds: clock.laps,
                                    inputs: [recipe.path] + inputs.files)
+        summary.cueCounts = routes.map(CueCount.init)
         if let dep = options.depfile {
             try Depfile.write(path: dep, target: "\(outRoot)/regions/\(recipe.id)/manifest.json",
                               prerequisites: summary.inputs)

@@ -43,7 +43,7 @@ public enum RouteStage {
             do {
                 waypoints = try Guidance.waypoints(for: GuidanceInput(
                     path: path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
-                    resampledIndexOfPathVertex: line.indexOfInput, pois: inputs.pois))
+                    resampledIndexOfPathVertex: line.indexOfInput, pois: inputs.pois, terrain: patch))
             } catch { throw fail(error.description) }
             built.append(BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
                                     elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats,
@@ -82,14 +82,13 @@ public enum RouteStage {
             let joined = track.coords
             // A planned GPX route (`<rte>`) is drawn on purpose: its out-and-back spurs are not GPS spikes.
             var cleaning = RouteCleaner.Options()
-            if track.isPlannedRoute { cleaning.spikeOffsetM = .infinity }
+            if track.isPlannedRoute { cleaning.removeGPSArtifacts = false }
             let cleaned = RouteCleaner.clean(joined, options: cleaning)
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
-            var notes: [String] = track.notes
-            if cleaned.droppedTotal > 0 {
-                notes.append("cleaning dropped \(cleaned.droppedInvalid) invalid, \(cleaned.droppedDuplicates) duplicate and \(cleaned.droppedSpikes) spike points")
-            }
-            let path = network?.matchTrack(cleaned.coords) ?? RoutePath(coords: cleaned.coords)
+            let notes = track.notes + CleaningNotes.lines(cleaned, inputPoints: joined.count)
+            // The track itself is no network for its own route (a recipe listing the file among its trails too).
+            let path = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)?.matchTrack(cleaned.coords)
+                ?? RoutePath(coords: cleaned.coords)
             return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings)
         }
     }

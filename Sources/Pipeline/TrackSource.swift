@@ -14,6 +14,8 @@ struct TrackSource {
     var warnings: [String]
     /// How the parts were chained, when not in their stored order.
     var notes: [String]
+    /// The selected features' lines as stored (to keep the track out of its own network).
+    var lines: [[LonLat]]
 
     /// Reads the selection of `file` and chains its parts within `joinM` metres.
     /// Default selection: in a GPX file the first track with two points, else the first route;
@@ -68,7 +70,7 @@ struct TrackSource {
             notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")
         }
         return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
-                           warnings: warnings, notes: notes)
+                           warnings: warnings, notes: notes, lines: chosen.flatMap { $0.geometry.lines })
     }
 
     /// "track 0 segment 2", "route 1", "feature 3", "feature 3 part 1".

@@ -122,12 +122,7 @@ public enum IndexPage {
             if !route.blurb.isEmpty { h += "<p>\(e(route.blurb))</p>\n" }
             h += "<p><img src=\"\(e(s.routeFiles[k].profile))\" alt=\"Elevation profile of \(e(route.name))\"/></p>\n"
             h += "<p><img src=\"\(e(s.routeFiles[k].arPatch))\" alt=\"AR patch of \(e(route.name))\"/></p>\n"
-            h += "<table>\n" + header(["i", "Km", "Ele (m)", "Kind", "Name", "Instruction", "Dir"])
-            for w in route.waypoints where route.coords.indices.contains(w.i) {
-                h += row(["\(w.i)", num(route.cumulativeM[w.i] / 1000, 2), num(route.elevationsM[w.i], 1), e(w.kind.rawValue),
-                          e(w.name ?? ""), e(w.instruction), e(w.dir?.rawValue ?? "")], numeric: [0, 1, 2])
-            }
-            h += "</table>\n"
+            h += CueSheet.html(route)
         }
         return h
     }

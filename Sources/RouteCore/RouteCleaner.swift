@@ -1,8 +1,10 @@
+import Foundation
 import TrailpackCore
 
-/// A track after cleaning, with counts of what was dropped (pipeline diagnostics).
+/// A track after cleaning, with what was dropped (pipeline notes).
 public struct CleanedLine: Equatable, Sendable {
-    /// The surviving points in their original order; consecutive points are at least
+    /// The surviving points in their original order (a collapsed stop is one point at its centre,
+    /// a cut loop one point at its crossing); consecutive points are at least
     /// `RouteCleaner.Options.minSpacingM` apart.
     public var coords: [LonLat]
     /// Points dropped because a coordinate was NaN or infinite, or outside lon -180...180 /
@@ -12,91 +14,423 @@ public struct CleanedLine: Equatable, Sendable {
     public var droppedDuplicates: Int
     /// Points dropped as spikes.
     public var droppedSpikes: Int
+    /// Net points dropped by collapsing stops (fixes removed minus the centre points added).
+    public var droppedStopPoints: Int
+    /// Net points dropped by cutting loops (fixes removed minus the crossing points added).
+    public var droppedLoopPoints: Int
+    /// Every spike, stop and loop removed, in track order of the cleaner's passes.
+    public var edits: [CleaningEdit]
 
-    public init(coords: [LonLat], droppedInvalid: Int = 0, droppedDuplicates: Int = 0, droppedSpikes: Int = 0) {
+    public init(coords: [LonLat], droppedInvalid: Int = 0, droppedDuplicates: Int = 0, droppedSpikes: Int = 0,
+                droppedStopPoints: Int = 0, droppedLoopPoints: Int = 0, edits: [CleaningEdit] = []) {
         self.coords = coords
         self.droppedInvalid = droppedInvalid
         self.droppedDuplicates = droppedDuplicates
         self.droppedSpikes = droppedSpikes
+        self.droppedStopPoints = droppedStopPoints
+        self.droppedLoopPoints = droppedLoopPoints
+        self.edits = edits
     }
 
-    /// Total number of input points dropped.
-    public var droppedTotal: Int { droppedInvalid + droppedDuplicates + droppedSpikes }
+    /// Net number of input points dropped: `coords.count + droppedTotal` is the input count.
+    public var droppedTotal: Int { droppedInvalid + droppedDuplicates + droppedSpikes + droppedStopPoints + droppedLoopPoints }
+
+    /// Track length in metres the spikes, stops and loops took off.
+    public var lengthRemovedM: Double { edits.reduce(0) { $0 + $1.lengthRemovedM } }
 }
 
-/// Removes invalid points, duplicates and GPS spikes from a joined track.
+/// Cleans a recorded GPS track: invalid points, duplicates, spikes, stops and small loops.
+/// The rules and numbers are in docs/GUIDANCE.md ("Track cleaning").
 public enum RouteCleaner {
-    /// Thresholds of the cleaner, all in metres (WGS84 ground distance, horizontal).
+    /// Thresholds of the cleaner, metres unless said otherwise (ground distances on the WGS84
+    /// ellipsoid's short-range metric).
     public struct Options: Equatable, Sendable {
         /// A point closer than this to the previous kept point is a duplicate.
         public var minSpacingM: Double = 0.5
-        /// A point farther than this from the segment joining its two neighbours may be a spike...
-        public var spikeOffsetM: Double = 50
-        /// ...when its neighbours lie within this distance of each other.
-        public var spikeBaseM: Double = 30
+        /// False for a planned line (a GPX `<rte>`): only invalid points and duplicates go.
+        public var removeGPSArtifacts = true
+        /// A spike's legs (out and back) are at least this long...
+        public var spikeMinLegM: Double = 30
+        /// ...and at least this many times the typical step of the track around it (the median
+        /// of the six steps before and after), so that a sparse track's real corners and
+        /// switchback tips, whose legs are ordinary steps, are never spikes.
+        public var spikeStepFactor: Double = 4
+        /// The spike's neighbours lie closer to each other than this fraction of its shorter leg
+        /// (the excursion returns to where it left).
+        public var spikeBaseRatio: Double = 0.4
+        /// A stop: consecutive fixes within this radius of their running centre...
+        public var stopRadiusM: Double = 20
+        /// ...at least this many of them...
+        public var stopMinPoints = 12
+        /// ...whose track is longer than this and than `stopPathFactor` times the cloud's radius
+        /// (walking through the circle draws about two radii, four to five with GPS jitter at one fix a second; a standing device dozens).
+        public var stopMinPathM: Double = 50
+        public var stopPathFactor: Double = 8
+        /// A loop is cut where the track crosses itself when the part between the crossings is
+        /// at most this long...
+        public var loopMaxLengthM: Double = 100
+        /// ...stays within this distance of the crossing...
+        public var loopMaxExtentM: Double = 30
+        /// ...winds at least this many degrees (near a full turn; an out-and-back winds about 180),
+        /// and the track then goes on within 90 degrees of the way it came in (a loop drawn at a
+        /// turnaround is left to the turnaround).
+        public var loopMinWindingDeg: Double = 250
 
-        public init(minSpacingM: Double = 0.5, spikeOffsetM: Double = 50, spikeBaseM: Double = 30) {
-            self.minSpacingM = minSpacingM
-            self.spikeOffsetM = spikeOffsetM
-            self.spikeBaseM = spikeBaseM
+        public init() {}
+    }
+
+    /// Cleans a line: drops invalid points and duplicates; then, unless
+    /// `options.removeGPSArtifacts` is false, removes spikes (one to three fixes whose legs out
+    /// and back are long compared with the track's own steps and return close to where they
+    /// left; also a first or last fix far off), collapses stops (clouds of fixes drawn while
+    /// standing) to their centre, and cuts small self-crossing loops at their crossing.
+    /// Every spike, stop and loop is listed in `edits` with input indices and metres.
+    public static func clean(_ coords: [LonLat], options: Options = Options()) -> CleanedLine {
+        var pts: [LonLat] = []
+        var src: [Int] = []
+        pts.reserveCapacity(coords.count)
+        src.reserveCapacity(coords.count)
+        var invalid = 0
+        for (k, p) in coords.enumerated() {
+            guard p.isFinite, abs(p.lat) <= 90, abs(p.lon) <= 180 else {
+                invalid += 1
+                continue
+            }
+            pts.append(p)
+            src.append(k)
+        }
+        var duplicates = dropDuplicates(&pts, &src, minSpacingM: options.minSpacingM)
+        var result = CleanedLine(coords: [], droppedInvalid: invalid)
+        if options.removeGPSArtifacts {
+            var spikes = 0
+            for _ in 0..<4 {
+                let n = removeSpikes(&pts, &src, options, &result.edits)
+                spikes += n
+                if n == 0 { break }
+            }
+            result.droppedSpikes = spikes
+            result.droppedStopPoints = collapseStops(&pts, &src, options, &result.edits)
+            result.droppedLoopPoints = cutLoops(&pts, &src, options, &result.edits)
+            duplicates += dropDuplicates(&pts, &src, minSpacingM: options.minSpacingM)
+        }
+        result.droppedDuplicates = duplicates
+        result.coords = pts
+        return result
+    }
+
+    /// Metres per degree reused while the latitude stays within 0.001 degree of where it was
+    /// computed (distances then agree with `shortDistanceM` to about 2e-5 relative): the passes
+    /// below visit every point, and the ellipsoid's radii are the costly part of a distance.
+    struct CachedMetric {
+        private var latDeg = Double.nan
+        private var k = (x: 0.0, y: 0.0)
+
+        mutating func perDegree(atLatDeg lat: Double) -> (x: Double, y: Double) {
+            if !(abs(lat - latDeg) <= 0.001) {
+                latDeg = lat
+                k = WGS84.metresPerDegree(atLatDeg: lat)
+            }
+            return k
+        }
+
+        mutating func distanceM(_ a: LonLat, _ b: LonLat) -> Double {
+            let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
+            let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
+            return (dx * dx + dy * dy).squareRoot()
+        }
+
+        /// Heading from `a` to `b`, radians clockwise from north.
+        mutating func headingRad(_ a: LonLat, _ b: LonLat) -> Double {
+            let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
+            return atan2(wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
         }
     }
 
-    /// Cleans a line in one pass: drops invalid points, then duplicates (a point closer than
-    /// `minSpacingM` to the previous kept point), and removes spikes (a point more than
-    /// `spikeOffsetM` from the segment joining its neighbours while they lie within `spikeBaseM`
-    /// of each other), re-checking the neighbours of every removed point until no spike remains.
-    /// The first and last kept points are never spikes. Distances use a local ellipsoidal metric
-    /// (accurate to about 1e-5 over these short spans).
-    public static func clean(_ coords: [LonLat], options: Options = Options()) -> CleanedLine {
-        var out: [LonLat] = []
-        out.reserveCapacity(coords.count)
-        var invalid = 0, duplicates = 0, spikes = 0
-        let minSpacing2 = options.minSpacingM * options.minSpacingM
-        let offset2 = options.spikeOffsetM * options.spikeOffsetM
-        let base2 = options.spikeBaseM * options.spikeBaseM
-        coords.withUnsafeBufferPointer { input in
-            for p in input {
-                guard p.isFinite, abs(p.lat) <= 90, abs(p.lon) <= 180 else {
-                    invalid += 1
-                    continue
-                }
-                if let last = out.last, distanceSquaredM2(last, p) < minSpacing2 {
-                    duplicates += 1
-                    continue
-                }
-                var popped = false
-                while out.count >= 2, isSpike(out[out.count - 1], between: out[out.count - 2], and: p, offset2: offset2, base2: base2) {
-                    out.removeLast()
-                    spikes += 1
-                    popped = true
-                }
-                if popped, let last = out.last, distanceSquaredM2(last, p) < minSpacing2 {
-                    duplicates += 1
-                    continue
-                }
-                out.append(p)
+    // MARK: - Duplicates
+
+    static func dropDuplicates(_ pts: inout [LonLat], _ src: inout [Int], minSpacingM: Double) -> Int {
+        guard pts.count > 1 else { return 0 }
+        var outP: [LonLat] = [pts[0]], outS = [src[0]]
+        outP.reserveCapacity(pts.count)
+        outS.reserveCapacity(pts.count)
+        var metric = CachedMetric()
+        for k in 1..<pts.count where metric.distanceM(outP[outP.count - 1], pts[k]) >= minSpacingM {
+            outP.append(pts[k])
+            outS.append(src[k])
+        }
+        let dropped = pts.count - outP.count
+        pts = outP
+        src = outS
+        return dropped
+    }
+
+    // MARK: - Spikes
+
+    /// One pass over the line; returns the number of points removed.
+    static func removeSpikes(_ pts: inout [LonLat], _ src: inout [Int], _ o: Options, _ edits: inout [CleaningEdit]) -> Int {
+        let n = pts.count
+        guard n >= 3 else { return 0 }
+        var steps = [Double](repeating: 0, count: n - 1)
+        var metric = CachedMetric()
+        for k in 0..<(n - 1) { steps[k] = metric.distanceM(pts[k], pts[k + 1]) }
+        /// Median of the (up to) six steps before step `before` and six from step `after` on.
+        func typicalStepM(before: Int, after: Int) -> Double {
+            var w: [Double] = []
+            var k = before - 1
+            while k >= 0, k >= before - 6 { w.append(steps[k]); k -= 1 }
+            k = after
+            while k < steps.count, k < after + 6 { w.append(steps[k]); k += 1 }
+            guard !w.isEmpty else { return 0 }
+            w.sort()
+            return w[w.count / 2]
+        }
+        var keep = [Bool](repeating: true, count: n)
+        var removed = 0
+        // The first and last fix: far from the rest of the track (a cold start, a last bad fix).
+        if n >= 4 {
+            let s = typicalStepM(before: 1, after: 1)
+            if steps[0] >= max(2 * o.spikeMinLegM, 2 * o.spikeStepFactor * s) {
+                keep[0] = false
+                edits.append(CleaningEdit(kind: .spike, firstIndex: src[0], lastIndex: src[0], location: pts[0],
+                                          sizeM: steps[0], lengthRemovedM: steps[0]))
+            }
+            let e = typicalStepM(before: n - 2, after: n - 2)
+            if steps[n - 2] >= max(2 * o.spikeMinLegM, 2 * o.spikeStepFactor * e) {
+                keep[n - 1] = false
+                edits.append(CleaningEdit(kind: .spike, firstIndex: src[n - 1], lastIndex: src[n - 1], location: pts[n - 1],
+                                          sizeM: steps[n - 2], lengthRemovedM: steps[n - 2]))
             }
         }
-        return CleanedLine(coords: out, droppedInvalid: invalid, droppedDuplicates: duplicates, droppedSpikes: spikes)
+        var k = 1
+        while k < n - 1 {
+            var found = 0
+            for len in 1...3 where k + len < n && keep[k - 1] && keep[k + len] {
+                let a = pts[k - 1], c = pts[k + len]
+                let entry = steps[k - 1], exit = steps[k + len - 1]
+                let leg = min(entry, exit)
+                // Cheap tests first: most fixes are ordinary steps.
+                guard leg >= o.spikeMinLegM, metric.distanceM(a, c) <= o.spikeBaseRatio * leg,
+                      leg >= o.spikeStepFactor * typicalStepM(before: k - 1, after: k + len) else { continue }
+                var farthest = k, farthestM = 0.0, inside = true
+                for b in k..<(k + len) {
+                    let d = segmentDistanceM(pts[b], a, c)
+                    if d < o.spikeMinLegM { inside = false; break }
+                    if d > farthestM { farthest = b; farthestM = d }
+                }
+                guard inside else { continue }
+                var pathM = 0.0
+                for s in (k - 1)..<(k + len) { pathM += steps[s] }
+                edits.append(CleaningEdit(kind: .spike, firstIndex: src[k], lastIndex: src[k + len - 1], location: pts[farthest],
+                                          sizeM: farthestM, lengthRemovedM: pathM - shortDistanceM(a, c)))
+                found = len
+                break
+            }
+            if found > 0 {
+                for b in k..<(k + found) { keep[b] = false }
+                k += found + 1
+            } else {
+                k += 1
+            }
+        }
+        var outP: [LonLat] = [], outS: [Int] = []
+        outP.reserveCapacity(n)
+        outS.reserveCapacity(n)
+        for k in 0..<n {
+            if keep[k] { outP.append(pts[k]); outS.append(src[k]) } else { removed += 1 }
+        }
+        pts = outP
+        src = outS
+        return removed
     }
 
-    /// Squared local ground distance in square metres, scaled at the pair's mean latitude.
-    @inline(__always)
-    static func distanceSquaredM2(_ a: LonLat, _ b: LonLat) -> Double {
-        let k = WGS84.metresPerDegree(atLatDeg: (a.lat + b.lat) / 2)
-        let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x
-        let dy = (b.lat - a.lat) * k.y
-        return dx * dx + dy * dy
+    // MARK: - Stops
+
+    /// Collapses every stop to one point at its centre; returns the net number of points dropped.
+    static func collapseStops(_ pts: inout [LonLat], _ src: inout [Int], _ o: Options, _ edits: inout [CleaningEdit]) -> Int {
+        let n = pts.count
+        guard n >= o.stopMinPoints else { return 0 }
+        var outP: [LonLat] = [], outS: [Int] = []
+        outP.reserveCapacity(n)
+        outS.reserveCapacity(n)
+        var i = 0
+        var metric = CachedMetric()
+        while i < n {
+            let origin = pts[i]
+            let k = metric.perDegree(atLatDeg: origin.lat)
+            func local(_ p: LonLat) -> (x: Double, y: Double) {
+                (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
+            }
+            var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
+            var j = i
+            var last = (x: 0.0, y: 0.0)
+            while j < n {
+                let q = local(pts[j])
+                if count > 0 {
+                    let dx = q.x - sx / count, dy = q.y - sy / count
+                    if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
+                    pathM += ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot()
+                }
+                last = q
+                sx += q.x
+                sy += q.y
+                count += 1
+                j += 1
+            }
+            let m = j - i
+            if m >= o.stopMinPoints, pathM >= o.stopMinPathM {
+                let cx = sx / count, cy = sy / count
+                var radiusM = 0.0
+                for t in i..<j {
+                    let q = local(pts[t])
+                    radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
+                }
+                if pathM >= o.stopPathFactor * radiusM {
+                    let centre = LonLat(origin.lon + cx / k.x, origin.lat + cy / k.y)
+                    // Length before: into the cloud, through it, out; after: in to the centre and out.
+                    var beforeM = pathM, afterM = 0.0
+                    if i > 0 { beforeM += shortDistanceM(pts[i - 1], pts[i]); afterM += shortDistanceM(pts[i - 1], centre) }
+                    if j < n { beforeM += shortDistanceM(pts[j - 1], pts[j]); afterM += shortDistanceM(centre, pts[j]) }
+                    edits.append(CleaningEdit(kind: .stop, firstIndex: src[i], lastIndex: src[j - 1], location: centre,
+                                              sizeM: radiusM, lengthRemovedM: beforeM - afterM))
+                    outP.append(centre)
+                    outS.append(src[i])
+                    i = j
+                    continue
+                }
+            }
+            outP.append(pts[i])
+            outS.append(src[i])
+            i += 1
+        }
+        let dropped = n - outP.count
+        pts = outP
+        src = outS
+        return dropped
     }
 
-    @inline(__always)
-    static func isSpike(_ b: LonLat, between a: LonLat, and c: LonLat, offset2: Double, base2: Double) -> Bool {
-        let k = WGS84.metresPerDegree(atLatDeg: b.lat)
-        let ax = wrappedDeltaLonDeg(a.lon, from: b.lon) * k.x, ay = (a.lat - b.lat) * k.y
-        let cx = wrappedDeltaLonDeg(c.lon, from: b.lon) * k.x, cy = (c.lat - b.lat) * k.y
-        let bx = cx - ax, by = cy - ay
-        guard bx * bx + by * by <= base2 else { return false }
-        return segmentDistanceSquared(0, 0, ax, ay, cx, cy) > offset2
+    // MARK: - Loops
+
+    /// Cuts small self-crossing loops; returns the net number of points dropped.
+    static func cutLoops(_ pts: inout [LonLat], _ src: inout [Int], _ o: Options, _ edits: inout [CleaningEdit]) -> Int {
+        let n = pts.count
+        guard n >= 4 else { return 0 }
+        var steps = [Double](repeating: 0, count: n - 1)
+        var headings = [Double](repeating: 0, count: n - 1)  // radians, of segment k -> k+1
+        var metric = CachedMetric()
+        for k in 0..<(n - 1) {
+            steps[k] = metric.distanceM(pts[k], pts[k + 1])
+            headings[k] = metric.headingRad(pts[k], pts[k + 1])
+        }
+        /// Signed change of direction from heading `a` to heading `b`, in (-pi, pi].
+        func turn(_ a: Double, _ b: Double) -> Double {
+            var t = b - a
+            if t > .pi { t -= 2 * .pi }
+            if t <= -.pi { t += 2 * .pi }
+            return t
+        }
+        // windingPrefix[k]: total turning from segment 0 to segment k.
+        var windingPrefix = [Double](repeating: 0, count: n - 1)
+        for k in 1..<(n - 1) { windingPrefix[k] = windingPrefix[k - 1] + turn(headings[k - 1], headings[k]) }
+        let minWindingRad = o.loopMinWindingDeg * .pi / 180
+        var outP: [LonLat] = [pts[0]], outS: [Int] = [src[0]]
+        outP.reserveCapacity(n)
+        outS.reserveCapacity(n)
+        var a = 0  // outP.last lies on segment a (at pts[a] or at a crossing on it)
+        var afterCut = false  // outP.last is a crossing, not pts[a]
+        while a < n - 1 {
+            let p = outP[outP.count - 1], q = pts[a + 1]
+            let origin = p
+            let k = metric.perDegree(atLatDeg: origin.lat)
+            func local(_ r: LonLat) -> (x: Double, y: Double) {
+                (wrappedDeltaLonDeg(r.lon, from: origin.lon) * k.x, (r.lat - origin.lat) * k.y)
+            }
+            let qq = local(q)
+            // Turning from the first segment (p may be a crossing on segment a) to segment b:
+            // into segment a + 1, then the segments' own turns.
+            let firstHeading = afterCut ? atan2(qq.x, qq.y) : headings[a]
+            let firstTurn = a + 1 < n - 1 ? turn(firstHeading, headings[a + 1]) : 0
+            var lengthM = afterCut ? shortDistanceM(p, q) : steps[a]
+            var found: (b: Int, x: LonLat)?
+            var b = a + 1
+            while b < n - 1, lengthM <= o.loopMaxLengthM {
+                let windingRad = firstTurn + windingPrefix[b] - windingPrefix[a + 1]
+                if b >= a + 2, abs(windingRad) >= minWindingRad,
+                   let t = crossing((0, 0), qq, local(pts[b]), local(pts[b + 1])) {
+                    let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
+                    var extentM = 0.0
+                    for s in (a + 1)...b { extentM = max(extentM, shortDistanceM(x, pts[s])) }
+                    // A loop the walker leaves the way they came into it: a turnaround (with
+                    // perhaps a loop at its tip), not a loop to cut.
+                    if extentM <= o.loopMaxExtentM, continuesForward(from: x, before: outP, after: b + 1, pts) {
+                        found = (b, x)
+                        break
+                    }
+                }
+                lengthM += steps[b]
+                b += 1
+            }
+            if let (b, x) = found {
+                var removedM = shortDistanceM(p, q) + shortDistanceM(pts[b], x)
+                for s in (a + 1)..<b { removedM += steps[s] }
+                removedM -= shortDistanceM(p, x)
+                var extentM = 0.0
+                for s in (a + 1)...b { extentM = max(extentM, shortDistanceM(x, pts[s])) }
+                edits.append(CleaningEdit(kind: .loop, firstIndex: src[a + 1], lastIndex: src[b], location: x,
+                                          sizeM: extentM, lengthRemovedM: removedM))
+                outP.append(x)
+                outS.append(src[a + 1])
+                a = b
+                afterCut = true
+            } else {
+                outP.append(q)
+                outS.append(src[a + 1])
+                a += 1
+                afterCut = false
+            }
+        }
+        let dropped = n - outP.count
+        pts = outP
+        src = outS
+        return dropped
+    }
+
+    /// True when the track leaves the crossing `x` within 90 degrees of the way it came in:
+    /// directions on chords from the last point of `before` at least 40 m from `x` to `x`, and
+    /// from `x` to the first point of `pts` from index `next` on at least 40 m from it (within
+    /// 400 points either way); true when either is missing.
+    static func continuesForward(from x: LonLat, before: [LonLat], after next: Int, _ pts: [LonLat]) -> Bool {
+        var i = before.count - 1
+        while i >= 0, i >= before.count - 400, shortDistanceM(before[i], x) < 40 { i -= 1 }
+        var j = next
+        while j < pts.count, j < next + 400, shortDistanceM(x, pts[j]) < 40 { j += 1 }
+        guard i >= 0, i >= before.count - 400, j < pts.count, j < next + 400 else { return true }
+        let d = abs(shortBearingDeg(before[i], x) - shortBearingDeg(x, pts[j])).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d) <= 90
+    }
+
+    /// Where segment p0-p1 properly crosses segment q0-q1: the fraction along p0-p1, else nil.
+    static func crossing(_ p0: (x: Double, y: Double), _ p1: (x: Double, y: Double),
+                         _ q0: (x: Double, y: Double), _ q1: (x: Double, y: Double)) -> Double? {
+        let rx = p1.x - p0.x, ry = p1.y - p0.y, sx = q1.x - q0.x, sy = q1.y - q0.y
+        let den = rx * sy - ry * sx
+        guard abs(den) > 1e-12 else { return nil }
+        let qpx = q0.x - p0.x, qpy = q0.y - p0.y
+        let t = (qpx * sy - qpy * sx) / den
+        let u = (qpx * ry - qpy * rx) / den
+        guard t > 0, t < 1, u >= 0, u <= 1 else { return nil }
+        return t
+    }
+
+    /// Distance in metres from `p` to the segment `a`-`c` in a local plane around `p`.
+    static func segmentDistanceM(_ p: LonLat, _ a: LonLat, _ c: LonLat) -> Double {
+        let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+        let ax = wrappedDeltaLonDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
+        let cx = wrappedDeltaLonDeg(c.lon, from: p.lon) * k.x, cy = (c.lat - p.lat) * k.y
+        let ex = cx - ax, ey = cy - ay
+        let len2 = ex * ex + ey * ey
+        var t = len2 > 0 ? -(ax * ex + ay * ey) / len2 : 0
+        t = min(max(t, 0), 1)
+        let x = ax + t * ex, y = ay + t * ey
+        return (x * x + y * y).squareRoot()
     }
 }

@@ -60,9 +60,14 @@ enum BuildCommand {
          "bytes": .int(s.totalBytes),
          "files": .array(s.files.map { ["path": .string($0.path), "bytes": .int($0.bytes), "sha256": .string($0.sha256)] }),
          "routes": .array(s.routes.map { r in
-             ["id": .string(r.id), "name": .string(r.name), "distanceM": .number(r.stats.distanceM, decimals: 1),
+             var o: JSONObject = ["id": .string(r.id), "name": .string(r.name), "distanceM": .number(r.stats.distanceM, decimals: 1),
               "ascentM": .number(r.stats.ascentM, decimals: 1), "descentM": .number(r.stats.descentM, decimals: 1),
               "durationS": .int(r.stats.durationS)]
+             if let c = s.cueCounts.first(where: { $0.routeID == r.id }) {
+                 o["cues"] = ["turns": .int(c.turns), "uTurns": .int(c.uTurns), "junctions": .int(c.junctions),
+                              "total": .int(c.cues), "perKm": .number(c.cuesPerKm, decimals: 2)]
+             }
+             return .object(o)
          }),
          "secondsPerStage": .object(JSONObject(s.stageSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
          "diagnostics": .array(s.diagnostics.map { ["level": .string($0.level.rawValue), "subject": .string($0.subject), "message": .string($0.message)] })]

@@ -26,13 +26,22 @@ enum InitCommand {
         // Open the inputs now so a typo fails here, not at the first build.
         let raster = try RasterDataset.open(path: RecipeLoader.physicalFile(dem).hasSuffix(".zip") ? "/vsizip/" + dem : dem)
         var bboxLine = ""
+        var trailsFile = a.options["--trails"]
+        var routeLines = ""
         if let trails = a.options["--trails"] {
-            _ = OSMReader.handles(path: trails) ? try OSMReader.readLines(path: trails, tags: []) : try VectorReader.read(path: trails)
+            let features = OSMReader.handles(path: trails) ? try OSMReader.readLines(path: trails, tags: []) : try VectorReader.read(path: trails)
+            let starter = StarterRoutes(features: features, file: relative(trails))
+            if !starter.routes.isEmpty {
+                // Recorded tracks are routes to follow, not a trail network: a track that were its own
+                // network would get no turns.
+                trailsFile = nil
+                routeLines = starter.routes
+            }
         } else {
             let e = try raster.lonLatExtent()
             bboxLine = String(format: "\n  // The region: [west, south, east, north] in degrees. Shrink it to the area you need.\n  bbox: [%.4f, %.4f, %.4f, %.4f],", e.west, e.south, e.east, e.north)
         }
-        let trailsLine = a.options["--trails"].map { "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf), clipped to the region; routes can be routed over them.\n  trails: [\"\(relative($0))\"]," } ?? ""
+        let trailsLine = trailsFile.map { "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf), clipped to the region; routes can be routed over them.\n  trails: [\"\(relative($0))\"]," } ?? ""
         let text = """
         // trailpack recipe: every key is documented in Recipes/README.md.
         {
@@ -45,7 +54,7 @@ enum InitCommand {
           pois: [],
           terrain: { resolutionM: 30 },
           ar: { resolutionM: 10, marginM: 200 },
-          routes: [
+          routes: [\(routeLines)
             // { id: "my-hike", name: "My hike", via: [[-71.45, 44.50], [-71.41, 44.51]] },
             // { id: "recorded", name: "Recorded hike", track: { file: "hike.gpx" } },
           ],
@@ -55,5 +64,25 @@ enum InitCommand {
         try text.write(toFile: out, atomically: true, encoding: .utf8)
         print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
         return 0
+    }
+}
+
+/// The routes of a starter recipe made from a `--trails` file's recorded tracks (GPX `<trk>`).
+struct StarterRoutes {
+    /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
+    let routes: String
+
+    init(features: [VectorFeature], file: String) {
+        // Indices as the recipe's `track.select` counts them: among the file's lines of 2+ points.
+        let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
+        var out = ""
+        var n = 0
+        for (k, f) in lines.enumerated() where f.layer == "tracks" && n < 20 {
+            n += 1
+            let name = (f.name ?? "Track \(n)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            if n == 1 { out += "\n    // The recorded tracks of \(file), followed as recorded (cleaned of GPS spikes and stops)." }
+            out += "\n    { id: \"track-\(n)\", name: \"\(name)\", track: { file: \"\(file)\", select: \(k) } },"
+        }
+        routes = out
     }
 }

@@ -13,13 +13,14 @@ struct EndsAndPassesTests {
         let pond = PointOfInterest(name: "Unknown Pond", kind: "water", location: Fixtures.beside(coords[0], coords[1], fraction: 0.5, offsetM: 10))
         let path = RoutePath(coords: coords, segmentTrailNames: ["Bunnell Notch Trail"], onNetwork: true)
         let w = try Guidance.waypoints(for: Fixtures.input(path, pois: [carPark, pond, trailhead]))
-        // The nearest POI within 50 m of the first vertex names the start; the instruction keeps the trail.
+        // The nearest POI within 150 m of the first vertex names the start; the instruction keeps the trail.
         #expect(w.first == Waypoint(i: 0, kind: .start, name: "Bunnell Notch Trailhead", instruction: "Head west on Bunnell Notch Trail"))
         // The car park (its closest vertex 40 m along) is part of the start too; the pond is passed.
         #expect(w.filter { $0.kind == .poi }.map(\.name) == ["Unknown Pond"])
-        // Control: 60 m from the route, the trailhead neither names the start nor is passed.
+        // Control: 160 m from the first vertex (and 60 m beyond the naming radius of 150 m), the
+        // trailhead neither names the start nor is passed.
         let away = PointOfInterest(name: "Bunnell Notch Trailhead", kind: "trailhead",
-                                   location: Geodesic.destination(from: coords[0], bearingDeg: 0, distanceM: 60))
+                                   location: Geodesic.destination(from: coords[0], bearingDeg: 0, distanceM: 160))
         let w2 = try Guidance.waypoints(for: Fixtures.input(path, pois: [away]))
         #expect(w2.first?.name == "Bunnell Notch Trail")
         #expect(w2.filter { $0.kind == .poi }.isEmpty)

@@ -1,0 +1,145 @@
+import TrailpackCore
+
+/// A place where the route turns back on itself: the way after it retraces the way before it.
+public struct Reversal: Equatable, Sendable {
+    /// Index into the path's coords of the tip.
+    public var pathIndex: Int
+    /// Signed deviation at the tip on 25 m chords, degrees (positive right).
+    public var deviationDeg: Double
+}
+
+/// Changes of direction at the scale a walker feels, on a route's cleaned geometry.
+///
+/// The *bend over W metres* at a vertex is the signed deviation between the chord from the
+/// point W metres back along the line to the vertex and the chord from the vertex to the point
+/// W metres ahead (clipped at the route's ends). A turn is decided on the 50 m and 100 m bends,
+/// never on single segments or 25 m chords alone, so GPS wander, stop clouds that survived
+/// cleaning and runs of switchbacks (whose 100 m bend is small or changes side) give no cue.
+public enum WalkerBends {
+    /// Bends are measured on the path thinned to vertices at least this far apart, metres.
+    public static let groundStepM = 5.0
+    /// The chord on which a turn is measured and classed, metres.
+    public static let walkWindowM = 50.0
+    /// The longer chord that must agree on the side, metres.
+    public static let wideWindowM = 100.0
+    /// A turn's 50 m bend is at least this many degrees.
+    public static let minTurnDeg = 45.0
+    /// ...and its 100 m bend at least this many degrees, on the same side.
+    public static let minWideDeg = 20.0
+    /// One turn per this many metres either way: a turn is the largest 50 m bend within it.
+    public static let peakRadiusM = 25.0
+    /// Candidates need at least this much route on each side, metres.
+    public static let minSideM = 25.0
+    /// A reversal bends at least this many degrees over 50 m...
+    public static let reversalMinDeg = 150.0
+    /// ...and at least this many over 100 m (a way back offset by up to 36 m of GPS drift still
+    /// bends more; a hairpin's straight legs spread and bend less), or (a short spur) the points
+    /// 25 m before and after the tip lie within `reversalGap25M` and the points 50 m away
+    /// within `reversalGap50M`.
+    public static let reversalWideMinDeg = 160.0
+    public static let reversalGap25M = 15.0
+    public static let reversalGap50M = 20.0
+    /// A route that comes back exactly on itself (within this, metres) reverses whatever the room.
+    public static let exactGapM = 2.0
+    /// Reversals closer than this along the route are one (the tighter wins), metres.
+    public static let reversalSpacingM = 60.0
+
+    /// Signed bend in degrees at vertex `k` over `windowM` metres (chords clipped at the ends), nil
+    /// where a chord has no length.
+    static func bendDeg(_ line: LineMeasure, at k: Int, windowM: Double) -> Double? {
+        line.deviationDeg(at: k, windowM: windowM)
+    }
+
+    /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
+    /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` on the same side.
+    /// The 50 m bend at every vertex with at least `minSideM` of route on each side (else nil).
+    static func walkBends(on line: LineMeasure) -> [Double?] {
+        let n = line.coords.count
+        var out = [Double?](repeating: nil, count: n)
+        guard n >= 3 else { return out }
+        for k in 1..<(n - 1) {
+            let d = line.cumM[k]
+            guard d >= minSideM, line.lengthM - d >= minSideM else { continue }
+            out[k] = bendDeg(line, at: k, windowM: walkWindowM)
+        }
+        return out
+    }
+
+    static func turns(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Bend] {
+        let n = line.coords.count
+        guard n >= 3 else { return [] }
+        let bends50 = walkBends ?? Self.walkBends(on: line)
+        var dev = [Double?](repeating: nil, count: n)
+        for k in 1..<(n - 1) {
+            guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
+                  let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg,
+                  (b50 > 0) == (b100 > 0) else { continue }
+            dev[k] = b50
+        }
+        var out: [Bend] = []
+        for k in 1..<(n - 1) {
+            guard let dk = dev[k] else { continue }
+            var isPeak = true
+            var j = k - 1
+            while isPeak, j >= 0, line.cumM[k] - line.cumM[j] <= peakRadiusM {
+                if let dj = dev[j], abs(dj) >= abs(dk) { isPeak = false }
+                j -= 1
+            }
+            j = k + 1
+            while isPeak, j < n, line.cumM[j] - line.cumM[k] <= peakRadiusM {
+                if let dj = dev[j], abs(dj) > abs(dk) { isPeak = false }
+                j += 1
+            }
+            if isPeak { out.append(Bend(pathIndex: k, deviationDeg: dk)) }
+        }
+        return out
+    }
+
+    /// Reversals in route order: vertices with at least 25 m of route on each side where the
+    /// route comes back exactly on itself (the points 25 m and 50 m away on both sides within
+    /// `exactGapM`: a route over the network), or where its 50 m bend is at least
+    /// `reversalMinDeg` and either its 100 m bend is at least `reversalWideMinDeg` (the way back
+    /// runs beside the way out for 100 m, even offset by GPS drift) or the points 25 m and 50 m away lie within
+    /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back). A hairpin whose
+    /// legs spread apart is not a reversal. The tip is the vertex with the largest bends within
+    /// `reversalSpacingM`.
+    static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Reversal] {
+        let n = line.coords.count
+        guard n >= 3 else { return [] }
+        let bends50 = walkBends ?? Self.walkBends(on: line)
+        var score = [Double?](repeating: nil, count: n)
+        for k in 1..<(n - 1) {
+            let d = line.cumM[k]
+            let room = min(d, line.lengthM - d)
+            // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
+            guard room >= minSideM, let signed50 = bends50[k], abs(signed50) >= reversalMinDeg else { continue }
+            let b50 = abs(signed50)
+            func gap(_ x: Double) -> Double { shortDistanceM(line.point(atM: d - x), line.point(atM: d + x)) }
+            let g25 = gap(25), g50 = gap(min(room, 50))
+            let b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
+            let exact = g25 <= exactGapM && g50 <= exactGapM
+            let reverses = b50 >= reversalMinDeg && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
+            guard exact || reverses else { continue }
+            score[k] = exact ? 1000 - g25 - g50 : b50 + b100
+        }
+        var out: [Reversal] = []
+        for k in 1..<(n - 1) {
+            guard let sk = score[k] else { continue }
+            var isBest = true
+            var j = k - 1
+            while isBest, j >= 0, line.cumM[k] - line.cumM[j] <= reversalSpacingM {
+                if let sj = score[j], sj >= sk { isBest = false }
+                j -= 1
+            }
+            j = k + 1
+            while isBest, j < n, line.cumM[j] - line.cumM[k] <= reversalSpacingM {
+                if let sj = score[j], sj > sk { isBest = false }
+                j += 1
+            }
+            guard isBest else { continue }
+            let dev = line.deviationDeg(at: k, windowM: 25) ?? 180
+            out.append(Reversal(pathIndex: k, deviationDeg: dev))
+        }
+        return out
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RouteCore
+import Testing
+import TestSupport
+import TrailpackCore
+@testable import Guidance
+
+/// The situations of issue 11 on constructed recordings: guidance after cleaning never says the
+/// wrong side, never turns a stop into a U-turn, and announces a real turnaround.
+struct DeviceArtifactGuidanceTests {
+    static func cues(_ track: [LonLat]) throws -> [Waypoint] {
+        let cleaned = RouteCleaner.clean(track).coords
+        let resampled = try Resampler.resample(cleaned)
+        let input = GuidanceInput(path: RoutePath(coords: cleaned), resampledCoords: resampled.coords, cumM: resampled.cumM,
+                                  elevationsM: resampled.cumM.map { _ in 500 }, resampledIndexOfPathVertex: resampled.indexOfInput)
+        return try Guidance.waypoints(for: input).filter { $0.kind == .turn }
+    }
+
+    /// Fixes every 1.3 m along `legs` from `start`, with white jitter.
+    static func recording(_ legs: [(bearingDeg: Double, lengthM: Double)], jitterM: Double, rng: inout SeededRandom) -> [LonLat] {
+        var p = LonLat(-71.40, 44.50)
+        var out: [LonLat] = []
+        for leg in legs {
+            for s in 0..<Int(leg.lengthM / 1.3) {
+                out.append(GPSNoise.jitter(Geodesic.destination(from: p, bearingDeg: leg.bearingDeg, distanceM: Double(s) * 1.3), jitterM, &rng))
+            }
+            p = Geodesic.destination(from: p, bearingDeg: leg.bearingDeg, distanceM: leg.lengthM)
+        }
+        return out
+    }
+
+    @Test func aTangleAtAStopNeverTurnsTheCueToTheWrongSide() throws {
+        var rng = SeededRandom(seed: 48)
+        // North 300 m, a 48 degree bend right; at the bend the device draws two crossing loops
+        // (about 62 m of track over 28 m of ground) while its owner stands.
+        let approach = Self.recording([(0, 300)], jitterM: 0.8, rng: &rng)
+        let corner = Geodesic.destination(from: LonLat(-71.40, 44.50), bearingDeg: 0, distanceM: 300)
+        let k = WGS84.metresPerDegree(atLatDeg: corner.lat)
+        let tangle = (0..<48).map { s -> LonLat in
+            let a = 4 * Double.pi * Double(s) / 48
+            return GPSNoise.jitter(LonLat(corner.lon + 7 * sin(a) / k.x - 7 * sin(a / 2) / k.x, corner.lat + 7 * (1 - cos(a)) / k.y), 1, &rng)
+        }
+        var after: [LonLat] = []
+        for s in 1..<230 { after.append(GPSNoise.jitter(Geodesic.destination(from: corner, bearingDeg: 48, distanceM: Double(s) * 1.3), 0.8, &rng)) }
+        let cues = try Self.cues(approach + tangle + after)
+        #expect(!cues.contains { $0.dir == .left || $0.dir == .sharpLeft || $0.dir == .slightLeft || $0.dir == .uTurn }, "\(cues)")
+        #expect(cues.count <= 1, "\(cues)")
+    }
+
+    @Test func twoHundredFixesOfJitterAtAStopGiveNoUTurn() throws {
+        var rng = SeededRandom(seed: 200)
+        let a = Self.recording([(90, 500)], jitterM: 0.8, rng: &rng)
+        let stop = a[a.count - 1]
+        let cloud = (0..<200).map { _ in GPSNoise.jitter(stop, 5, &rng) }
+        let b = (1..<380).map { GPSNoise.jitter(Geodesic.destination(from: stop, bearingDeg: 90, distanceM: Double($0) * 1.3), 0.8, &rng) }
+        #expect(try Self.cues(a + cloud + b).isEmpty)
+    }
+
+    @Test func aRealTurnaroundAfterAStopIsOneUTurn() throws {
+        var rng = SeededRandom(seed: 7)
+        let out = Self.recording([(60, 700)], jitterM: 0.8, rng: &rng)
+        let tip = out[out.count - 1]
+        let cloud = (0..<150).map { _ in GPSNoise.jitter(tip, 4, &rng) }
+        // The way back is offset by 9 m of drift gathered during the stop.
+        let back = out.reversed().map { GPSNoise.jitter(Geodesic.destination(from: $0, bearingDeg: 150, distanceM: 9), 0.8, &rng) }
+        let cues = try Self.cues(out + cloud + back)
+        #expect(cues.filter { $0.dir == .uTurn }.count == 1, "\(cues)")
+        #expect(cues.count == 1, "\(cues)")
+    }
+}
+
+/// Seeded GPS jitter for the guidance tests.
+enum GPSNoise {
+    static func jitter(_ p: LonLat, _ sigmaM: Double, _ rng: inout SeededRandom) -> LonLat {
+        let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+        return LonLat(p.lon + sigmaM * NoisyTrackCorpus.gaussian(&rng) / k.x, p.lat + sigmaM * NoisyTrackCorpus.gaussian(&rng) / k.y)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import RouteCore
+import TestSupport
+import TrailNetwork
+import TrailpackCore
+@testable import Guidance
+
+/// A seeded corpus of simulated device recordings over real trail geometry.
+///
+/// Truth lines: routes over the OSM network of data/white-mountains (between vertices of its
+/// trails, some out and back to a turnaround), the recorded hikes of data/gpx (cleaned; some
+/// walked out and back), and switchback runs (alternating hairpins then a real corner) laid on
+/// the White Mountains. A simulated hiker walks each truth line at 0.9-1.5 m/s and a simulated
+/// device records it: one fix every 1 s or every 3-6 s, slow drift (a first-order Gauss-Markov
+/// offset, sigma 3-8 m, time constant 2-10 minutes: slow drift) plus white jitter (0.5-1.5 m), stops of 50-300
+/// fixes (jitter 2-5 m, sometimes a wandering loop of 8-14 m radius), single and double spikes
+/// 50-500 m off, and runs of dropped fixes.
+struct NoisyTrackCorpus {
+    struct Track: Sendable {
+        var label: String
+        var truth: [LonLat]
+        var recorded: [LonLat]
+        /// Distances along `truth` of its turnarounds (out-and-back tips), metres.
+        var turnaroundsM: [Double]
+    }
+
+    static let network: TrailNetworkGraph = {
+        try! TrailNetworkGraph(lines: RealNetworkTests.trailLines("white-mountains/wmnf-pliney.geojson"))
+    }()
+
+    /// The recorded hikes used as truth (cleaned, at least 1 km).
+    static let hikes: [(String, [LonLat])] = {
+        var out: [(String, [LonLat])] = []
+        for file in ["Mojstrovka.gpx", "cerknicko-jezero.gpx", "korita-zbevnica.gpx"] {
+            let tracks = (try? RecordedTrackTests.cleanedTracks(file, minLengthM: 1000)) ?? []
+            for (k, t) in tracks.enumerated() { out.append(("\(file)#\(k)", t)) }
+        }
+        return out
+    }()
+
+    /// The corpus: `count` tracks, deterministic for a given count.
+    static func tracks(count: Int, effects: Effects = .all) -> [Track] {
+        (0..<count).map { make(seed: UInt64($0 + 1), effects: effects) }
+    }
+
+    /// Which device effects to simulate (all of them in the corpus; fewer to study one).
+    struct Effects: OptionSet, Sendable {
+        let rawValue: Int
+        static let drift = Effects(rawValue: 1), stops = Effects(rawValue: 2), spikes = Effects(rawValue: 4), drops = Effects(rawValue: 8)
+        static let all: Effects = [.drift, .stops, .spikes, .drops]
+    }
+
+    static func gaussian(_ rng: inout SeededRandom) -> Double {
+        let u1 = max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+    }
+
+    static func make(seed: UInt64, effects: Effects = .all) -> Track {
+        var rng = SeededRandom(seed: seed &* 0x9E37_79B9)
+        var (label, truth) = truthLine(kind: Int(seed % 4), rng: &rng)
+        var turnarounds: [Double] = []
+        // Out and back: a third of the tracks walk their first part and return.
+        if seed % 3 == 0 {
+            let line = LineMeasure(truth)
+            let outM = min(line.lengthM, Double.random(in: 600...1500, using: &rng))
+            var out: [LonLat] = []
+            for (k, p) in truth.enumerated() where line.cumM[k] < outM { out.append(p) }
+            out.append(line.point(atM: outM))
+            turnarounds.append(LineMeasure(out).lengthM)
+            truth = out + out.reversed().dropFirst()
+            label += " out-and-back"
+        }
+        return Track(label: label, truth: truth, recorded: record(truth, turnaroundsM: turnarounds, effects: effects, rng: &rng), turnaroundsM: turnarounds)
+    }
+
+    static func truthLine(kind: Int, rng: inout SeededRandom) -> (String, [LonLat]) {
+        switch kind {
+        case 0, 1:
+            // Between two trail vertices 800 m to 3 km apart on the OSM network.
+            let edges = network.edges
+            for _ in 0..<200 {
+                let a = edges[Int.random(in: 0..<edges.count, using: &rng)].coords
+                let b = edges[Int.random(in: 0..<edges.count, using: &rng)].coords
+                let pa = a[Int.random(in: 0..<a.count, using: &rng)], pb = b[Int.random(in: 0..<b.count, using: &rng)]
+                let d = Geodesic.distanceM(pa, pb)
+                guard d >= 800, d <= 3000,
+                      let routed = try? network.route(via: [ViaPoint(label: "a", location: pa), ViaPoint(label: "b", location: pb)]),
+                      routed.lengthM >= 1000, routed.lengthM <= 6000 else { continue }
+                return ("network \(pa)->\(pb)", RouteCleaner.clean(routed.path.coords).coords)
+            }
+            fatalError("no network route found")
+        case 2:
+            let (name, line) = hikes[Int.random(in: 0..<hikes.count, using: &rng)]
+            return ("hike \(name)", line)
+        default:
+            return ("switchbacks", switchbacks(rng: &rng))
+        }
+    }
+
+    /// An approach, a run of 4-8 alternating hairpins (legs 30-60 m, each turning 110-150
+    /// degrees), an exit leg, a real corner of 70-110 degrees, and a last leg.
+    static func switchbacks(rng: inout SeededRandom) -> [LonLat] {
+        var p = LonLat(-71.40 + Double.random(in: -0.03...0.03, using: &rng), 44.50 + Double.random(in: -0.03...0.03, using: &rng))
+        var out = [p]
+        func leg(_ bearing: Double, _ m: Double) {
+            // Vertices every 10 m, as a mapped trail.
+            let steps = max(1, Int(m / 10))
+            let end = Geodesic.destination(from: p, bearingDeg: bearing, distanceM: m)
+            for s in 1...steps { out.append(Geodesic.interpolate(p, end, fraction: Double(s) / Double(steps))) }
+            p = end
+        }
+        let climb = Double.random(in: 0..<360, using: &rng)
+        leg(climb, Double.random(in: 150...300, using: &rng))
+        let spread = Double.random(in: 15...35, using: &rng)
+        let hairpins = Int.random(in: 4...8, using: &rng)
+        for h in 0...hairpins {
+            leg(climb + (h % 2 == 0 ? 90 - spread : -90 + spread), Double.random(in: 30...60, using: &rng))
+        }
+        let exitBearing = climb
+        leg(exitBearing, Double.random(in: 150...250, using: &rng))
+        let corner = Double.random(in: 70...110, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+        leg(exitBearing + corner, Double.random(in: 200...300, using: &rng))
+        return out
+    }
+
+    /// A simulated device recording of a walk along `truth`.
+    static func record(_ truth: [LonLat], turnaroundsM: [Double], effects: Effects, rng: inout SeededRandom) -> [LonLat] {
+        let line = LineMeasure(truth)
+        let speed = Double.random(in: 0.9...1.5, using: &rng)
+        let interval = Bool.random(using: &rng) ? 1.0 : Double.random(in: 3...6, using: &rng)
+        let driftSigma = Double.random(in: 3...8, using: &rng)
+        let tau = Double.random(in: 120...600, using: &rng)
+        let whiteSigma = Double.random(in: 0.5...1.5, using: &rng)
+        var stopsAt = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Double.random(in: 0...line.lengthM, using: &rng) }
+        stopsAt += turnaroundsM.filter { _ in Bool.random(using: &rng) }
+        stopsAt.sort()
+        var drift = (x: gaussian(&rng) * driftSigma, y: gaussian(&rng) * driftSigma)
+        if !effects.contains(.drift) { drift = (0, 0) }
+        var out: [LonLat] = []
+        func fix(_ p: LonLat, jitter: Double, seconds: Double) {
+            let rho = exp(-seconds / tau), q = (1 - rho * rho).squareRoot() * driftSigma
+            let g = (gaussian(&rng), gaussian(&rng))
+            if effects.contains(.drift) { drift = (rho * drift.x + q * g.0, rho * drift.y + q * g.1) }
+            let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+            let dx = drift.x + jitter * gaussian(&rng), dy = drift.y + jitter * gaussian(&rng)
+            out.append(LonLat(p.lon + dx / k.x, p.lat + dy / k.y))
+        }
+        var s = 0.0
+        var nextStop = 0
+        while s <= line.lengthM {
+            let p = line.point(atM: s)
+            if effects.contains(.stops), nextStop < stopsAt.count, s >= stopsAt[nextStop] {
+                let fixes = Int.random(in: 50...300, using: &rng)
+                let jitter = Double.random(in: 2...5, using: &rng)
+                let loop = Bool.random(using: &rng)
+                let radius = Double.random(in: 8...14, using: &rng)
+                let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+                for f in 0..<fixes {
+                    if loop, f < 40 {
+                        // A device wandering in a loop while its owner stands.
+                        let a = Double(f) / 40 * 2 * Double.pi
+                        let q = LonLat(p.lon + radius * sin(a) / k.x, p.lat + radius * (1 - cos(a)) / k.y)
+                        fix(q, jitter: 1, seconds: 1)
+                    } else {
+                        fix(p, jitter: jitter, seconds: 1)
+                    }
+                }
+                nextStop += 1
+            }
+            let roll = Double.random(in: 0..<1, using: &rng)
+            if roll < 0.003, effects.contains(.spikes) {
+                // Spike: one or two fixes 50-500 m off.
+                let offM = Double.random(in: 50...500, using: &rng), bearing = Double.random(in: 0..<360, using: &rng)
+                let far = Geodesic.destination(from: p, bearingDeg: bearing, distanceM: offM)
+                for _ in 0..<(Bool.random(using: &rng) ? 1 : 2) { fix(far, jitter: 3, seconds: interval) }
+            } else if roll >= 0.003, roll < 0.006, effects.contains(.drops) {
+                // Dropped fixes: 5 to 30 missing.
+                let missing = Double(Int.random(in: 5...30, using: &rng))
+                s += speed * interval * missing
+                continue
+            }
+            fix(p, jitter: whiteSigma, seconds: interval)
+            s += speed * interval
+        }
+        fix(truth[truth.count - 1], jitter: whiteSigma, seconds: interval)
+        return out
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import RouteCore
+import Testing
+import TestSupport
+import TrailpackCore
+@testable import Guidance
+
+/// Cues from simulated device recordings against cues from the truth line they recorded
+/// (NoisyTrackCorpus): matched within 30 m on the ground, on the same side. Prints precision and
+/// recall (docs/GUIDANCE.md records them).
+struct NoisyTrackCorpusTests {
+    static func side(_ dir: TurnDirection?) -> String {
+        switch dir {
+        case .slightLeft, .left, .sharpLeft: "L"
+        case .slightRight, .right, .sharpRight: "R"
+        case .uTurn: "U"
+        default: "S"
+        }
+    }
+
+    /// The turn cues of an off-network route over `coords`, with their resampled positions.
+    static func turnCues(_ coords: [LonLat]) throws -> (cues: [Waypoint], line: [LonLat], cumM: [Double]) {
+        let resampled = try Resampler.resample(coords)
+        let input = GuidanceInput(path: RoutePath(coords: coords), resampledCoords: resampled.coords, cumM: resampled.cumM,
+                                  elevationsM: resampled.cumM.map { _ in 500 }, resampledIndexOfPathVertex: resampled.indexOfInput)
+        return (try Guidance.waypoints(for: input).filter { $0.kind == .turn }, resampled.coords, resampled.cumM)
+    }
+
+    @Test func noisyRecordingsGiveTheCuesOfTheirTruthLine() throws {
+        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: 48), verbose: true)
+        #expect(stats.tracks >= 40)
+        #expect(stats.truthCues >= 60, "the corpus must exercise guidance")
+        #expect(stats.turnarounds >= 10)
+        #expect(stats.precision >= 0.95)
+        #expect(stats.recall >= 0.90)
+        #expect(stats.wrongSide == 0)
+        #expect(stats.missingUTurns == 0)
+    }
+
+    struct Stats {
+        var tracks = 0, truthCues = 0, turnarounds = 0, wrongSide = 0, missingUTurns = 0
+        var precision = 0.0, recall = 0.0, strictPrecision = 0.0, strictRecall = 0.0
+    }
+
+    /// A cue of one line placed for matching: where it is, how far along the truth line it is
+    /// expected (its share of its own line's length times the truth's), its side.
+    struct Placed: CustomStringConvertible {
+        var location: LonLat
+        var alongM: Double
+        var side: String
+        var text: String
+        var description: String { String(format: "%@ at %.0f m", text, alongM) }
+    }
+
+    /// Matching: same side, within `matchM` on the ground, and within `alongSlackM` (or 10 % of
+    /// the truth's length) of the same place along the route, so that the way out and the way
+    /// back of an out-and-back are never confused.
+    static let matchM = 30.0
+    static let alongSlackM = 150.0
+    /// The ambiguity band: a truth bend within this many degrees of a threshold (45 degrees on
+    /// 50 m chords, 20 degrees on 100 m chords) may or may not be a cue on the recording.
+    static let bandDeg = 10.0
+
+    static func evaluate(_ corpus: [NoisyTrackCorpus.Track], verbose: Bool) throws -> Stats {
+        var truthTotal = 0, noisyTotal = 0, matchedTruth = 0, matchedNoisy = 0, wrongSide = 0, missingUTurns = 0, turnarounds = 0
+        var excusedNoisy = 0, optionalTruthMissed = 0
+        var kmTotal = 0.0, removedM = 0.0
+        var report: [String] = []
+        for track in corpus {
+            let truth = try turnCues(track.truth)
+            let cleaned = RouteCleaner.clean(track.recorded)
+            removedM += cleaned.lengthRemovedM
+            let noisy = try turnCues(cleaned.coords)
+            let truthLength = truth.cumM.last!, noisyLength = noisy.cumM.last!
+            kmTotal += truthLength / 1000
+            let slack = max(alongSlackM, 0.1 * truthLength)
+            let truthCues = truth.cues.map { Placed(location: truth.line[$0.i], alongM: truth.cumM[$0.i], side: side($0.dir), text: $0.instruction) }
+            let noisyCues = noisy.cues.map {
+                Placed(location: noisy.line[$0.i], alongM: noisy.cumM[$0.i] / noisyLength * truthLength, side: side($0.dir), text: $0.instruction)
+            }
+            func near(_ a: Placed, _ b: Placed) -> Bool {
+                abs(a.alongM - b.alongM) <= slack && Geodesic.distanceM(a.location, b.location) <= matchM
+            }
+            // The truth line's 50 m and 100 m bends at every vertex, for the ambiguity band.
+            let (bend, _) = LineMeasure(truth.line).decimated(minStepM: WalkerBends.groundStepM)
+            let b50 = bend.coords.indices.map { bend.deviationDeg(at: $0, windowM: 50) ?? 0 }
+            let b100 = bend.coords.indices.map { bend.deviationDeg(at: $0, windowM: 100) ?? 0 }
+            func truthBendNear(_ c: Placed, sign: Double, b50Deg: Double, b100Deg: Double) -> Bool {
+                bend.coords.indices.contains { k in
+                    abs(bend.cumM[k] - c.alongM) <= slack && Geodesic.distanceM(bend.coords[k], c.location) <= matchM
+                        && sign * b50[k] >= b50Deg && sign * b100[k] >= b100Deg
+                }
+            }
+            // Greedy matching, closest pairs first, same side only.
+            var pairs: [(n: Int, t: Int, d: Double)] = []
+            for (n, c) in noisyCues.enumerated() {
+                for (t, u) in truthCues.enumerated() where c.side == u.side && near(c, u) {
+                    pairs.append((n, t, Geodesic.distanceM(c.location, u.location)))
+                }
+            }
+            var usedN = Set<Int>(), usedT = Set<Int>()
+            for p in pairs.sorted(by: { $0.d < $1.d }) where !usedN.contains(p.n) && !usedT.contains(p.t) {
+                usedN.insert(p.n)
+                usedT.insert(p.t)
+            }
+            for (n, c) in noisyCues.enumerated() where !usedN.contains(n) {
+                // Wrong side: the truth line bends at least 20 degrees the other way over 50 m
+                // where the cue is (at its nearest truth vertex), and less than 160 (a reversal
+                // has no side).
+                let nearest = bend.coords.indices.filter { abs(bend.cumM[$0] - c.alongM) <= slack }
+                    .min { Geodesic.distanceM(bend.coords[$0], c.location) < Geodesic.distanceM(bend.coords[$1], c.location) }
+                let opposite = c.side != "U" && nearest.map { (c.side == "L" ? 1.0 : -1.0) * b50[$0] >= 20 && abs(b50[$0]) < 160 } == true
+                if opposite { wrongSide += 1 }
+                // Excused: the truth bends the same way there, within the band of the thresholds.
+                let sign: Double = c.side == "L" ? -1 : 1
+                let excused = !opposite && c.side != "U"
+                    && truthBendNear(c, sign: sign, b50Deg: WalkerBends.minTurnDeg - bandDeg, b100Deg: WalkerBends.minWideDeg - bandDeg)
+                if excused { excusedNoisy += 1 }
+                var here = ""
+                if verbose, let k = bend.coords.indices.filter({ abs(bend.cumM[$0] - c.alongM) <= slack })
+                    .min(by: { Geodesic.distanceM(bend.coords[$0], c.location) < Geodesic.distanceM(bend.coords[$1], c.location) }) {
+                    here = String(format: " [truth %.0f m away: b50 %.0f b100 %.0f]", Geodesic.distanceM(bend.coords[k], c.location), b50[k], b100[k])
+                }
+                report.append("  \(track.label): extra \(c)\(opposite ? " WRONG SIDE" : excused ? " (truth bend in the band)" : "")\(here)")
+            }
+            for (t, u) in truthCues.enumerated() where !usedT.contains(t) {
+                // Optional: the truth's bend there is within the band of a threshold.
+                let sign: Double = u.side == "L" ? -1 : 1
+                let clear = u.side == "U" || truthBendNear(u, sign: sign, b50Deg: WalkerBends.minTurnDeg + bandDeg, b100Deg: WalkerBends.minWideDeg + bandDeg)
+                if !clear { optionalTruthMissed += 1 }
+                report.append("  \(track.label): missed \(u)\(clear ? "" : " (in the band)")")
+            }
+            for tipM in track.turnaroundsM {
+                turnarounds += 1
+                let tip = LineMeasure(truth.line).point(atM: tipM)
+                let probe = Placed(location: tip, alongM: tipM, side: "U", text: "turnaround")
+                let found = noisyCues.contains { $0.side == "U" && near($0, probe) } && truthCues.contains { $0.side == "U" && near($0, probe) }
+                if !found {
+                    missingUTurns += 1
+                    report.append("  \(track.label): no U-turn at the turnaround \(Int(tipM)) m")
+                }
+            }
+            truthTotal += truthCues.count
+            noisyTotal += noisyCues.count
+            matchedTruth += usedT.count
+            matchedNoisy += usedN.count
+        }
+        let strictPrecision = noisyTotal == 0 ? 1 : Double(matchedNoisy) / Double(noisyTotal)
+        let strictRecall = truthTotal == 0 ? 1 : Double(matchedTruth) / Double(truthTotal)
+        let precision = noisyTotal == 0 ? 1 : Double(matchedNoisy + excusedNoisy) / Double(noisyTotal)
+        let recall = truthTotal - optionalTruthMissed == 0 ? 1 : Double(matchedTruth) / Double(truthTotal - optionalTruthMissed)
+        print(String(format: "Noisy-track corpus: %d tracks, %.1f km of truth; %d truth cues, %d noisy cues; precision %.3f, recall %.3f (strict, with no ambiguity band: %.3f, %.3f); %d wrong-side cues; %d of %d turnarounds without a U-turn; cleaning removed %.0f m",
+                     corpus.count, kmTotal, truthTotal, noisyTotal, precision, recall, strictPrecision, strictRecall, wrongSide,
+                     missingUTurns, turnarounds, removedM))
+        if verbose { for line in report { print(line) } }
+        return Stats(tracks: corpus.count, truthCues: truthTotal, turnarounds: turnarounds, wrongSide: wrongSide,
+                     missingUTurns: missingUTurns, precision: precision, recall: recall,
+                     strictPrecision: strictPrecision, strictRecall: strictRecall)
+    }
+}

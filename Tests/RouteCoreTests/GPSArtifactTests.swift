@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TestSupport
+import TrailpackCore
+import RouteCore
+
+/// What devices do to a track, and what the cleaner must remove or keep.
+@Suite struct GPSArtifactTests {
+    static let start = LonLat(-71.40, 44.50)
+
+    /// Fixes every `stepM` metres along `bearingDeg` for `lengthM`, from `from`.
+    static func walk(from: LonLat = start, bearingDeg: Double, lengthM: Double, stepM: Double) -> [LonLat] {
+        (0...Int(lengthM / stepM)).map { Geodesic.destination(from: from, bearingDeg: bearingDeg, distanceM: Double($0) * stepM) }
+    }
+
+    static func gaussian(_ rng: inout SeededRandom) -> Double {
+        let u1 = max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+    }
+
+    static func jitter(_ p: LonLat, sigmaM: Double, _ rng: inout SeededRandom) -> LonLat {
+        let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+        return LonLat(p.lon + sigmaM * gaussian(&rng) / k.x, p.lat + sigmaM * gaussian(&rng) / k.y)
+    }
+
+    @Test func aFixThreeHundredMetresOffIsRemovedAndTheLengthIsRight() {
+        // 1.80 km at one fix a second, one fix 300 m off the line.
+        var line = Self.walk(bearingDeg: 90, lengthM: 1800, stepM: 1.3)
+        line.insert(Geodesic.destination(from: line[700], bearingDeg: 0, distanceM: 300), at: 701)
+        let cleaned = RouteCleaner.clean(line)
+        #expect(abs(Geodesic.lengthM(cleaned.coords) - 1800) < 2, "\(Geodesic.lengthM(cleaned.coords)) m")
+        try! #require(cleaned.edits.count == 1)
+        let e = cleaned.edits[0]
+        #expect(e.kind == .spike && e.firstIndex == 701 && e.lastIndex == 701)
+        #expect(abs(e.sizeM - 300) < 2 && abs(e.lengthRemovedM - 600) < 3)
+        #expect(e.description.hasPrefix("spike at point 701 ("), "\(e.description)")
+    }
+
+    @Test(arguments: [60.0, 150.0, 500.0])
+    func spikesAtAnyDistanceFromTheirNeighbours(offM: Double) {
+        // A sparse track (a fix every 60 m): the spike's neighbours are 120 m apart, far more
+        // than the 30 m a fixed rule would allow; still one and two fixes far off go.
+        let line = Self.walk(bearingDeg: 45, lengthM: 1200, stepM: 60)
+        var single = line
+        single.insert(Geodesic.destination(from: line[8], bearingDeg: 315, distanceM: offM * 5), at: 9)
+        #expect(RouteCleaner.clean(single).coords == line)
+        var double = line
+        let far = Geodesic.destination(from: line[12], bearingDeg: 135, distanceM: offM * 5)
+        double.insert(contentsOf: [far, Geodesic.destination(from: far, bearingDeg: 45, distanceM: 8)], at: 13)
+        let cleaned = RouteCleaner.clean(double)
+        #expect(cleaned.coords == line)
+        #expect(cleaned.droppedSpikes == 2)
+    }
+
+    @Test func switchbackTipsOfASparseMountainTrackAreKept() {
+        // A run of alternating hairpins recorded with one fix per tip and one mid-leg: every tip
+        // looks like a spike to a rule of offsets alone (neighbours close, tip 60 m away).
+        var line = Self.walk(bearingDeg: 0, lengthM: 200, stepM: 25)
+        for h in 0..<6 {
+            let last = line[line.count - 1]
+            let tip = Geodesic.destination(from: last, bearingDeg: h % 2 == 0 ? 70 : 290, distanceM: 60)
+            line.append(Geodesic.destination(from: last, bearingDeg: h % 2 == 0 ? 70 : 290, distanceM: 30))
+            line.append(tip)
+            line.append(Geodesic.destination(from: tip, bearingDeg: h % 2 == 0 ? 250 + 15 : 110 - 15, distanceM: 30))
+            line.append(Geodesic.destination(from: tip, bearingDeg: h % 2 == 0 ? 250 + 15 : 110 - 15, distanceM: 60))
+        }
+        let cleaned = RouteCleaner.clean(line)
+        #expect(cleaned.coords == line, "\(cleaned.edits.map(\.description))")
+        // Even with only the tips recorded: each tip is 60 m from neighbours 24 m apart.
+        let axis = line[8]
+        let tipsOnly = Array(line.prefix(9)) + (1...8).map { t -> LonLat in
+            let along = Geodesic.destination(from: axis, bearingDeg: 0, distanceM: 12 * Double(t))
+            return Geodesic.destination(from: along, bearingDeg: t % 2 == 0 ? 270 : 90, distanceM: 30)
+        }
+        #expect(RouteCleaner.clean(tipsOnly).coords == tipsOnly)
+    }
+
+    @Test func twoHundredFixesOfStopJitterCollapseToOnePoint() {
+        var rng = SeededRandom(seed: 11)
+        let before = Self.walk(bearingDeg: 90, lengthM: 400, stepM: 1.3).map { Self.jitter($0, sigmaM: 0.8, &rng) }
+        let stop = before[before.count - 1]
+        let cloud = (0..<200).map { _ in Self.jitter(stop, sigmaM: 4, &rng) }
+        let after = Self.walk(from: stop, bearingDeg: 90, lengthM: 400, stepM: 1.3).dropFirst().map { Self.jitter($0, sigmaM: 0.8, &rng) }
+        let cleaned = RouteCleaner.clean(before + cloud + after)
+        let stops = cleaned.edits.filter { $0.kind == .stop }
+        try! #require(stops.count == 1, "\(cleaned.edits.map(\.description))")
+        #expect(Geodesic.distanceM(stops[0].location, stop) < 5)
+        #expect(stops[0].firstIndex <= before.count && stops[0].lastIndex >= before.count + 199)
+        #expect(cleaned.coords.count + cleaned.droppedTotal == before.count + cloud.count + after.count)
+        // Control: walking with the same jitter draws no stop.
+        let walking = RouteCleaner.clean(before + after)
+        #expect(!walking.edits.contains { $0.kind == .stop })
+    }
+
+    @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() {
+        // East, then a loop of 9 m radius (57 m of track over 18 m of ground) that crosses the
+        // way in, then on east.
+        let a = Self.walk(bearingDeg: 90, lengthM: 200, stepM: 2)
+        let p = a[a.count - 1]
+        let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+        // Centre 9 m north-west of the loop's start; the loop ends 6 m back along the way in,
+        // crossing it, and the walk goes on east from there.
+        let centre = LonLat(p.lon - 2 / k.x, p.lat + 9 / k.y)
+        let loop = (1...28).map { s -> LonLat in
+            let angle = Double.pi * 1.9 * Double(s) / 28 - 0.3
+            return LonLat(centre.lon + 9 * sin(-angle + 0.3) / k.x * -1, centre.lat - 9 * cos(angle) / k.y)
+        }
+        let exitStart = Geodesic.destination(from: loop[loop.count - 1], bearingDeg: 180, distanceM: 4)
+        let b = Self.walk(from: exitStart, bearingDeg: 100, lengthM: 200, stepM: 2)
+        let track = a + loop + b
+        let cleaned = RouteCleaner.clean(track)
+        let loops = cleaned.edits.filter { $0.kind == .loop && $0.lengthRemovedM > 20 }
+        try! #require(loops.count == 1, "\(cleaned.edits.map(\.description))")
+        #expect(loops[0].sizeM <= 30)
+        // The walk on either side is untouched.
+        #expect(Array(cleaned.coords.prefix(a.count - 5)) == Array(a.prefix(a.count - 5)))
+    }
+
+    @Test func theTipOfAnOutAndBackIsKept() {
+        var rng = SeededRandom(seed: 5)
+        let out = Self.walk(bearingDeg: 30, lengthM: 600, stepM: 1.3)
+        let tip = out[out.count - 1]
+        // Out, a few minutes at the tip with a loop around it, then back offset by 6 m of drift.
+        let k = WGS84.metresPerDegree(atLatDeg: tip.lat)
+        let loop = (0..<40).map { s -> LonLat in
+            let angle = 2 * Double.pi * Double(s) / 40
+            return LonLat(tip.lon + 10 * sin(angle) / k.x, tip.lat + 10 * (1 - cos(angle)) / k.y)
+        }
+        let back = out.reversed().map { Geodesic.destination(from: $0, bearingDeg: 120, distanceM: 6) }
+        let track = (out + loop + (0..<120).map { _ in Self.jitter(tip, sigmaM: 3, &rng) } + back).map { Self.jitter($0, sigmaM: 0.7, &rng) }
+        let cleaned = RouteCleaner.clean(track)
+        let reach = cleaned.coords.map { Geodesic.distanceM(out[0], $0) }.max()!
+        #expect(reach >= 590, "the turnaround was cut: the track now reaches \(reach) m of 600 (\(cleaned.edits.map(\.description)))")
+    }
+
+    @Test func aPlannedRouteKeepsItsSpurs() {
+        var line = Self.walk(bearingDeg: 90, lengthM: 600, stepM: 10)
+        line.insert(Geodesic.destination(from: line[30], bearingDeg: 0, distanceM: 300), at: 31)
+        var planned = RouteCleaner.Options()
+        planned.removeGPSArtifacts = false
+        #expect(RouteCleaner.clean(line, options: planned).coords == line)
+    }
+}
