@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Landmarks
 import PackJSON
 import TrailNetwork
 import TrailpackCore
@@ -18,6 +19,8 @@ public struct BuildSummary: Sendable {
     public var stageSeconds: [(stage: String, seconds: Double)]
     /// Every input file read (for the depfile).
     public var inputs: [String]
+    /// How many landmarks each route sees, by route id.
+    public var landmarkCounts: [String: Int] = [:]
 }
 
 /// Options of one build.
@@ -58,6 +61,10 @@ public enum PackBuilder {
         }
         clock.lap("terrain")
 
+        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
+        diagnostics += landmarks.diagnostics
+        clock.lap("landmarks")
+
         let root = URL(fileURLWithPath: outRoot)
         let writer = try RegionWriter(root: root, regionID: recipe.id)
         var files: [String: WrittenFile] = [:]
@@ -72,7 +79,7 @@ public enum PackBuilder {
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
             let ar = try writer.write("ar/\(route.id).bin", bytes: TER1.encode(route.arPatch))
-            let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar))
+            let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles)
@@ -97,7 +104,8 @@ public enum PackBuilder {
         let summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
                                    routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written, totalBytes: totalBytes,
                                    diagnostics: diagnostics, stageSeconds: clock.laps,
-                                   inputs: [recipe.path] + inputs.files)
+                                   inputs: [recipe.path] + inputs.files,
+                                   landmarkCounts: landmarks.byRoute.mapValues(\.count))
         if let dep = options.depfile {
             try Depfile.write(path: dep, target: "\(outRoot)/regions/\(recipe.id)/manifest.json",
                               prerequisites: summary.inputs)

@@ -40,7 +40,8 @@ enum BuildCommand {
             for r in s.routes {
                 let cells = [String(format: "%.2f km", r.stats.distanceM / 1000), String(format: "%.0f m", r.stats.ascentM),
                              String(format: "%.0f m", r.stats.descentM), formatDuration(r.stats.durationS)]
-                lines.append("  " + pad(r.id, 24) + cells.map { pad($0, 10, right: true) }.joined())
+                lines.append("  " + pad(r.id, 24) + cells.map { pad($0, 10, right: true) }.joined()
+                             + "  sees \(s.landmarkCounts[r.id] ?? 0) landmarks")
             }
         }
         lines.append("")
@@ -56,7 +57,7 @@ enum BuildCommand {
          "routes": .array(s.routes.map { r in
              ["id": .string(r.id), "name": .string(r.name), "distanceM": .number(r.stats.distanceM, decimals: 1),
               "ascentM": .number(r.stats.ascentM, decimals: 1), "descentM": .number(r.stats.descentM, decimals: 1),
-              "durationS": .int(r.stats.durationS)]
+              "durationS": .int(r.stats.durationS), "landmarks": .int(s.landmarkCounts[r.id] ?? 0)]
          }),
          "secondsPerStage": .object(JSONObject(s.stageSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
          "diagnostics": .array(s.diagnostics.map { ["level": .string($0.level.rawValue), "subject": .string($0.subject), "message": .string($0.message)] })]

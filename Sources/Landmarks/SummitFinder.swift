@@ -1,0 +1,89 @@
+import Foundation
+import TrailpackCore
+
+/// A summit found in a terrain grid.
+public struct GridSummit: Equatable, Sendable {
+    public var column: Int
+    public var row: Int
+    /// The sample's elevation, metres.
+    public var eleM: Double
+    /// Topographic prominence within the grid, metres: the summit's elevation minus its key col
+    /// (the highest point on the lowest path to higher ground). The grid's highest summit gets
+    /// its elevation minus the grid's lowest sample.
+    public var prominenceM: Double
+}
+
+/// Prominent summits of a grid: a union-find sweep from the highest sample down. Each sample
+/// joins the already-swept neighbours (8-connected); where two peaks' areas meet, the lower
+/// peak's prominence is its height above that sample (its key col). Ties are broken by sample
+/// index, so the answer is deterministic. Prominence is measured inside the grid only: a peak
+/// whose key col lies outside it may be over- or under-rated; peaks on the grid's outer rows
+/// and columns are left out (usually slopes cut by the edge).
+public enum SummitFinder {
+    /// Summits with prominence of at least `minProminenceM` metres, most prominent first.
+    public static func summits(in grid: TerrainGrid, minProminenceM: Double) -> [GridSummit] {
+        let w = grid.width, h = grid.height, n = w * h
+        let z = grid.elevationsM
+        guard n > 0 else { return [] }
+        // Counting sort: highest elevation first, then by index.
+        let lo = Int(z.min()!), hi = Int(z.max()!)
+        var counts = [Int](repeating: 0, count: hi - lo + 2)
+        for v in z { counts[hi - Int(v) + 1] += 1 }
+        for k in 1..<counts.count { counts[k] += counts[k - 1] }
+        var order = [Int32](repeating: 0, count: n)
+        var rank = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            let slot = counts[hi - Int(z[i])]
+            counts[hi - Int(z[i])] += 1
+            order[slot] = Int32(i)
+            rank[i] = Int32(slot)
+        }
+        var parent = [Int32](repeating: -1, count: n)
+        var peak = [Int32](repeating: -1, count: n)
+        var prominence = [Double](repeating: -1, count: n)
+        func root(_ i: Int32) -> Int32 {
+            var r = i
+            while parent[Int(r)] != r { r = parent[Int(r)] }
+            var k = i
+            while parent[Int(k)] != r { let next = parent[Int(k)]; parent[Int(k)] = r; k = next }
+            return r
+        }
+        var roots: [Int32] = []
+        for cell in order {
+            let i = Int(cell), c = i % w, r = i / w
+            roots.removeAll(keepingCapacity: true)
+            for dr in -1...1 {
+                for dc in -1...1 where dr != 0 || dc != 0 {
+                    let cc = c + dc, rr = r + dr
+                    guard cc >= 0, rr >= 0, cc < w, rr < h else { continue }
+                    let j = rr * w + cc
+                    guard parent[j] >= 0 else { continue }
+                    let root = root(Int32(j))
+                    if !roots.contains(root) { roots.append(root) }
+                }
+            }
+            if roots.isEmpty {
+                parent[i] = cell
+                peak[i] = cell
+                continue
+            }
+            // The area whose peak is highest (earliest in the sweep) absorbs the others.
+            let winner = roots.min { rank[Int(peak[Int($0)])] < rank[Int(peak[Int($1)])] }!
+            for other in roots where other != winner {
+                let p = Int(peak[Int(other)])
+                prominence[p] = Double(z[p]) - Double(z[i])
+                parent[Int(other)] = winner
+            }
+            parent[i] = winner
+        }
+        let top = Int(order[0])
+        prominence[top] = Double(hi - lo)
+        var found: [GridSummit] = []
+        for i in 0..<n where prominence[i] >= minProminenceM {
+            let c = i % w, r = i / w
+            guard c > 0, r > 0, c < w - 1, r < h - 1 else { continue }
+            found.append(GridSummit(column: c, row: r, eleM: Double(z[i]), prominenceM: prominence[i]))
+        }
+        return found.sorted { ($0.prominenceM, -$0.row * w - $0.column) > ($1.prominenceM, -$1.row * w - $1.column) }
+    }
+}
