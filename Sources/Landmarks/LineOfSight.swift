@@ -78,7 +78,8 @@ public struct LineOfSight: Sendable {
         let dc = c1 - c0, dr = r1 - r0
         let span = to - from
         guard span > 0 else { return lowest }
-        let n = max(1, Int((2 * (dc * dc + dr * dr).squareRoot() * span).rounded(.up)))
+        // (Floating-point noise must not add a sample: whole cells give samples on the nodes.)
+        let n = max(1, Int((2 * (dc * dc + dr * dr).squareRoot() * span - 1e-6).rounded(.up)))
         let last = to >= 1 ? n - 1 : n
         guard last >= 1 else { return lowest }
         let step = span / Double(n)
