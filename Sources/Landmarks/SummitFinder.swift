@@ -41,40 +41,54 @@ public enum SummitFinder {
         var parent = [Int32](repeating: -1, count: n)
         var peak = [Int32](repeating: -1, count: n)
         var prominence = [Double](repeating: -1, count: n)
-        func root(_ i: Int32) -> Int32 {
-            var r = i
-            while parent[Int(r)] != r { r = parent[Int(r)] }
-            var k = i
-            while parent[Int(k)] != r { let next = parent[Int(k)]; parent[Int(k)] = r; k = next }
-            return r
-        }
-        var roots: [Int32] = []
-        for cell in order {
-            let i = Int(cell), c = i % w, r = i / w
-            roots.removeAll(keepingCapacity: true)
-            for dr in -1...1 {
-                for dc in -1...1 where dr != 0 || dc != 0 {
-                    let cc = c + dc, rr = r + dr
-                    guard cc >= 0, rr >= 0, cc < w, rr < h else { continue }
-                    let j = rr * w + cc
-                    guard parent[j] >= 0 else { continue }
-                    let root = root(Int32(j))
-                    if !roots.contains(root) { roots.append(root) }
+        parent.withUnsafeMutableBufferPointer { parent in
+            peak.withUnsafeMutableBufferPointer { peak in
+                rank.withUnsafeBufferPointer { rank in
+                    z.withUnsafeBufferPointer { z in
+                        @inline(__always) func root(_ i: Int32) -> Int32 {
+                            var r = i
+                            while parent[Int(r)] != r { r = parent[Int(r)] }
+                            var k = i
+                            while parent[Int(k)] != r { let next = parent[Int(k)]; parent[Int(k)] = r; k = next }
+                            return r
+                        }
+                        var roots = (Int32(-1), Int32(-1), Int32(-1), Int32(-1), Int32(-1), Int32(-1), Int32(-1), Int32(-1))
+                        for cell in order {
+                            let i = Int(cell), c = i % w, r = i / w
+                            var count = 0
+                            withUnsafeMutableBytes(of: &roots) { raw in
+                                let found = raw.bindMemory(to: Int32.self)
+                                for dr in -1...1 {
+                                    let rr = r + dr
+                                    guard rr >= 0, rr < h else { continue }
+                                    for dc in -1...1 where dr != 0 || dc != 0 {
+                                        let cc = c + dc
+                                        guard cc >= 0, cc < w else { continue }
+                                        let j = rr * w + cc
+                                        guard parent[j] >= 0 else { continue }
+                                        let top = root(Int32(j))
+                                        if !found[0..<count].contains(top) { found[count] = top; count += 1 }
+                                    }
+                                }
+                                if count == 0 {
+                                    parent[i] = cell
+                                    peak[i] = cell
+                                    return
+                                }
+                                // The area whose peak is highest (earliest in the sweep) absorbs the others.
+                                var winner = found[0]
+                                for k in 1..<max(1, count) where rank[Int(peak[Int(found[k])])] < rank[Int(peak[Int(winner)])] { winner = found[k] }
+                                for k in 0..<count where found[k] != winner {
+                                    let p = Int(peak[Int(found[k])])
+                                    prominence[p] = Double(z[p]) - Double(z[i])
+                                    parent[Int(found[k])] = winner
+                                }
+                                parent[i] = winner
+                            }
+                        }
+                    }
                 }
             }
-            if roots.isEmpty {
-                parent[i] = cell
-                peak[i] = cell
-                continue
-            }
-            // The area whose peak is highest (earliest in the sweep) absorbs the others.
-            let winner = roots.min { rank[Int(peak[Int($0)])] < rank[Int(peak[Int($1)])] }!
-            for other in roots where other != winner {
-                let p = Int(peak[Int(other)])
-                prominence[p] = Double(z[p]) - Double(z[i])
-                parent[Int(other)] = winner
-            }
-            parent[i] = winner
         }
         let top = Int(order[0])
         prominence[top] = Double(hi - lo)

@@ -50,6 +50,8 @@ public enum PreviewRenderer {
             let overviewName = "\(id)-overview.png"
             try write(OverviewRenderer.render(pack).image, to: outURL.appendingPathComponent(overviewName).path, written: &written)
             var routeFiles: [(profile: String, arPatch: String)] = []
+            let landmarks = try PackLandmarks.read(pack), terrain = try PackLandmarks.regionTerrain(pack)
+            var panoramaFiles: [String] = []
             for (k, route) in pack.routes.enumerated() {
                 let color = RoutePalette.routeColor(index: k)
                 let profileName = "\(id)-\(route.id)-profile.png", arName = "\(id)-\(route.id)-ar.png"
@@ -58,8 +60,14 @@ public enum PreviewRenderer {
                 let ar = try ARPatchRenderer.render(route: route, patch: patch, trails: pack.trails, color: color)
                 try write(ar.image, to: outURL.appendingPathComponent(arName).path, written: &written)
                 routeFiles.append((profileName, arName))
+                let panoramaName = "\(id)-\(route.id)-panorama.png"
+                let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain, patch: patch, color: color)
+                try write(panorama.image, to: outURL.appendingPathComponent(panoramaName).path, written: &written)
+                panoramaFiles.append(panoramaName)
             }
-            sections.append(IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles))
+            var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
+            section.panoramaFiles = panoramaFiles
+            sections.append(section)
         }
         let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
         let html = IndexPage.html(title: title, sections: sections, problems: validate(packPath))
