@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),
-        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline"]),
+        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),

@@ -46,8 +46,8 @@ public enum OverviewRenderer {
                 drawContours(pack.contours, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
                 drawPOIs(pack.pois, frame: frame, labels: &labels, on: canvas)
-                drawRoutes(pack.routes, frame: frame, on: canvas)
                 LandmarkOverlay.draw(routes: pack.routes, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
+                drawRoutes(pack.routes, frame: frame, on: canvas)
             }
             var above: [PixelRect] = []
             for route in pack.routes {

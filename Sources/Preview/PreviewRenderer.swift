@@ -21,7 +21,8 @@ public struct PreviewResult: Sendable, Equatable {
 /// region folder previews itself) it writes into `outDir`:
 /// `<regionId>-overview.png` (`OverviewRenderer`), and per route
 /// `<regionId>-<routeId>-profile.png` (`ProfileRenderer`) and `<regionId>-<routeId>-ar.png`
-/// (`ARPatchRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
+/// (`ARPatchRenderer`), then per route `<regionId>-<routeId>-panorama.png` (`PanoramaRenderer`),
+/// all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
 /// `index.html` (`IndexPage`). Same pack, same bytes.
 public enum PreviewRenderer {
     /// Validates the pack at a path for the index page's problem table; nil when no
@@ -60,8 +61,11 @@ public enum PreviewRenderer {
                 let ar = try ARPatchRenderer.render(route: route, patch: patch, trails: pack.trails, color: color)
                 try write(ar.image, to: outURL.appendingPathComponent(arName).path, written: &written)
                 routeFiles.append((profileName, arName))
+            }
+            for (k, route) in pack.routes.enumerated() {
                 let panoramaName = "\(id)-\(route.id)-panorama.png"
-                let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain, patch: patch, color: color)
+                let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain,
+                                                           patch: try pack.arPatch(for: route), color: RoutePalette.routeColor(index: k))
                 try write(panorama.image, to: outURL.appendingPathComponent(panoramaName).path, written: &written)
                 panoramaFiles.append(panoramaName)
             }
