@@ -3,8 +3,8 @@ import TrailpackCore
 
 /// Which landmarks a route sees, and from where: one sightline from every vertex (eye
 /// `SightConstants.eyeHeightM` above its `ele`) to every landmark within the distance limit.
-/// Landmarks are shared out over the cores; each one's answer lands in its own slot, so the
-/// result does not depend on scheduling.
+/// Jobs of (landmark, stretch of 128 vertices) are shared out over the cores; each job's answer
+/// lands in its own slot, so the result does not depend on scheduling.
 public enum RouteVisibility {
     /// The SPEC's `landmarks` of one route: landmarks seen from at least one vertex, sorted by
     /// first visible index, then name.
@@ -15,32 +15,33 @@ public enum RouteVisibility {
     public static func sightings(coords: [LonLat], elevationsM: [Double], landmarks: [Landmark],
                                  sight: LineOfSight, maxDistanceM: Double) -> [LandmarkSighting] {
         precondition(coords.count == elevationsM.count)
-        let slots = Slots<LandmarkSighting?>(count: landmarks.count)
-        DispatchQueue.concurrentPerform(iterations: landmarks.count) { k in
-            slots.put(at: k, sighting(of: landmarks[k], coords: coords, elevationsM: elevationsM, sight: sight, maxDistanceM: maxDistanceM))
+        // Jobs of (landmark, stretch of vertices), so both cores stay busy even with one landmark.
+        let chunk = 128
+        let chunks = max(1, (coords.count + chunk - 1) / chunk)
+        let slots = Slots<[Bool]>(count: landmarks.count * chunks)
+        DispatchQueue.concurrentPerform(iterations: landmarks.count * chunks) { job in
+            let landmark = landmarks[job / chunks]
+            let range = (job % chunks) * chunk..<min(coords.count, (job % chunks + 1) * chunk)
+            slots.put(at: job, range.map { i in
+                shortDistanceM(coords[i], landmark.location) <= maxDistanceM
+                    && sight.isVisible(from: coords[i], eyeM: elevationsM[i] + SightConstants.eyeHeightM,
+                                       to: landmark.location, targetEleM: landmark.eleM)
+            })
         }
-        return slots.values.compactMap { $0 }.sorted {
+        let seen = slots.values
+        return landmarks.indices.compactMap { k in
+            sighting(of: landmarks[k], coords: coords, seen: Array(seen[(k * chunks)..<((k + 1) * chunks)].joined()))
+        }.sorted {
             ($0.visible[0].lowerBound, $0.landmark.name, $0.landmark.location.lon) < ($1.visible[0].lowerBound, $1.landmark.name, $1.landmark.location.lon)
         }
     }
 
-    /// One landmark's sighting from the route, nil when no vertex sees it.
-    public static func sighting(of landmark: Landmark, coords: [LonLat], elevationsM: [Double], sight: LineOfSight,
-                                maxDistanceM: Double) -> LandmarkSighting? {
+    /// One landmark's sighting from per-vertex verdicts `seen`, nil when no vertex sees it.
+    static func sighting(of landmark: Landmark, coords: [LonLat], seen: [Bool]) -> LandmarkSighting? {
         var ranges: [ClosedRange<Int>] = []
         var runStart: Int?
-        var nearestLocalM = Double.infinity
-        var distances = [Double](repeating: .infinity, count: coords.count)
         for i in coords.indices {
-            let d = shortDistanceM(coords[i], landmark.location)
-            var seen = false
-            if d <= maxDistanceM {
-                seen = sight.isVisible(from: coords[i], eyeM: elevationsM[i] + SightConstants.eyeHeightM,
-                                       to: landmark.location, targetEleM: landmark.eleM)
-            }
-            if seen {
-                distances[i] = d
-                nearestLocalM = min(nearestLocalM, d)
+            if seen[i] {
                 if runStart == nil { runStart = i }
             } else if let s = runStart {
                 ranges.append(s...(i - 1))
@@ -50,8 +51,10 @@ public enum RouteVisibility {
         if let s = runStart { ranges.append(s...(coords.count - 1)) }
         guard !ranges.isEmpty else { return nil }
         // The short-range metric picks the candidates; the geodesic decides.
+        let local = coords.indices.map { seen[$0] ? shortDistanceM(coords[$0], landmark.location) : .infinity }
+        let nearestLocalM = local.min()!
         var nearestM = Double.infinity
-        for i in coords.indices where distances[i] <= nearestLocalM + 1 {
+        for i in coords.indices where local[i] <= nearestLocalM + 1 {
             nearestM = min(nearestM, Geodesic.distanceM(coords[i], landmark.location))
         }
         return LandmarkSighting(landmark: landmark, nearestM: (nearestM * 10).rounded() / 10, visible: ranges)

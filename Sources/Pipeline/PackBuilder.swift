@@ -30,7 +30,7 @@ public struct BuildOptions: Sendable {
     public init() {}
 }
 
-/// The pipeline: recipe -> load -> routes -> terrain -> assemble -> write.
+/// The pipeline: recipe -> load -> routes -> terrain -> landmarks -> assemble -> write.
 public enum PackBuilder {
     /// Builds the region of `recipePath` into the pack root `outRoot` and updates its catalog.
     /// - Throws: `BuildError` or `GDALError` naming the file and place; nothing is changed under

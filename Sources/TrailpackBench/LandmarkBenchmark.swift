@@ -30,7 +30,9 @@ enum LandmarkBenchmark {
                 let parts = try breakdown(region: scratch.appendingPathComponent("out-\(label)/regions").path, runs: runs)
                 fields.append("\"\(label)\": {\"medianSeconds\": \(RouteBenchmark.fmt(RouteBenchmark.median(seconds))), \"runs\": \(seconds.count), "
                               + "\"landmarksSeen\": \(seen), \"approxVertices\": \(vertices), \"candidates\": \(parts.candidates), "
-                              + "\"candidatesSeconds\": \(RouteBenchmark.fmt(parts.candidatesS)), \"sightlinesSeconds\": \(RouteBenchmark.fmt(parts.sightlinesS))}")
+                              + "\"candidatesSeconds\": \(RouteBenchmark.fmt(parts.candidatesS)), \"sightlinesSeconds\": \(RouteBenchmark.fmt(parts.sightlinesS)), "
+                              + "\"candidatesCPUSeconds\": \(RouteBenchmark.fmt(parts.candidatesCPUS)), \"sightlinesCPUSeconds\": \(RouteBenchmark.fmt(parts.sightlinesCPUS)), "
+                              + "\"loadAverage\": \(loadAverage())}")
             }
             print("{" + fields.joined(separator: ", ") + "}")
         } catch {
@@ -41,7 +43,7 @@ enum LandmarkBenchmark {
 
     /// The stage's two parts timed apart on the pack just written (its only region): the
     /// candidates (POIs, DEM summits) and the sightlines of every route. Medians of `runs`.
-    static func breakdown(region regionsPath: String, runs: Int) throws -> (candidates: Int, candidatesS: Double, sightlinesS: Double) {
+    static func breakdown(region regionsPath: String, runs: Int) throws -> (candidates: Int, candidatesS: Double, sightlinesS: Double, candidatesCPUS: Double, sightlinesCPUS: Double) {
         let folder = regionsPath + "/" + (try FileManager.default.contentsOfDirectory(atPath: regionsPath).first { !$0.hasPrefix(".") } ?? "")
         func json(_ path: String) throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))) as! [String: Any]
@@ -58,13 +60,15 @@ enum LandmarkBenchmark {
             let patchPath = (r["arPatch"] as! [String: Any])["path"] as! String
             return (file["coords"] as! [[Double]], try TER1.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + patchPath)))))
         }
-        var candidatesS: [Double] = [], sightlinesS: [Double] = []
+        var candidatesS: [Double] = [], sightlinesS: [Double] = [], candidatesCPU: [Double] = [], sightlinesCPU: [Double] = []
         var candidates: [Landmark] = []
         for _ in 0..<max(1, runs) {
-            var t = RouteBenchmark.nowS()
+            var t = RouteBenchmark.nowS(), cpu = cpuS()
             candidates = LandmarkCatalog.landmarks(pois: pois, grid: grid, options: options)
             candidatesS.append(RouteBenchmark.nowS() - t)
+            candidatesCPU.append(cpuS() - cpu)
             t = RouteBenchmark.nowS()
+            cpu = cpuS()
             let region = TerrainSurface(grid)
             for r in routes {
                 _ = RouteVisibility.sightings(coords: r.coords.map { LonLat($0[0], $0[1]) }, elevationsM: r.coords.map { $0[2] },
@@ -72,8 +76,23 @@ enum LandmarkBenchmark {
                                               maxDistanceM: options.maxDistanceM)
             }
             sightlinesS.append(RouteBenchmark.nowS() - t)
+            sightlinesCPU.append(cpuS() - cpu)
         }
-        return (candidates.count, RouteBenchmark.median(candidatesS), RouteBenchmark.median(sightlinesS))
+        return (candidates.count, RouteBenchmark.median(candidatesS), RouteBenchmark.median(sightlinesS),
+                RouteBenchmark.median(candidatesCPU), RouteBenchmark.median(sightlinesCPU))
+    }
+
+    /// CPU seconds of this process (all threads): wall time a quiet machine would need, times
+    /// the cores used; stable when the machine is shared.
+    static func cpuS() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// The 1-minute load average (how busy the machine was).
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "null"
     }
 
     /// A region on the demo tile with one 20 km track (a smooth seeded random walk, written as
