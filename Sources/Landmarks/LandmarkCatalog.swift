@@ -104,7 +104,7 @@ public enum LandmarkCatalog {
             for cc in max(0, Int(c) - dc)...min(grid.width - 1, Int(c) + dc + 1) {
                 let q = LonLat(grid.lon(column: Double(cc)), grid.lat(row: Double(rr)))
                 let d = shortDistanceM(p, q)
-                guard d <= withinM else { continue }
+                guard d <= withinM - 0.05 else { continue }  // still within after rounding to 7 decimals
                 let z = grid[column: cc, row: rr]
                 if best == nil || z > best!.z || (z == best!.z && d < best!.d) { best = (z, d, q) }
             }

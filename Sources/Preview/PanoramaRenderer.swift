@@ -110,7 +110,7 @@ public enum PanoramaRenderer {
             canvas.setFont(sizePx: 15, bold: true)
             for (l, bearing, angle, distanceM) in tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) }) {
                 let marker = PixelPoint(xPx: x(bearing), yPx: y(angle))
-                let text = "\(l.name) \(String(format: "%.1f km", distanceM / 1000))"
+                let text = "\(l.name) " + (distanceM < 1000 ? String(format: "%.0f m", distanceM) : String(format: "%.1f km", distanceM / 1000))
                 let w = canvas.textExtents(text).advanceXPx
                 // Labels start at their marker (moved left at the right edge), in the first row
                 // where they do not overlap the previous label.
@@ -155,8 +155,9 @@ public enum PanoramaRenderer {
             l.name + " (seen from " + l.visible.map { $0.count == 2 ? (($0[0] == $0[1]) ? "\($0[0])" : "\($0[0])-\($0[1])") : "?" }.joined(separator: ", ") + ")"
         }
         var lines: [String] = [], current = "Hidden from here:"
-        for item in items {
-            if current.count + item.count > 150 { lines.append(current); current = "  " + item } else { current += " " + item }
+        for (k, item) in items.enumerated() {
+            let piece = item + (k < items.count - 1 ? "," : ".")
+            if current.count + piece.count > 150 { lines.append(current); current = "  " + piece } else { current += " " + piece }
         }
         lines.append(current)
         return lines
