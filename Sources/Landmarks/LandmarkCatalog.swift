@@ -77,7 +77,16 @@ public enum LandmarkCatalog {
                 out.append(l)
             }
         }
-        return out.sorted { ($0.name, $0.location.lon, $0.location.lat) < ($1.name, $1.location.lon, $1.location.lat) }
+        out.sort { ($0.name, $0.location.lon, $0.location.lat) < ($1.name, $1.location.lon, $1.location.lat) }
+        // Two DEM summits of the same elevation: the later ones (west to east) are numbered,
+        // "Summit 742 m (2)", so every label names one place.
+        var seen: [String: Int] = [:]
+        for k in out.indices where out[k].prominenceM != nil && out[k].kind == "summit" && out[k].name.hasPrefix("Summit ") {
+            let base = out[k].name
+            seen[base, default: 0] += 1
+            if seen[base]! > 1 { out[k].name = "\(base) (\(seen[base]!))" }
+        }
+        return out
     }
 
     static func landmark(name: String, kind: String, at p: LonLat, grid: TerrainGrid) -> Landmark? {

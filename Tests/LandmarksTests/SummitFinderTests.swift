@@ -49,4 +49,16 @@ final class SummitFinderTests: XCTestCase {
         options.exclude = ["Summit 450 m", "Spring"]
         XCTAssertEqual(LandmarkCatalog.landmarks(pois: pois, grid: t.grid, options: options).map(\.name), ["Big Cone", "Lot", "Tower"])
     }
+
+    /// Two unnamed summits of the same elevation get distinct labels, west to east.
+    func testEqualElevationSummitsAreNumbered() {
+        let t = SyntheticTerrain(columns: 81, rows: 31, spacingM: 30) { c, r in
+            let a = 450 - 8 * (Double((c - 20) * (c - 20) + (r - 15) * (r - 15))).squareRoot()
+            let b = 450 - 8 * (Double((c - 60) * (c - 60) + (r - 15) * (r - 15))).squareRoot()
+            return Int16(max(100, a, b).rounded())
+        }
+        let all = LandmarkCatalog.landmarks(pois: [], grid: t.grid, options: LandmarkOptions())
+        XCTAssertEqual(all.map(\.name), ["Summit 450 m", "Summit 450 m (2)"])
+        XCTAssertLessThan(all[0].location.lon, all[1].location.lon)
+    }
 }
