@@ -1,14 +1,15 @@
 import Foundation
 import TrailpackCore
 
-/// A TER1 grid prepared for sightlines: Float elevations, the affine map from (lon, web-mercator
+/// A TER1 grid prepared for sightlines: its samples, the affine map from (lon, web-mercator
 /// Y) to fractional (column, row), and the maximum of every `blockSize` square of cells (one
 /// cell of overlap, so a bilinear sample inside a block never exceeds its maximum).
 public struct TerrainSurface: Sendable {
     public let width: Int
     public let height: Int
     public let bounds: BBox
-    let elevationsM: [Float]
+    /// The grid's own samples (shared with the `TerrainGrid`, not copied).
+    let elevationsM: [Int16]
     let west: Double
     let columnsPerDeg: Double
     let yNorth: Double
@@ -22,7 +23,7 @@ public struct TerrainSurface: Sendable {
         width = grid.width
         height = grid.height
         bounds = grid.bounds
-        elevationsM = grid.elevationsM.map { Float($0) }
+        elevationsM = grid.elevationsM
         west = grid.bounds.west
         columnsPerDeg = Double(grid.width - 1) / (grid.bounds.east - grid.bounds.west)
         yNorth = WebMercator.y(latDeg: grid.bounds.north)
@@ -33,11 +34,11 @@ public struct TerrainSurface: Sendable {
         var maxima = [Float](repeating: -.infinity, count: blockColumns * blockRows)
         for br in 0..<blockRows {
             for bc in 0..<blockColumns {
-                var m = -Float.infinity
+                var m = Int16.min
                 for r in (br * b)...min(height - 1, br * b + b) {
                     for c in (bc * b)...min(width - 1, bc * b + b) { m = max(m, elevationsM[r * width + c]) }
                 }
-                maxima[br * blockColumns + bc] = m
+                maxima[br * blockColumns + bc] = Float(m)
             }
         }
         blockMaxM = maxima

@@ -16,8 +16,6 @@ public struct LandmarkProducts: Sendable {
 public enum LandmarkStage {
     public static func run(_ options: LandmarkOptions, pois: [PointOfInterest], grid: TerrainGrid,
                            routes: [BuiltRoute]) -> LandmarkProducts {
-        let candidates = LandmarkCatalog.landmarks(pois: pois, grid: grid, options: options)
-        let region = TerrainSurface(grid)
         var byRoute: [String: [LandmarkSighting]] = [:]
         var diagnostics: [Diagnostic] = []
         var unfiltered = options
@@ -29,6 +27,10 @@ public enum LandmarkStage {
         for case .poi(let name) in options.include where !pois.contains(where: { $0.name == name }) {
             diagnostics.append(Diagnostic(.warning, "landmarks", "include names \"\(name)\", which is no POI of the region"))
         }
+        // Without routes nobody looks: skip the summit sweep (large grids) and the sightlines.
+        guard !routes.isEmpty else { return LandmarkProducts(candidates: [], byRoute: [:], diagnostics: diagnostics) }
+        let candidates = LandmarkCatalog.landmarks(pois: pois, grid: grid, options: options)
+        let region = TerrainSurface(grid)
         for route in routes {
             let sight = LineOfSight(region: region, patch: TerrainSurface(route.arPatch))
             byRoute[route.id] = RouteVisibility.sightings(coords: route.coords, elevationsM: route.elevationsM,

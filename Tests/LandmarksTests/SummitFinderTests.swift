@@ -61,4 +61,21 @@ final class SummitFinderTests: XCTestCase {
         XCTAssertEqual(all.map(\.name), ["Summit 450 m", "Summit 450 m (2)"])
         XCTAssertLessThan(all[0].location.lon, all[1].location.lon)
     }
+
+    /// A grid over the cell limit is swept on block maxima: the same summits, each on its
+    /// highest sample, with prominences never above the full sweep's.
+    func testLargeGridsAreSweptOnBlockMaxima() {
+        let t = SyntheticTerrain(columns: 121, rows: 61, spacingM: 30) { c, r in
+            let a = 800 - 6 * (Double((c - 30) * (c - 30) + (r - 30) * (r - 30))).squareRoot()
+            let b = 700 - 6 * (Double((c - 90) * (c - 90) + (r - 31) * (r - 31))).squareRoot()
+            return Int16(max(200, a, b).rounded())
+        }
+        let full = SummitFinder.summits(in: t.grid, minProminenceM: 50)
+        let pooled = SummitFinder.summits(in: t.grid, minProminenceM: 50, maxCells: 1000)
+        XCTAssertEqual(full.count, 2)
+        XCTAssertEqual(pooled.map { [$0.column, $0.row] }, full.map { [$0.column, $0.row] })
+        XCTAssertEqual(pooled.map(\.eleM), full.map(\.eleM))
+        for (p, f) in zip(pooled, full) { XCTAssertLessThanOrEqual(p.prominenceM, f.prominenceM) }
+        XCTAssertEqual(pooled[1].prominenceM, full[1].prominenceM, accuracy: 40)
+    }
 }
