@@ -14,6 +14,9 @@ public struct LandmarkProducts: Sendable {
 /// vertex to every candidate within `landmarks.maxDistanceM`, over the route's AR patch and the
 /// region grid.
 public enum LandmarkStage {
+    /// The landmarks each of `routes` sees over `grid` (the region terrain) and its own AR
+    /// patch, with warnings for recipe names that match nothing. Throws nothing: every input
+    /// here was checked by the stages before.
     public static func run(_ options: LandmarkOptions, pois: [PointOfInterest], grid: TerrainGrid,
                            routes: [BuiltRoute]) -> LandmarkProducts {
         var byRoute: [String: [LandmarkSighting]] = [:]
