@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "RouteCore", dependencies: ["TrailpackCore"]),
         .target(name: "TrailNetwork", dependencies: ["TrailpackCore"]),
         .target(name: "Guidance", dependencies: ["TrailpackCore"]),
+        // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
+        .target(name: "Landmarks", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
         .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore"]),
@@ -38,16 +40,17 @@ let package = Package(
 
         // Readers of built packs.
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "Bindings"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Drawing", "Validation"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Drawing", "Validation", "Landmarks"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
+            "Landmarks",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "CMalloc"]),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
-        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore"], path: "Sources/TrailpackBench"),
+        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -59,9 +62,10 @@ let package = Package(
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),
-        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline"]),
+        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
+        .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
     ],
     swiftLanguageModes: [.v6]
 )

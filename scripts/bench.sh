@@ -131,6 +131,11 @@ echo "bench: route processing (1 million input points, one thread)"
 routes_json=$("$bench" routes --points 1000000 --runs "$runs")
 echo "  $routes_json"
 
+echo "bench: landmarks in sight (demo region; 20 km track with 100 landmarks), both cores"
+landmarks_json=$("$bench" landmarks --runs "$runs")
+echo "  $landmarks_json"
+echo "$landmarks_json" | python3 -m json.tool >"$repo/bench/results-landmarks.json"
+
 {
   printf '{\n  "date": "%s",\n  "machine": {"nproc": %s, "gdal": "%s", "uname": "%s", "memTotalKB": %s},\n' \
     "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$(gdal-config --version 2>/dev/null || gdalinfo --version | awk '{print $2}' | tr -d ,)" \

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Landmarks
 import PackJSON
 import TrailpackCore
 
@@ -35,7 +36,7 @@ public enum AssembleStage {
     }
 
     /// `routes/<id>.json` per SPEC.
-    public static func routeDocument(_ route: BuiltRoute, arFile: WrittenFile) -> JSONValue {
+    public static func routeDocument(_ route: BuiltRoute, arFile: WrittenFile, landmarks: [LandmarkSighting] = []) -> JSONValue {
         let coords: [JSONValue] = zip(route.coords, route.elevationsM).map { p, e in
             .array([.number(p.lon, decimals: 7), .number(p.lat, decimals: 7), .number(e, decimals: 1)])
         }
@@ -45,9 +46,11 @@ public enum AssembleStage {
             if let dir = w.dir { members.append(("dir", .string(dir.rawValue))) }
             return .object(JSONObject(members))
         }
-        return ["id": .string(route.id), "name": .string(route.name), "blurb": .string(route.blurb),
+        var document: JSONObject = ["id": .string(route.id), "name": .string(route.name), "blurb": .string(route.blurb),
                 "coords": .array(coords), "cum": .array(route.cumM.map { .number($0, decimals: 1) }),
                 "waypoints": .array(waypoints), "stats": stats(route.stats), "arPatch": arPatch(route, file: arFile)]
+        if !landmarks.isEmpty { document["landmarks"] = LandmarkJSON.array(landmarks) }
+        return .object(document)
     }
 
     /// `manifest.json` per SPEC.

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Landmarks
 import PackJSON
 import TrailNetwork
 import TrailpackCore
@@ -20,6 +21,8 @@ public struct BuildSummary: Sendable {
     public var inputs: [String]
     /// Cue counts per route, in route order.
     public var cueCounts: [CueCount] = []
+    /// How many landmarks each route sees, by route id.
+    public var landmarkCounts: [String: Int] = [:]
 }
 
 /// Options of one build.
@@ -31,7 +34,7 @@ public struct BuildOptions: Sendable {
     public init() {}
 }
 
-/// The pipeline: recipe -> load -> routes -> terrain -> assemble -> write.
+/// The pipeline: recipe -> load -> routes -> terrain -> landmarks -> assemble -> write.
 public enum PackBuilder {
     /// Builds the region of `recipePath` into the pack root `outRoot` and updates its catalog.
     /// - Throws: `BuildError` or `GDALError` naming the file and place; nothing is changed under
@@ -69,6 +72,10 @@ public enum PackBuilder {
         }
         clock.lap("terrain")
 
+        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
+        diagnostics += landmarks.diagnostics
+        clock.lap("landmarks")
+
         let root = URL(fileURLWithPath: outRoot)
         let writer = try RegionWriter(root: root, regionID: recipe.id)
         var files: [String: WrittenFile] = [:]
@@ -83,7 +90,7 @@ public enum PackBuilder {
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
             let ar = try writer.write("ar/\(route.id).bin", bytes: TER1.encode(route.arPatch))
-            let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar))
+            let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles)
@@ -108,7 +115,8 @@ public enum PackBuilder {
         var summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
                                    routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written, totalBytes: totalBytes,
                                    diagnostics: diagnostics, stageSeconds: clock.laps,
-                                   inputs: [recipe.path] + inputs.files)
+                                   inputs: [recipe.path] + inputs.files,
+                                   landmarkCounts: landmarks.byRoute.mapValues(\.count))
         summary.cueCounts = routes.map(CueCount.init)
         if let dep = options.depfile {
             try Depfile.write(path: dep, target: "\(outRoot)/regions/\(recipe.id)/manifest.json",

@@ -1,4 +1,5 @@
 import Foundation
+import Landmarks
 import TrailpackCore
 
 /// One region's build instructions, as read from a recipe file. Paths are absolute (resolved
@@ -26,6 +27,8 @@ public struct Recipe: Sendable {
     public var stats = StatsOptions()
     public var sizeBudgetMB: Double = 150
     public var routes: [RouteRecipe] = []
+    /// Landmarks in sight (`landmarks` key); see `LandmarkStage`.
+    public var landmarks = LandmarkOptions()
 
     public struct TerrainOptions: Sendable, Equatable {
         public var resolutionM: Double = 30

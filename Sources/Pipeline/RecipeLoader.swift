@@ -51,7 +51,7 @@ public enum RecipeLoader {
 
         try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "trailNames", "pois",
                                   "terrain", "ar", "stats", "sizeBudgetMB", "routes",
-                                  "trailTags"])
+                                  "trailTags", "landmarks"])
         var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
                             attribution: [], bbox: nil, dem: [])
         let attribution = try root.member("attribution")
@@ -98,6 +98,7 @@ public enum RecipeLoader {
             if let v = s["ascentMPerH"] { recipe.stats.ascentMPerH = try v.double(in: 10...5000) }
             if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: 10...5000) }
         }
+        if let l = root["landmarks"] { recipe.landmarks = try landmarkOptions(l) }
         if let v = root["sizeBudgetMB"] { recipe.sizeBudgetMB = try v.double(in: 1...100_000) }
         if let r = root["routes"] {
             var seen: Set<String> = []

@@ -14,6 +14,8 @@ public enum IndexPage {
         public var overviewFile: String
         /// Per route, in manifest order: file names of its profile and AR close-up PNGs.
         public var routeFiles: [(profile: String, arPatch: String)]
+        /// Per route, the panorama from its high point (`PanoramaRenderer`); may be empty.
+        public var panoramaFiles: [String] = []
 
         public init(pack: RegionPack, overviewFile: String, routeFiles: [(profile: String, arPatch: String)]) {
             self.pack = pack
@@ -122,6 +124,9 @@ public enum IndexPage {
             if !route.blurb.isEmpty { h += "<p>\(e(route.blurb))</p>\n" }
             h += "<p><img src=\"\(e(s.routeFiles[k].profile))\" alt=\"Elevation profile of \(e(route.name))\"/></p>\n"
             h += "<p><img src=\"\(e(s.routeFiles[k].arPatch))\" alt=\"AR patch of \(e(route.name))\"/></p>\n"
+            if s.panoramaFiles.indices.contains(k) {
+                h += "<p><img src=\"\(e(s.panoramaFiles[k]))\" alt=\"Panorama from the high point of \(e(route.name))\"/></p>\n"
+            }
             h += CueSheet.html(route)
         }
         return h

@@ -32,6 +32,7 @@ public enum OverviewRenderer {
     /// - Throws: `PreviewError.malformed` without valid hillshade bounds; `.drawing` when Cairo fails.
     public static func render(_ pack: RegionPack) throws(PreviewError) -> MapRendering {
         let frame = MercatorFrame(bounds: try pack.hillshadeBounds(), longSidePx: mapLongSidePx)
+        let landmarks = try PackLandmarks.read(pack)
         let widthPx = max(frame.rect.widthPx, minimumWidthPx)
         do throws(DrawingError) {
             let legend = try legendLayout(pack, widthPx: widthPx)
@@ -45,6 +46,7 @@ public enum OverviewRenderer {
                 drawContours(pack.contours, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
                 drawPOIs(pack.pois, frame: frame, labels: &labels, on: canvas)
+                LandmarkOverlay.draw(routes: pack.routes, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
                 drawRoutes(pack.routes, frame: frame, on: canvas)
             }
             var above: [PixelRect] = []

@@ -21,7 +21,8 @@ public struct PreviewResult: Sendable, Equatable {
 /// region folder previews itself) it writes into `outDir`:
 /// `<regionId>-overview.png` (`OverviewRenderer`), and per route
 /// `<regionId>-<routeId>-profile.png` (`ProfileRenderer`) and `<regionId>-<routeId>-ar.png`
-/// (`ARPatchRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
+/// (`ARPatchRenderer`), then per route `<regionId>-<routeId>-panorama.png` (`PanoramaRenderer`),
+/// all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
 /// `index.html` (`IndexPage`). Same pack, same bytes.
 public enum PreviewRenderer {
     /// Validates the pack at a path for the index page's problem table; nil when no
@@ -50,6 +51,8 @@ public enum PreviewRenderer {
             let overviewName = "\(id)-overview.png"
             try write(OverviewRenderer.render(pack).image, to: outURL.appendingPathComponent(overviewName).path, written: &written)
             var routeFiles: [(profile: String, arPatch: String)] = []
+            let landmarks = try PackLandmarks.read(pack), terrain = try PackLandmarks.regionTerrain(pack)
+            var panoramaFiles: [String] = []
             for (k, route) in pack.routes.enumerated() {
                 let color = RoutePalette.routeColor(index: k)
                 let profileName = "\(id)-\(route.id)-profile.png", arName = "\(id)-\(route.id)-ar.png"
@@ -59,7 +62,16 @@ public enum PreviewRenderer {
                 try write(ar.image, to: outURL.appendingPathComponent(arName).path, written: &written)
                 routeFiles.append((profileName, arName))
             }
-            sections.append(IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles))
+            for (k, route) in pack.routes.enumerated() {
+                let panoramaName = "\(id)-\(route.id)-panorama.png"
+                let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain,
+                                                           patch: try pack.arPatch(for: route), color: RoutePalette.routeColor(index: k))
+                try write(panorama.image, to: outURL.appendingPathComponent(panoramaName).path, written: &written)
+                panoramaFiles.append(panoramaName)
+            }
+            var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
+            section.panoramaFiles = panoramaFiles
+            sections.append(section)
         }
         let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
         let html = IndexPage.html(title: title, sections: sections, problems: validate(packPath))

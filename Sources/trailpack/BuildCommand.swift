@@ -46,7 +46,8 @@ enum BuildCommand {
             for r in s.routes {
                 let cells = [String(format: "%.2f km", r.stats.distanceM / 1000), String(format: "%.0f m", r.stats.ascentM),
                              String(format: "%.0f m", r.stats.descentM), formatDuration(r.stats.durationS)]
-                lines.append("  " + pad(r.id, 24) + cells.map { pad($0, 10, right: true) }.joined())
+                lines.append("  " + pad(r.id, 24) + cells.map { pad($0, 10, right: true) }.joined()
+                             + "  sees \(s.landmarkCounts[r.id] ?? 0) landmarks")
             }
         }
         lines.append("")
@@ -62,7 +63,7 @@ enum BuildCommand {
          "routes": .array(s.routes.map { r in
              var o: JSONObject = ["id": .string(r.id), "name": .string(r.name), "distanceM": .number(r.stats.distanceM, decimals: 1),
               "ascentM": .number(r.stats.ascentM, decimals: 1), "descentM": .number(r.stats.descentM, decimals: 1),
-              "durationS": .int(r.stats.durationS)]
+              "durationS": .int(r.stats.durationS), "landmarks": .int(s.landmarkCounts[r.id] ?? 0)]
              if let c = s.cueCounts.first(where: { $0.routeID == r.id }) {
                  o["cues"] = ["turns": .int(c.turns), "uTurns": .int(c.uTurns), "junctions": .int(c.junctions),
                               "total": .int(c.cues), "perKm": .number(c.cuesPerKm, decimals: 2)]

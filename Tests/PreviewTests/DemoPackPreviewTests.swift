@@ -17,7 +17,7 @@ import TrailpackCore
         let out = root.appendingPathComponent("preview")
         let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path)
         #expect(result.regionIds == [summary.regionID])
-        #expect(result.files.count == 2 + 2 * summary.routes.count)
+        #expect(result.files.count == 2 + 3 * summary.routes.count)
 
         let pack = try RegionPack.load(folderPath: summary.regionFolder)
         let overviewPNG = try PNGImage.read(path: result.files[0])

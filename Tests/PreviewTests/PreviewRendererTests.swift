@@ -13,7 +13,8 @@ import Validation
         let result = try PreviewRenderer.render(packPath: fixture.rootURL.path, outDir: out.path)
         let id = PreviewFixture.regionId
         let names = ["\(id)-overview.png", "\(id)-summit-trail-profile.png", "\(id)-summit-trail-ar.png",
-                     "\(id)-pond-walk-profile.png", "\(id)-pond-walk-ar.png", "index.html"]
+                     "\(id)-pond-walk-profile.png", "\(id)-pond-walk-ar.png",
+                     "\(id)-summit-trail-panorama.png", "\(id)-pond-walk-panorama.png", "index.html"]
         #expect(result.files == names.map { out.appendingPathComponent($0).path })
         #expect(result.indexPath == out.appendingPathComponent("index.html").path)
         #expect(result.regionIds == [id])
@@ -60,7 +61,7 @@ import Validation
         let fixture = try PreviewFixture.make()
         let a = try PreviewRenderer.render(packPath: fixture.regionURL.path, outDir: TestData.scratchFolder("preview-a").path)
         let b = try PreviewRenderer.render(packPath: fixture.regionURL.path, outDir: TestData.scratchFolder("preview-b").path)
-        #expect(a.files.count == 6)
+        #expect(a.files.count == 8)
         for (x, y) in zip(a.files, b.files) {
             #expect(FileManager.default.contents(atPath: x) == FileManager.default.contents(atPath: y), "\(x) differs")
         }

@@ -1,0 +1,165 @@
+import Drawing
+import Foundation
+import Landmarks
+import TrailpackCore
+
+/// What `PanoramaRenderer.render` drew, for reviewers and tests.
+public struct PanoramaRendering: Sendable {
+    public var image: PixelImage
+    /// The route vertex the panorama is seen from (its highest).
+    public var vertex: Int
+    public var skyline: Skyline
+    /// Landmarks in sight from that vertex (per the route file), labelled: name, bearing and
+    /// elevation angle in degrees, and where the label's marker sits.
+    public var labelled: [(name: String, bearingDeg: Double, elevationDeg: Double, marker: PixelPoint)]
+    /// The route's landmarks hidden from that vertex (seen elsewhere on the route), listed.
+    public var hidden: [String]
+}
+
+/// Draws the 360° panorama from a route's high point: the skyline computed from the region
+/// terrain and the route's AR patch (curvature and refraction as in `LineOfSight`, out to
+/// 25 km), each landmark the route file lists as visible from that vertex marked at its bearing
+/// and elevation angle and labelled with its name and distance, and a footer listing the
+/// route's landmarks hidden from there.
+///
+/// Layout: azimuth runs left to right from north (0°) through east, `pixelsPerDegree` wide,
+/// 40 px margins; a label band `labelBandPx` tall above the skyline band `bandPx` tall; the
+/// elevation-angle axis spans the skyline and the labelled tops plus one degree each way.
+public enum PanoramaRenderer {
+    public static let pixelsPerDegree = 5.0
+    public static let bandPx = 380.0
+    public static let labelBandPx = 220.0
+    public static let maxDistanceM = 25_000.0
+    static let marginPx = 40.0
+
+    /// Renders the panorama of `route` (its `landmarks` given apart) over `region` and `patch`.
+    /// - Throws: `PreviewError.drawing` when Cairo fails.
+    public static func render(route: PackRoute, landmarks: [PackLandmark], region: TerrainGrid, patch: TerrainGrid?,
+                              color: DrawingColor) throws(PreviewError) -> PanoramaRendering {
+        let vertex = route.elevationsM.indices.max { route.elevationsM[$0] < route.elevationsM[$1] } ?? 0
+        let observer = route.coords[vertex]
+        let eyeM = route.elevationsM[vertex] + SightConstants.eyeHeightM
+        let sight = LineOfSight(region: TerrainSurface(region), patch: patch.map(TerrainSurface.init))
+        let skyline = Skyline.compute(from: observer, eyeM: eyeM, sight: sight, maxDistanceM: maxDistanceM, stepDeg: 0.5)
+        let seen = landmarks.filter { $0.isVisible(from: vertex) }
+        let hidden = landmarks.filter { !$0.isVisible(from: vertex) }
+        let tops = seen.map { l in
+            (l, Geodesic.bearingDeg(observer, l.location),
+             LineOfSight.elevationAngleDeg(from: observer, eyeM: eyeM, to: l.location, eleM: l.ele),
+             Geodesic.distanceM(observer, l.location))
+        }
+        let angles = skyline.elevationDeg.filter { $0 > -90 } + tops.map(\.2)
+        var lo = (angles.min() ?? -2) - 1, hi = (angles.max() ?? 2) + 1
+        if hi - lo < 6 { let mid = (hi + lo) / 2; lo = mid - 3; hi = mid + 3 }
+        let widthPx = 360 * pixelsPerDegree + 2 * marginPx
+        let bandTop = 60 + labelBandPx
+        let footerLines = hiddenLines(hidden, route: route)
+        let heightPx = bandTop + bandPx + 60 + 24 * Double(footerLines.count + 1)
+        func x(_ bearingDeg: Double) -> Double { marginPx + bearingDeg.truncatingRemainder(dividingBy: 360) * pixelsPerDegree }
+        func y(_ angleDeg: Double) -> Double { bandTop + (hi - angleDeg) / (hi - lo) * bandPx }
+        do throws(DrawingError) {
+            let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(heightPx))
+            canvas.clear(to: .white)
+            canvas.setFont(sizePx: 22, bold: true)
+            canvas.setColor(.black)
+            canvas.showText("\(route.name): panorama from the high point (vertex \(vertex), \(Int(route.elevationsM[vertex].rounded())) m, eye +1.7 m)",
+                            at: PixelPoint(xPx: marginPx, yPx: 34))
+            // Sky, then the terrain below the skyline.
+            let band = PixelRect(xPx: marginPx, yPx: bandTop, widthPx: 360 * pixelsPerDegree, heightPx: bandPx)
+            canvas.newPath()
+            canvas.addRectangle(band)
+            canvas.setColor(DrawingColor(red: 0.86, green: 0.92, blue: 0.98))
+            canvas.fill()
+            var outline = [PixelPoint(xPx: band.xPx, yPx: band.maxYPx)]
+            // One point per azimuth, the first repeated at 360° to close the circle.
+            let closed = skyline.elevationDeg + [skyline.elevationDeg.first ?? lo]
+            for (k, angle) in closed.enumerated() {
+                outline.append(PixelPoint(xPx: marginPx + Double(k) * skyline.stepDeg * pixelsPerDegree, yPx: min(band.maxYPx, y(max(angle, lo)))))
+            }
+            outline.append(PixelPoint(xPx: band.maxXPx, yPx: band.maxYPx))
+            canvas.newPath()
+            canvas.addPolyline(outline, closed: true)
+            canvas.setColor(DrawingColor(red: 0.42, green: 0.50, blue: 0.40))
+            canvas.fill()
+            // The horizontal (0°) and the compass.
+            canvas.setLineWidth(px: 1)
+            canvas.setDash(lengthsPx: [6, 6])
+            canvas.setColor(DrawingColor(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.6))
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: band.xPx, yPx: y(0)))
+            canvas.line(to: PixelPoint(xPx: band.maxXPx, yPx: y(0)))
+            canvas.stroke()
+            canvas.setDash(lengthsPx: [])
+            canvas.setFont(sizePx: 16, bold: true)
+            for (deg, name) in [(0.0, "N"), (45, "NE"), (90, "E"), (135, "SE"), (180, "S"), (225, "SW"), (270, "W"), (315, "NW"), (360, "N")] {
+                let px = marginPx + deg * pixelsPerDegree
+                canvas.newPath()
+                canvas.move(to: PixelPoint(xPx: px, yPx: band.maxYPx))
+                canvas.line(to: PixelPoint(xPx: px, yPx: band.maxYPx + 8))
+                canvas.setColor(.black)
+                canvas.stroke()
+                let w = canvas.textExtents(name).advanceXPx
+                canvas.showText(name, at: PixelPoint(xPx: px - w / 2, yPx: band.maxYPx + 28))
+            }
+            canvas.setFont(sizePx: 14)
+            canvas.showText(String(format: "%+.1f°", hi), at: PixelPoint(xPx: 2, yPx: bandTop + 14))
+            canvas.showText(String(format: "%+.1f°", lo), at: PixelPoint(xPx: 2, yPx: band.maxYPx - 4))
+            // Landmarks: a marker at bearing and elevation angle, a leader up to its label.
+            var labelled: [(String, Double, Double, PixelPoint)] = []
+            var rowsEndPx = [Double](repeating: -.infinity, count: 8)
+            canvas.setFont(sizePx: 15, bold: true)
+            for (l, bearing, angle, distanceM) in tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) }) {
+                let marker = PixelPoint(xPx: x(bearing), yPx: y(angle))
+                let text = "\(l.name) " + (distanceM < 1000 ? String(format: "%.0f m", distanceM) : String(format: "%.1f km", distanceM / 1000))
+                let w = canvas.textExtents(text).advanceXPx
+                // Labels start at their marker (moved left at the right edge), in the first row
+                // where they do not overlap the previous label.
+                let labelX = min(marker.xPx, widthPx - w - 4)
+                let row = rowsEndPx.indices.first { rowsEndPx[$0] < labelX - 6 } ?? rowsEndPx.indices.min { rowsEndPx[$0] < rowsEndPx[$1] }!
+                rowsEndPx[row] = labelX + w
+                let labelY = 62 + 26 * Double(row) + 16
+                canvas.setColor(color)
+                canvas.setLineWidth(px: 1.5)
+                canvas.newPath()
+                canvas.move(to: PixelPoint(xPx: marker.xPx, yPx: labelY + 4))
+                canvas.line(to: marker)
+                canvas.stroke()
+                canvas.newPath()
+                canvas.addPolyline([PixelPoint(xPx: marker.xPx - 6, yPx: marker.yPx + 2), PixelPoint(xPx: marker.xPx + 6, yPx: marker.yPx + 2),
+                                    PixelPoint(xPx: marker.xPx, yPx: marker.yPx - 8)], closed: true)
+                canvas.fill()
+                canvas.showText(text, at: PixelPoint(xPx: labelX, yPx: labelY), color: .black, halo: .white, haloWidthPx: 3)
+                labelled.append((l.name, bearing, angle, marker))
+            }
+            canvas.setFont(sizePx: 16)
+            canvas.setColor(.black)
+            var lineY = band.maxYPx + 60
+            canvas.showText("\(seen.count) of the route's \(landmarks.count) landmarks in sight from here; skyline out to \(Int(maxDistanceM / 1000)) km, curvature and refraction k = 0.13.",
+                            at: PixelPoint(xPx: marginPx, yPx: lineY))
+            for line in footerLines {
+                lineY += 24
+                canvas.showText(line, at: PixelPoint(xPx: marginPx, yPx: lineY))
+            }
+            return PanoramaRendering(image: try canvas.rgbaImage(), vertex: vertex, skyline: skyline,
+                                     labelled: labelled.map { (name: $0.0, bearingDeg: $0.1, elevationDeg: $0.2, marker: $0.3) },
+                                     hidden: hidden.map(\.name))
+        } catch {
+            throw .drawing(error)
+        }
+    }
+
+    /// "Hidden from here: ..." wrapped to about 150 characters a line.
+    static func hiddenLines(_ hidden: [PackLandmark], route: PackRoute) -> [String] {
+        guard !hidden.isEmpty else { return ["Hidden from here: none of the route's landmarks."] }
+        let items = hidden.map { l in
+            l.name + " (seen from " + l.visible.map { $0.count == 2 ? (($0[0] == $0[1]) ? "\($0[0])" : "\($0[0])-\($0[1])") : "?" }.joined(separator: ", ") + ")"
+        }
+        var lines: [String] = [], current = "Hidden from here:"
+        for (k, item) in items.enumerated() {
+            let piece = item + (k < items.count - 1 ? "," : ".")
+            if current.count + piece.count > 150 { lines.append(current); current = "  " + piece } else { current += " " + piece }
+        }
+        lines.append(current)
+        return lines
+    }
+}
