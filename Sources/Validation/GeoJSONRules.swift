@@ -20,6 +20,22 @@ struct GeoJSONRules {
     static let summitRadiusM = 150.0
     static let summitDropM = 50.0
 
+    /// The properties the SPEC defines for this file.
+    var propertyKeys: Set<String> {
+        switch kind {
+        case .contours: ["ele", "index"]
+        case .trails: ["name", "routeId"]
+        case .pois: ["name", "kind", "ele"]
+        }
+    }
+
+    /// RFC 7946 removed `crs`: coordinates are always CRS84, so any `crs` member is an error.
+    private func checkCRS(_ node: JSONNode) {
+        guard node.type == .object, let crs = node["crs"] else { return }
+        log.add(.geojsonCRS, file: file, node: crs, expected: "no crs member (RFC 7946 coordinates are CRS84 lon/lat)",
+                found: CatalogRules.describe(crs.value))
+    }
+
     var allowedGeometries: [String] {
         kind == .pois ? ["Point"] : ["LineString", "MultiLineString"]
     }
@@ -31,6 +47,8 @@ struct GeoJSONRules {
             log.add(.geojsonType, file: file, node: type, expected: "\"FeatureCollection\"", found: JSONFields.describe(type))
             return
         }
+        checkCRS(doc)
+        FormatRules.checkKeys(doc, FormatRules.collectionKeys.union(["crs"]), file: file, log: log)
         guard let features = fields.array(doc, "features") else { return }
         for feature in features {
             checkFeature(feature, fields: fields)
@@ -50,8 +68,12 @@ struct GeoJSONRules {
             log.add(.geojsonType, file: file, node: type, expected: "\"Feature\"", found: JSONFields.describe(type))
             return
         }
+        checkCRS(feature)
+        FormatRules.checkKeys(feature, FormatRules.featureKeys.union(["crs"]), file: file, log: log)
         var firstPosition: LonLat?
         if let geometry = fields.member(feature, "geometry") {
+            checkCRS(geometry)
+            FormatRules.checkKeys(geometry, FormatRules.geometryKeys.union(["crs"]), file: file, log: log)
             firstPosition = checkGeometry(geometry, fields: fields)
         }
         guard let properties = fields.member(feature, "properties") else { return }
@@ -59,6 +81,7 @@ struct GeoJSONRules {
             log.add(.geojsonType, file: file, node: properties, expected: "a properties object", found: JSONFields.describe(properties))
             return
         }
+        FormatRules.checkKeys(properties, propertyKeys, file: file, log: log)
         switch kind {
         case .contours: checkContour(properties)
         case .trails: checkTrail(properties)

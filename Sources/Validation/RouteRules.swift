@@ -15,6 +15,8 @@ struct RouteRules {
     let manifestFile: String
     /// Void-filled areas the manifest records; nil when it records none.
     let filledVoids: [BBox]?
+    /// The region grid, when valid (route ele against terrain, landmarks).
+    var terrain: TerrainGrid? = nil
 
     /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
     /// decimals (about 1 cm each) and the geodesic computed on them.
@@ -27,6 +29,23 @@ struct RouteRules {
     static let arMarginToleranceM = 0.01
     static let eleToleranceM = 1.0
     static let sparseRouteM = 5000.0
+
+    /// DIN 33466 hiking time in seconds: 4 km/h on the flat, 300 m/h up, 500 m/h down; the
+    /// larger of the horizontal and vertical times plus half the smaller.
+    static func dinDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> Double {
+        let horizontalH = distanceM / 4000
+        let verticalH = max(0, ascentM) / 300 + max(0, descentM) / 500
+        return (max(horizontalH, verticalH) + min(horizontalH, verticalH) / 2) * 3600
+    }
+
+    /// The plausible range of `durationS`: a third to three times the DIN 33466 time (a trail
+    /// runner to a slow party with breaks), widened by a minute for rounding on short routes;
+    /// nil for non-finite or negative inputs.
+    static func plausibleDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> ClosedRange<Double>? {
+        guard distanceM.isFinite, ascentM.isFinite, descentM.isFinite, distanceM >= 0 else { return nil }
+        let din = dinDurationS(distanceM: distanceM, ascentM: ascentM, descentM: descentM)
+        return max(0, din / 3 - 60)...(din * 3 + 60)
+    }
 
     func check(_ doc: JSONNode, raw: [UInt8]) {
         let fields = JSONFields(file: file, log: log)
@@ -44,6 +63,12 @@ struct RouteRules {
         let cum = readCum(doc, fields: fields)
         if let coords, let cum { checkGeometry(coords, cum: cum, doc: doc) }
         if let coords { checkPlacement(coords, doc: doc) }
+        if let coords, let terrain, let coordsNode = doc["coords"] {
+            PlausibilityRules.checkRoute(coords.map { ($0.p, $0.eleM, $0.node) }, coordsNode: coordsNode, terrain: terrain, file: file, log: log)
+        }
+        if let coords, let landmarks = doc["landmarks"] {
+            LandmarkRules(file: file, log: log, coords: coords.map(\.p), terrain: terrain).check(landmarks, raw: raw)
+        }
         checkDecimals(raw)
         let stats = fields.object(doc, "stats")
         if let coords { checkWaypoints(doc, count: coords.count, lengthM: cum?.last?.value ?? 0, fields: fields) }
@@ -210,7 +235,7 @@ struct RouteRules {
                         log.add(.waypointOrder, file: file, node: iNode, expected: "i >= \(previous) (waypoints ordered by i)", found: "\(i)")
                     }
                     previous = i
-                } else {
+                } else if !fields.reportSpelledInteger(iNode) {
                     log.add(.jsonType, file: file, node: iNode, expected: "an integer", found: JSONFields.describe(iNode))
                 }
             }
@@ -266,8 +291,15 @@ struct RouteRules {
         let descent = fields.number(stats, "descentM")
         let minEle = fields.number(stats, "minEleM")
         let maxEle = fields.number(stats, "maxEleM")
-        if let node = fields.member(stats, "durationS"), !(JSONFields.integerValue(node).map { $0 >= 0 } ?? false) {
+        let durationNode = fields.member(stats, "durationS")
+        if let node = durationNode, !(JSONFields.integerValue(node).map { $0 >= 0 } ?? false), !fields.reportSpelledInteger(node) {
             log.add(.routeDuration, file: file, node: node, expected: "a non-negative whole number of seconds", found: JSONFields.describe(node))
+        }
+        if let node = durationNode, let seconds = JSONFields.integerValue(node), seconds >= 0, let distance, let ascent, let descent,
+           let range = Self.plausibleDurationS(distanceM: distance, ascentM: ascent, descentM: descent), !range.contains(Double(seconds)) {
+            log.add(.routeDurationRange, file: file, node: node,
+                    expected: "\(Int(range.lowerBound))...\(Int(range.upperBound)) s (1/3 to 3 times DIN 33466 for \(metres(distance)), +\(metres(ascent)) -\(metres(descent)), +-60 s)",
+                    found: "\(seconds)")
         }
         if let distance, let last = cum?.last, abs(distance - last.value) > 0.001, let node = stats["distanceM"] {
             log.add(.routeDistance, file: file, node: node, expected: "\(format(last.value)) (the last cum)", found: format(distance))

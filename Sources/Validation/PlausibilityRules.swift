@@ -1,0 +1,102 @@
+import PackJSON
+import TrailpackCore
+
+/// Checks a pack can make without its source DEM: elevations in a physical range, no isolated
+/// spikes or pits in TER1 grids, route `ele` close to terrain.bin, and the filled-void share.
+enum PlausibilityRules {
+    /// The physical range of elevations in metres: below the Dead Sea shore (-430 m) and above
+    /// Everest (8849 m) nothing on land.
+    static let physicalRangeM: ClosedRange<Int16> = -500...9000
+    /// A sample standing this far above its highest neighbour (or below its lowest) is a spike.
+    static let spikeMinimumM = 100.0
+    /// ... or this many cell spacings, on coarse grids where real relief between samples is larger.
+    static let spikeCells = 1.5
+    /// `route.ele-terrain`: the mean of (route ele - terrain.bin) must stay within this.
+    static let routeMeanToleranceM = 5.0
+    /// ... and each vertex within this plus the relief of the terrain cell holding it.
+    static let routeVertexToleranceM = 20.0
+    /// `terrain.filled-voids`: a warning above this share of filled cells.
+    static let filledShareLimit = 0.05
+
+    /// The spike threshold of `grid` in metres.
+    static func spikeThresholdM(_ grid: TerrainGrid) -> Double {
+        max(spikeMinimumM, spikeCells * grid.resolutionM)
+    }
+
+    /// `ter1.range` and `ter1.spike` on one decoded grid (reported at the sample's byte offset).
+    static func checkGrid(_ grid: TerrainGrid, file: String, log: ProblemLog) {
+        let w = grid.width, h = grid.height
+        let thresholdM = spikeThresholdM(grid)
+        let limit = Int(thresholdM.rounded(.down))
+        var outOfRange = 0
+        var spikes = 0
+        grid.elevationsM.withUnsafeBufferPointer { z in
+            for r in 0..<h {
+                for c in 0..<w {
+                    let k = r * w + c
+                    let v = z[k]
+                    if v == Int16.min { continue }
+                    if !physicalRangeM.contains(v) {
+                        outOfRange += 1
+                        log.add(.ter1Range, file: file, at: .byte(TER1.headerBytes + 2 * k),
+                                expected: "an elevation in \(physicalRangeM.lowerBound)...\(physicalRangeM.upperBound) m",
+                                found: "\(v) m at column \(c), row \(r)")
+                    }
+                    var lo = Int.max, hi = Int.min
+                    for dr in -1...1 {
+                        let rr = r + dr
+                        if rr < 0 || rr >= h { continue }
+                        for dc in -1...1 where dr != 0 || dc != 0 {
+                            let cc = c + dc
+                            if cc < 0 || cc >= w { continue }
+                            let n = z[rr * w + cc]
+                            if n == Int16.min { continue }
+                            lo = min(lo, Int(n))
+                            hi = max(hi, Int(n))
+                        }
+                    }
+                    guard lo <= hi else { continue }
+                    let value = Int(v)
+                    if value > hi + limit || value < lo - limit {
+                        spikes += 1
+                        log.add(.ter1Spike, file: file, at: .byte(TER1.headerBytes + 2 * k),
+                                expected: "a sample within \(limit) m of its neighbours' range \(lo)...\(hi) m",
+                                found: "\(value) m at column \(c), row \(r)")
+                    }
+                }
+            }
+        }
+        log.figure(.ter1Spike, file: file, "spikes", Double(spikes), limit: 0)
+    }
+
+    /// `route.ele-terrain`: route `ele` against terrain.bin.
+    static func checkRoute(_ vertices: [(p: LonLat, eleM: Double, node: JSONNode)], coordsNode: JSONNode, terrain: TerrainGrid, file: String, log: ProblemLog) {
+        var sum = 0.0, count = 0, worst = 0.0
+        for v in vertices {
+            guard let t = terrain.elevationM(at: v.p) else { continue }
+            let d = v.eleM - t
+            sum += d
+            count += 1
+            worst = max(worst, abs(d))
+            let (c, r) = terrain.gridPosition(of: v.p)
+            let c0 = min(max(Int(c), 0), terrain.width - 2), r0 = min(max(Int(r), 0), terrain.height - 2)
+            let corners = [terrain[column: c0, row: r0], terrain[column: c0 + 1, row: r0],
+                           terrain[column: c0, row: r0 + 1], terrain[column: c0 + 1, row: r0 + 1]]
+            let relief = Double(Int(corners.max()!) - Int(corners.min()!))
+            let tolerance = routeVertexToleranceM + relief
+            if !(abs(d) <= tolerance), let eleNode = v.node[2] {
+                log.add(.routeEleTerrain, file: file, node: eleNode,
+                        expected: "\(metres(t)) (terrain.bin) within \(metres(tolerance)) (20 m + the cell's relief)", found: format(v.eleM))
+            }
+        }
+        guard count > 0 else { return }
+        let mean = sum / Double(count)
+        log.figure(.routeEleTerrain, file: file, "meanDifferenceM", mean, limit: routeMeanToleranceM)
+        log.figure(.routeEleTerrain, file: file, "worstDifferenceM", worst, limit: nil)
+        if !(abs(mean) <= routeMeanToleranceM) {
+            log.add(.routeEleTerrain, file: file, node: coordsNode,
+                    expected: "route ele within \(format(routeMeanToleranceM)) m of terrain.bin on average",
+                    found: "a mean difference of \(metres(mean)) over \(count) vertices")
+        }
+    }
+}
