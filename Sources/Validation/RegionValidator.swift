@@ -74,6 +74,7 @@ final class RegionValidator {
         FormatRules.checkManifestKeys(root, file: manifestFile, log: log)
         let bbox = fields.bbox(root, "bbox")
 
+        var dem = DEMRules.Inputs()
         // Files: terrain, hillshade, GeoJSON, then routes, each read once.
         let filesNode = fields.object(root, "files")
         var terrain: TerrainGrid?
@@ -81,7 +82,10 @@ final class RegionValidator {
             checkTreeName(listed, "terrain.bin", fields: fields)
             if let bytes = load(listed, fields: fields) {
                 terrain = TER1Check.check(bytes, file: name(listed.path), log: log)
-                if let terrain { PlausibilityRules.checkGrid(terrain, file: name(listed.path), log: log) }
+                if let terrain {
+                    PlausibilityRules.checkGrid(terrain, file: name(listed.path), log: log)
+                    dem.terrain = (terrain, name(listed.path))
+                }
             }
             ManifestRules.checkTerrainEntry(node, grid: terrain, bbox: bbox, fields: fields)
             if let terrain { checkFilledShare(node, grid: terrain) }
@@ -91,7 +95,16 @@ final class RegionValidator {
             let height = fields.integer(node, "height", in: 1...Int(Int32.max))
             checkTreeName(listed, "hillshade.png", fields: fields)
             if let bytes = load(listed, fields: fields) {
-                PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
+                let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
+                if !options.demPaths.isEmpty, header != nil, let bounds = JSONFields(file: manifestFile, log: ProblemLog()).bbox(node, "bounds"),
+                   let image = try? PNGImage.decode(bytes) {
+                    var lighting = RasterDataset.HillshadeOptions()
+                    if let v = JSONFields.numberValue(node["azimuthDeg"]) { lighting.azimuthDeg = v }
+                    if let v = JSONFields.numberValue(node["altitudeDeg"]) { lighting.altitudeDeg = v }
+                    if let v = JSONFields.numberValue(node["zFactor"]) { lighting.zFactor = v }
+                    if node["multidirectional"]?.value == .bool(true) { lighting.multidirectional = true }
+                    dem.hillshade = (image, bounds, lighting, name(listed.path))
+                }
             }
             ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
         }
@@ -115,6 +128,8 @@ final class RegionValidator {
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
+            if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
+            if kind == .pois { dem.pois = (doc, name(listed.path)) }
         }
 
         // Routes.
@@ -144,7 +159,10 @@ final class RegionValidator {
                 }
                 if let arListed, let bytes = load(arListed, fields: fields) {
                     arGrid = TER1Check.check(bytes, file: name(arListed.path), log: log)
-                    if let arGrid { PlausibilityRules.checkGrid(arGrid, file: name(arListed.path), log: log) }
+                    if let arGrid {
+                        PlausibilityRules.checkGrid(arGrid, file: name(arListed.path), log: log)
+                        dem.arPatches.append((arGrid, name(arListed.path)))
+                    }
                 }
                 if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, options: options) }
                 guard let routeListed, let bytes = load(routeListed, fields: fields),
@@ -157,6 +175,9 @@ final class RegionValidator {
             }
         }
         checkUnlisted(walked, manifestReadable: true)
+        if !options.demPaths.isEmpty {
+            DEMRules(log: log, prefix: prefix, demPaths: options.demPaths, seed: options.seed).run(dem)
+        }
         if totalBytes > options.regionBudgetBytes {
             log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,
                     expected: "at most \(options.regionBudgetBytes) bytes", found: "\(totalBytes) bytes")

@@ -8,10 +8,17 @@ public struct ValidationOptions: Sendable, Equatable {
     public var arDefaultResolutionM: Double
     /// Validate regions in parallel (the report is identical either way).
     public var parallel: Bool
+    /// Source DEMs to compare the pack with (`validate --dem`); empty: no comparison.
+    public var demPaths: [String]
+    /// Seed of the random sample points of the DEM comparisons (same seed, same report).
+    public var seed: UInt64
 
-    public init(regionBudgetBytes: Int = 150_000_000, arDefaultResolutionM: Double = 10, parallel: Bool = true) {
+    public init(regionBudgetBytes: Int = 150_000_000, arDefaultResolutionM: Double = 10, parallel: Bool = true,
+                demPaths: [String] = [], seed: UInt64 = 0x7A11_9AC6) {
         self.regionBudgetBytes = regionBudgetBytes
         self.arDefaultResolutionM = arDefaultResolutionM
         self.parallel = parallel
+        self.demPaths = demPaths
+        self.seed = seed
     }
 }

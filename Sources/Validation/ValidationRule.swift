@@ -174,7 +174,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .demARPatch: "each AR patch matches the source DEM at seeded random samples: RMS <= 2 m, worst <= 20 m"
         case .demContours: "at most 2% of contour vertices are more than one interval off the source DEM"
         case .demHillshade: "hillshade.png correlates with a hillshade recomputed from the source DEM at 0.9 or more"
-        case .demPOIEle: "POI ele is within 5 m of the source DEM"
+        case .demPOIEle: "POI ele is within 2 m of the source DEM resampled onto the terrain grid"
         case .jsonUnknownKey: "warning: a JSON object holds a key neither the SPEC nor docs/FORMAT.md defines"
         case .regionStaleTemp: "warning: a stale temporary region folder (regions/.<id>.tmp-<pid>) is left in the pack root"
         case .terrainFilledVoids: "warning: more than 5% of terrain.bin's cells are filled DEM voids"

@@ -1,0 +1,241 @@
+import Bindings
+import Foundation
+import PackJSON
+import TrailpackCore
+
+/// `validate --dem`: a region against its source DEMs, read through the build's own GDAL paths
+/// (`RasterDataset.warp` onto the pack's grid with the default cubic-spline kernel,
+/// `fillNoData`, `hillshade`). Each comparison records its figures; thresholds are below and
+/// in docs/VALIDATION.md.
+struct DEMRules {
+    let log: ProblemLog
+    /// Problem file names are `prefix + relative path`.
+    let prefix: String
+    let demPaths: [String]
+    let seed: UInt64
+
+    /// Random points per grid comparison.
+    static let samplePoints = 4000
+    /// Terrain and AR patches: the RMS and worst difference allowed (metres).
+    static let gridRMSLimitM = 2.0
+    static let gridWorstLimitM = 20.0
+    /// Contours: the share of vertices more than one interval off the DEM allowed.
+    static let contourShareLimit = 0.02
+    /// Hillshade: the lowest correlation with the recomputed hillshade allowed.
+    static let hillshadeCorrelationLimit = 0.9
+    /// POIs: the largest difference from the DEM allowed (metres).
+    static let poiLimitM = 2.0
+
+    /// What the region validator read and hands over.
+    struct Inputs {
+        var terrain: (grid: TerrainGrid, file: String)?
+        var hillshade: (image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, file: String)?
+        var contours: (doc: JSONNode, intervalM: Double, file: String)?
+        var pois: (doc: JSONNode, file: String)?
+        var arPatches: [(grid: TerrainGrid, file: String)] = []
+    }
+
+    func run(_ inputs: Inputs) {
+        let manifestFile = prefix + "manifest.json"
+        var sources: [RasterDataset] = []
+        for path in demPaths {
+            do { sources.append(try RasterDataset.open(path: path)) } catch {
+                log.add(.demRead, file: manifestFile, at: .file, expected: "a readable DEM at \(path)", found: error.description)
+                return
+            }
+        }
+        guard let region = inputs.terrain?.grid.bounds ?? inputs.arPatches.first?.grid.bounds else { return }
+        let covering = sources.filter { (try? $0.lonLatExtent())?.intersects(region) ?? false }
+        guard !covering.isEmpty else {
+            log.add(.demRead, file: manifestFile, at: .file, expected: "a --dem source covering the region \(region)",
+                    found: "none of \(demPaths.joined(separator: ", ")) does")
+            return
+        }
+        do {
+            if let terrain = inputs.terrain {
+                let dem = try warped(covering, onto: terrain.grid)
+                compareGrid(terrain.grid, with: dem, rule: .demTerrain, file: terrain.file)
+                if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
+                if let contours = inputs.contours { compareContours(contours.doc, intervalM: contours.intervalM, dem: dem, file: contours.file) }
+                if let shade = inputs.hillshade {
+                    try compareHillshade(shade.image, bounds: shade.bounds, lighting: shade.lighting, terrain: terrain.grid, covering: covering,
+                                         file: shade.file)
+                }
+            }
+            for patch in inputs.arPatches {
+                compareGrid(patch.grid, with: try warped(covering, onto: patch.grid), rule: .demARPatch, file: patch.file)
+            }
+
+        } catch {
+            log.add(.demRead, file: manifestFile, at: .file, expected: "the DEM read and resampled onto the pack's grids",
+                    found: String(describing: error))
+        }
+    }
+
+    /// The DEM on the grid of `grid` (pixel centres on its samples), voids filled, unrounded.
+    private func warped(_ sources: [RasterDataset], onto grid: TerrainGrid) throws -> FloatGrid {
+        let raster = try warpedRaster(sources, onto: grid)
+        let values = try raster.withFloat32Pixels { Array($0) }
+        return FloatGrid(width: grid.width, height: grid.height, bounds: grid.bounds, values: values)
+    }
+
+    private func warpedRaster(_ sources: [RasterDataset], onto grid: TerrainGrid) throws -> RasterDataset {
+        let geometry = GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds)
+        let raster = try RasterDataset.warp(sources, to: geometry, kernel: .cubicSpline, noData: -32768)
+        let hasVoids = try raster.withFloat32Pixels { $0.contains { $0 <= -32768 || !$0.isFinite } }
+        if hasVoids { try raster.fillNoData(maxSearchDistancePixels: Double(max(grid.width, grid.height))) }
+        return raster
+    }
+
+    /// RMS and worst difference at seeded random points, both sampled with the SPEC sampler.
+    private func compareGrid(_ grid: TerrainGrid, with dem: FloatGrid, rule: ValidationRule, file: String) {
+        var rng = SplitMix64(seed: seed ^ UInt64(truncatingIfNeeded: file.hashValueStable))
+        var sumSquares = 0.0, worst = 0.0, count = 0
+        var worstPoint = LonLat(0, 0)
+        for _ in 0..<Self.samplePoints {
+            let c = rng.unit() * Double(grid.width - 1), r = rng.unit() * Double(grid.height - 1)
+            let p = LonLat(grid.lon(column: c), grid.lat(row: r))
+            guard let mine = grid.elevationM(at: p), let theirs = dem.elevationM(at: p) else { continue }
+            let d = mine - theirs
+            sumSquares += d * d
+            count += 1
+            if abs(d) > worst { worst = abs(d); worstPoint = p }
+        }
+        guard count > 0 else { return }
+        let rms = (sumSquares / Double(count)).squareRoot()
+        log.figure(rule, file: file, "rmsM", rms, limit: Self.gridRMSLimitM)
+        log.figure(rule, file: file, "worstM", worst, limit: Self.gridWorstLimitM)
+        if rms > Self.gridRMSLimitM || worst > Self.gridWorstLimitM {
+            log.add(rule, file: file, at: .file,
+                    expected: "the source DEM within RMS \(metres(Self.gridRMSLimitM)), worst \(metres(Self.gridWorstLimitM)) at \(count) random points",
+                    found: "RMS \(metres(rms)), worst \(metres(worst)) at \(worstPoint)")
+        }
+    }
+
+    /// The share of contour vertices more than one interval off the DEM.
+    private func compareContours(_ doc: JSONNode, intervalM: Double, dem: FloatGrid, file: String) {
+        var total = 0, off = 0
+        var firstOff: JSONNode?
+        for feature in doc["features"]?.children ?? [] {
+            guard let eleNode = feature["properties"]?["ele"], let ele = JSONFields.numberValue(eleNode),
+                  case .array(let parts)? = feature["geometry"]?["coordinates"]?.value else { continue }
+            let lines: [JSONValue] = feature["geometry"]?["type"].flatMap(JSONFields.stringValue) == "LineString" ? [.array(parts)] : parts
+            var featureOff = false
+            for line in lines {
+                guard case .array(let positions) = line else { continue }
+                for position in positions {
+                    guard case .array(let xy) = position, xy.count >= 2, case .number(let lon) = xy[0], case .number(let lat) = xy[1],
+                          let z = dem.elevationM(at: LonLat(lon, lat)) else { continue }
+                    total += 1
+                    if abs(z - ele) > intervalM { off += 1; featureOff = true }
+                }
+            }
+            if featureOff, firstOff == nil { firstOff = eleNode }
+        }
+        guard total > 0 else { return }
+        let share = Double(off) / Double(total)
+        log.figure(.demContours, file: file, "shareOffByMoreThanOneInterval", share, limit: Self.contourShareLimit)
+        if share > Self.contourShareLimit, let firstOff {
+            log.add(.demContours, file: file, node: firstOff,
+                    expected: "at most \(format(Self.contourShareLimit * 100))% of vertices more than one interval (\(format(intervalM)) m) off the DEM",
+                    found: "\(format((share * 1000).rounded() / 10))% (\(off) of \(total)); the first such line here")
+        }
+    }
+
+    /// Correlation of hillshade.png with a hillshade recomputed from the DEM on the terrain
+    /// grid, each terrain sample against the PNG pixel holding it.
+    private func compareHillshade(_ image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, terrain: TerrainGrid,
+                                  covering: [RasterDataset], file: String) throws {
+        var options = lighting
+        options.groundMetresPerUnit = GridGeometry(width: terrain.width, height: terrain.height, bounds: terrain.bounds).mercatorScale
+        let shaded = try warpedRaster(covering, onto: terrain).hillshade(options)
+        let reference = try shaded.readBytes()
+        let yNorth = WebMercator.y(latDeg: bounds.north), ySouth = WebMercator.y(latDeg: bounds.south)
+        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, n = 0.0
+        for r in 0..<terrain.height {
+            let y = WebMercator.y(latDeg: terrain.lat(row: Double(r)))
+            let py = Int(((yNorth - y) / (yNorth - ySouth) * Double(image.height)).rounded(.down))
+            guard py >= 0, py < image.height else { continue }
+            for c in 0..<terrain.width {
+                let lon = terrain.lon(column: Double(c))
+                let px = Int(((lon - bounds.west) / (bounds.east - bounds.west) * Double(image.width)).rounded(.down))
+                guard px >= 0, px < image.width else { continue }
+                let a = Double(image.pixels[(py * image.width + px) * image.channels])
+                let b = Double(reference[r * terrain.width + c])
+                sx += a; sy += b; sxx += a * a; syy += b * b; sxy += a * b; n += 1
+            }
+        }
+        guard n > 1 else { return }
+        let cov = sxy - sx * sy / n, va = sxx - sx * sx / n, vb = syy - sy * sy / n
+        let correlation = va > 0 && vb > 0 ? cov / (va * vb).squareRoot() : (va == vb ? 1 : 0)
+        log.figure(.demHillshade, file: file, "correlation", correlation, limit: Self.hillshadeCorrelationLimit)
+        if correlation < Self.hillshadeCorrelationLimit {
+            log.add(.demHillshade, file: file, at: .file,
+                    expected: "a correlation of at least \(format(Self.hillshadeCorrelationLimit)) with the hillshade recomputed from the DEM",
+                    found: "\((correlation * 1000).rounded() / 1000)")
+        }
+    }
+
+    /// POI `ele` against the DEM resampled onto the terrain grid (as the build samples it) at the POI.
+    private func comparePOIs(_ doc: JSONNode, dem: FloatGrid, file: String) {
+        var worst = 0.0
+        for feature in doc["features"]?.children ?? [] {
+            guard let eleNode = feature["properties"]?["ele"], let ele = JSONFields.numberValue(eleNode),
+                  case .array(let xy)? = feature["geometry"]?["coordinates"]?.value, xy.count >= 2,
+                  case .number(let lon) = xy[0], case .number(let lat) = xy[1] else { continue }
+            guard let z = dem.elevationM(at: LonLat(lon, lat)) else { continue }
+            worst = max(worst, abs(z - ele))
+            if abs(z - ele) > Self.poiLimitM {
+                log.add(.demPOIEle, file: file, node: eleNode, expected: "\(metres(z)) (the DEM, within \(metres(Self.poiLimitM)))", found: format(ele))
+            }
+        }
+        log.figure(.demPOIEle, file: file, "worstM", worst, limit: Self.poiLimitM)
+    }
+}
+
+/// An unrounded grid on a TER1 geometry, sampled like the SPEC samples TER1.
+struct FloatGrid {
+    let width: Int
+    let height: Int
+    let bounds: BBox
+    let values: [Float]
+
+    func elevationM(at p: LonLat) -> Double? {
+        let yn = WebMercator.y(latDeg: bounds.north), ys = WebMercator.y(latDeg: bounds.south)
+        let c = (p.lon - bounds.west) / (bounds.east - bounds.west) * Double(width - 1)
+        let r = (yn - WebMercator.y(latDeg: p.lat)) / (yn - ys) * Double(height - 1)
+        let eps = 1e-9
+        guard c >= -eps, r >= -eps, c <= Double(width - 1) + eps, r <= Double(height - 1) + eps else { return nil }
+        let cc = min(max(c, 0), Double(width - 1)), rr = min(max(r, 0), Double(height - 1))
+        let c0 = min(Int(cc), width - 2), r0 = min(Int(rr), height - 2)
+        let fc = cc - Double(c0), fr = rr - Double(r0)
+        let z00 = Double(values[r0 * width + c0]), z10 = Double(values[r0 * width + c0 + 1])
+        let z01 = Double(values[(r0 + 1) * width + c0]), z11 = Double(values[(r0 + 1) * width + c0 + 1])
+        let top = z00 + (z10 - z00) * fc, bottom = z01 + (z11 - z01) * fc
+        return top + (bottom - top) * fr
+    }
+}
+
+/// Deterministic 64-bit generator (SplitMix64) for the seeded sample points.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+extension String {
+    /// FNV-1a of the UTF-8 bytes: stable across runs (unlike `hashValue`).
+    var hashValueStable: UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return h
+    }
+}
