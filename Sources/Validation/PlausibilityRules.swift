@@ -13,7 +13,7 @@ enum PlausibilityRules {
     static let spikeCells = 1.5
     /// `route.ele-terrain`: the mean of (route ele - terrain.bin) must stay within this.
     static let routeMeanToleranceM = 5.0
-    /// ... and each vertex within this plus the relief of the terrain cell holding it.
+    /// ... and each vertex within this of the range of the 4x4 terrain samples around it.
     static let routeVertexToleranceM = 20.0
     /// `terrain.filled-voids`: a warning above this share of filled cells.
     static let filledShareLimit = 0.05
@@ -69,25 +69,32 @@ enum PlausibilityRules {
         log.figure(.ter1Spike, file: file, "spikes", Double(spikes), limit: 0)
     }
 
-    /// `route.ele-terrain`: route `ele` against terrain.bin.
-    static func checkRoute(_ vertices: [(p: LonLat, eleM: Double, node: JSONNode)], coordsNode: JSONNode, terrain: TerrainGrid, file: String, log: ProblemLog) {
+    /// `route.ele-terrain`: route `ele` against terrain.bin (the mean first, then each vertex).
+    static func checkRoute(_ vertices: [(p: LonLat, eleM: Double, node: JSONNode)], coordsNode: JSONNode, terrain: TerrainGrid,
+                           file: String, log: ProblemLog) {
+        var offs: [(k: Int, lowM: Double, highM: Double)] = []
         var sum = 0.0, count = 0, worst = 0.0
-        for v in vertices {
+        for (k, v) in vertices.enumerated() {
             guard let t = terrain.elevationM(at: v.p) else { continue }
             let d = v.eleM - t
             sum += d
             count += 1
             worst = max(worst, abs(d))
+            // The AR patch and terrain.bin are resampled from one DEM at different spacings: a
+            // vertex's ele lies within the range of the 4x4 terrain samples around it (the
+            // support of the cubic-spline kernel), give or take the slack.
             let (c, r) = terrain.gridPosition(of: v.p)
             let c0 = min(max(Int(c), 0), terrain.width - 2), r0 = min(max(Int(r), 0), terrain.height - 2)
-            let corners = [terrain[column: c0, row: r0], terrain[column: c0 + 1, row: r0],
-                           terrain[column: c0, row: r0 + 1], terrain[column: c0 + 1, row: r0 + 1]]
-            let relief = Double(Int(corners.max()!) - Int(corners.min()!))
-            let tolerance = routeVertexToleranceM + relief
-            if !(abs(d) <= tolerance), let eleNode = v.node[2] {
-                log.add(.routeEleTerrain, file: file, node: eleNode,
-                        expected: "\(metres(t)) (terrain.bin) within \(metres(tolerance)) (20 m + the cell's relief)", found: format(v.eleM))
+            var lo = Int16.max, hi = Int16.min
+            for rr in max(0, r0 - 1)...min(terrain.height - 1, r0 + 2) {
+                for cc in max(0, c0 - 1)...min(terrain.width - 1, c0 + 2) {
+                    let z = terrain[column: cc, row: rr]
+                    lo = min(lo, z)
+                    hi = max(hi, z)
+                }
             }
+            let low = Double(lo) - routeVertexToleranceM, high = Double(hi) + routeVertexToleranceM
+            if !(v.eleM >= low && v.eleM <= high) { offs.append((k, low, high)) }
         }
         guard count > 0 else { return }
         let mean = sum / Double(count)
@@ -97,6 +104,12 @@ enum PlausibilityRules {
             log.add(.routeEleTerrain, file: file, node: coordsNode,
                     expected: "route ele within \(format(routeMeanToleranceM)) m of terrain.bin on average",
                     found: "a mean difference of \(metres(mean)) over \(count) vertices")
+        }
+        for off in offs {
+            let v = vertices[off.k]
+            guard let eleNode = v.node[2] else { continue }
+            log.add(.routeEleTerrain, file: file, node: eleNode,
+                    expected: "\(format(off.lowM))...\(format(off.highM)) m (the 4x4 terrain.bin samples around it, +-20 m)", found: format(v.eleM))
         }
     }
 }

@@ -38,13 +38,13 @@ struct RouteRules {
         return (max(horizontalH, verticalH) + min(horizontalH, verticalH) / 2) * 3600
     }
 
-    /// The plausible range of `durationS`: a third to three times the DIN 33466 time (a trail
-    /// runner to a slow party with breaks), widened by a minute for rounding on short routes;
+    /// The plausible range of `durationS`: a quarter to four times the DIN 33466 time (a trail
+    /// runner to a slow party with long breaks), widened by a minute for rounding on short routes;
     /// nil for non-finite or negative inputs.
     static func plausibleDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> ClosedRange<Double>? {
         guard distanceM.isFinite, ascentM.isFinite, descentM.isFinite, distanceM >= 0 else { return nil }
         let din = dinDurationS(distanceM: distanceM, ascentM: ascentM, descentM: descentM)
-        return max(0, din / 3 - 60)...(din * 3 + 60)
+        return max(0, din / 4 - 60)...(din * 4 + 60)
     }
 
     func check(_ doc: JSONNode, raw: [UInt8]) {
@@ -298,7 +298,7 @@ struct RouteRules {
         if let node = durationNode, let seconds = JSONFields.integerValue(node), seconds >= 0, let distance, let ascent, let descent,
            let range = Self.plausibleDurationS(distanceM: distance, ascentM: ascent, descentM: descent), !range.contains(Double(seconds)) {
             log.add(.routeDurationRange, file: file, node: node,
-                    expected: "\(Int(range.lowerBound))...\(Int(range.upperBound)) s (1/3 to 3 times DIN 33466 for \(metres(distance)), +\(metres(ascent)) -\(metres(descent)), +-60 s)",
+                    expected: "\(Int(range.lowerBound))...\(Int(range.upperBound)) s (1/4 to 4 times DIN 33466 for \(metres(distance)), +\(metres(ascent)) -\(metres(descent)), +-60 s)",
                     found: "\(seconds)")
         }
         if let distance, let last = cum?.last, abs(distance - last.value) > 0.001, let node = stats["distanceM"] {

@@ -1,0 +1,70 @@
+import Foundation
+import PackJSON
+import Pipeline
+import Testing
+import TestSupport
+@testable import Validation
+
+@Suite("Warnings: unknown keys, stale temporary folders, filled voids")
+struct NewWarningTests {
+    let manifest = "regions/\(PackFixture.regionId)/manifest.json"
+
+    func warningsOnly(_ editor: PackEditor) throws -> ValidationReport {
+        try PackSigner.resign(root: editor.root)
+        let report = PackValidator.validate(path: editor.root.path)
+        #expect(report.isValid, "\(ReportRenderer.text(report))")
+        #expect(!report.passes(strict: true))
+        return report
+    }
+
+    @Test func anUnknownKeyIsAWarning() throws {
+        let editor = try SharedPacks.fixtureCopy()
+        try editor.set("manifest.json", "files.pois.license", "CC0")
+        let report = try warningsOnly(editor)
+        #expect(report.findings.map(\.ruleId) == [ValidationRule.jsonUnknownKey.id])
+        #expect(report.findings.first?.file == manifest)
+        #expect(report.findings.first?.location.jsonPath == "files.pois.license")
+    }
+
+    @Test func anUnknownWaypointKeyIsAWarning() throws {
+        let editor = try SharedPacks.fixtureCopy()
+        try editor.set("routes/\(PackFixture.routeId).json", "waypoints[1].distanceM", 12)
+        let report = try warningsOnly(editor)
+        #expect(report.findings.map(\.ruleId) == [ValidationRule.jsonUnknownKey.id])
+        #expect(report.findings.first?.location.jsonPath == "waypoints[1].distanceM")
+    }
+
+    @Test func aStaleTemporaryRegionFolderIsAWarning() throws {
+        let editor = try SharedPacks.fixtureCopy()
+        let stale = editor.root.appendingPathComponent("regions/.\(PackFixture.regionId).tmp-4242")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: stale.appendingPathComponent("manifest.json"))
+        let report = try warningsOnly(editor)
+        #expect(report.findings.map(\.ruleId) == [ValidationRule.regionStaleTemp.id])
+        #expect(report.findings.first?.file == "regions/.\(PackFixture.regionId).tmp-4242")
+    }
+
+    @Test func aLargeFilledShareIsAWarningAndAFigure() throws {
+        let editor = try SharedPacks.fixtureCopy()
+        let g = PackFixture.terrainGeometry
+        let cells = g.width * g.height / 10
+        try editor.set("manifest.json", "files.terrain.filledVoids",
+                       ["cells": .int(cells), "areaCount": 1, "largestCells": .int(cells), "largestBounds": [-71.36, 44.429, -71.3599, 44.43],
+                        "areas": [[-71.36, 44.429, -71.3599, 44.43]]])
+        let report = try warningsOnly(editor)
+        #expect(report.findings.map(\.ruleId) == [ValidationRule.terrainFilledVoids.id])
+        #expect(report.findings.first?.location.jsonPath == "files.terrain.filledVoids.cells")
+        let share = report.figures.first { $0.ruleId == ValidationRule.terrainFilledVoids.id }?.value
+        #expect(abs((share ?? 0) - Double(cells) / Double(g.width * g.height)) < 1e-9)
+    }
+
+    @Test func plausibleDurationsSpanARunnerToASlowParty() {
+        // 6.9 km with 900 m up and down: DIN 33466 gives 3.83 h.
+        let din = 6900.0 / 4000 + 0, vertical = 900.0 / 300 + 900.0 / 500
+        let expected = (max(din, vertical) + min(din, vertical) / 2) * 3600
+        let range = RouteRules.plausibleDurationS(distanceM: 6900, ascentM: 900, descentM: 900)!
+        #expect(abs(range.upperBound - (expected * 4 + 60)) < 1e-6)
+        #expect(abs(range.lowerBound - (expected / 4 - 60)) < 1e-6)
+        #expect(!range.contains(0))
+    }
+}
