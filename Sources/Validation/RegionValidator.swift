@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackReader
 import TrailpackCore
 
 /// What validating one region folder found, plus what the catalog checks need.
@@ -30,22 +31,22 @@ final class RegionValidator {
 
     /// Bytes of each listed file that could be read, by relative path.
     private var contents: [String: [UInt8]] = [:]
-    /// Files on disk, by relative path.
-    private var entries: [String: PackPaths.Entry] = [:]
+    /// The folder on disk (PackReader: walked once, each file read once, symlinks bounded).
+    private let disk: RegionFolder
     private var listedPaths: Set<String> = []
 
     init(folder: URL, prefix: String, options: ValidationOptions) {
         self.folder = folder
         self.prefix = prefix
-        self.boundary = PackPaths.resolved(folder.path)
+        self.disk = RegionFolder(url: folder)
+        self.boundary = disk.boundary
         self.options = options
     }
 
     func name(_ relative: String) -> String { prefix + relative }
 
     func run() -> RegionOutcome {
-        let walked = PackPaths.walk(folder)
-        for entry in walked { entries[entry.relativePath] = entry }
+        let walked = disk.entries
         let totalBytes = walked.reduce(0) { $0 + ($1.isRegularFile ? $1.bytes : 0) }
         checkSymlinks(walked)
 
@@ -109,7 +110,8 @@ final class RegionValidator {
             ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
         }
 
-        let routeIds = ManifestRules.routeIds(root)
+        let view = ManifestView(root)
+        let routeIds = view.routeIds
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
         for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
             if let filesNode, let node = fields.object(filesNode, key), let listed = listedFile(node, fields: fields) {
@@ -170,7 +172,7 @@ final class RegionValidator {
                 FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
-                           manifestFile: manifestFile, filledVoids: ManifestRules.filledVoidBounds(root), terrain: terrain)
+                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain)
                     .check(doc, raw: bytes)
             }
         }
@@ -245,20 +247,7 @@ final class RegionValidator {
 
     /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
     /// file inside the boundary; nil otherwise (a FIFO or `/dev/zero` is never read).
-    private func read(_ relative: String) -> [UInt8]? {
-        guard let entry = entries[relative] else { return nil }
-        let url = folder.appendingPathComponent(relative)
-        if entry.isSymlink {
-            let target = PackPaths.resolved(url.path)
-            guard PackPaths.isInside(target, root: boundary), PackPaths.isRegularFile(target) else { return nil }
-        } else if !entry.isRegularFile {
-            return nil
-        }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return [] }
-        return [UInt8](data)
-    }
+    private func read(_ relative: String) -> [UInt8]? { disk.bytes(relative) }
 
     /// Parses strict JSON; reports `json.bom` and `json.syntax` at the offending line.
     func parse(_ bytes: [UInt8], file: String) -> JSONNode? {
