@@ -35,9 +35,10 @@ $(PACKS)/regions/%/manifest.json: Recipes/%.json5 $(TRAILPACK)
 
 -include $(wildcard $(PACKS)/.deps/*.d)
 
+# Every SPEC rule and plausibility check, plus a comparison with the DEMs the recipes read.
 validate:
 	@test -d $(PACKS) || { echo "no $(PACKS)/ yet: run 'make packs' first"; exit 2; }
-	$(TRAILPACK) validate $(PACKS)
+	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 
 preview: packs
 	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
