@@ -1,45 +1,45 @@
 import Foundation
 import PackJSON
 
-/// A region folder on disk, as the files under it: every file found (walked once), and the
-/// bytes of a relative path read once, never through a symlink leading out of the folder and
-/// never from a FIFO or device. Not thread-safe: one instance per thread.
+/// A region folder on disk, as the files under it: every file found (walked once, on demand),
+/// and the bytes of a relative path read once, never through a symlink leading out of the
+/// folder and never from a FIFO or device. Not thread-safe: one instance per thread.
 public final class RegionFolder {
     public let url: URL
     /// The real path no symlink may lead out of.
     public let boundary: String
-    /// Every file and symlink under the folder, sorted by path.
-    public let entries: [PackDisk.Entry]
-    private let byPath: [String: PackDisk.Entry]
     private var cache: [String: [UInt8]] = [:]
+    private var walked: [PackDisk.Entry]?
 
     public init(url: URL) {
         self.url = url
         boundary = PackDisk.resolved(url.path)
-        entries = PackDisk.walk(url)
-        var byPath: [String: PackDisk.Entry] = [:]
-        for entry in entries { byPath[entry.relativePath] = entry }
-        self.byPath = byPath
+    }
+
+    /// Every file and symlink under the folder, sorted by path (walked on first use, once).
+    public var entries: [PackDisk.Entry] {
+        if let walked { return walked }
+        let all = PackDisk.walk(url)
+        walked = all
+        return all
     }
 
     /// The file's path as shown to people (the folder path joined with `relative`).
     public func displayPath(_ relative: String) -> String { url.path + "/" + relative }
 
-    /// The entry at `relative`, if the walk found one.
-    public func entry(_ relative: String) -> PackDisk.Entry? { byPath[relative] }
-
     /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
-    /// file inside the boundary; nil otherwise. `relative` must be safe (`PackDisk.pathProblem`).
+    /// file; nil otherwise, and nil for anything whose real path leaves the folder (through a
+    /// symlinked file or folder). `relative` must be safe (`PackDisk.pathProblem`).
     public func bytes(_ relative: String) -> [UInt8]? {
         if let cached = cache[relative] { return cached }
-        guard PackDisk.pathProblem(relative) == nil, let entry = byPath[relative] else { return nil }
+        guard PackDisk.pathProblem(relative) == nil else { return nil }
         let file = url.appendingPathComponent(relative)
-        if entry.isSymlink {
-            let target = PackDisk.resolved(file.path)
-            guard PackDisk.isInside(target, root: boundary), PackDisk.isRegularFile(target) else { return nil }
-        } else if !entry.isRegularFile {
-            return nil
-        }
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { return nil }
+        let mode = info.st_mode & S_IFMT
+        guard mode == S_IFREG || mode == S_IFLNK else { return nil }
+        let target = PackDisk.resolved(file.path)
+        guard PackDisk.isInside(target, root: boundary), PackDisk.isRegularFile(target) else { return nil }
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
         let bytes = [UInt8]((try? handle.readToEnd()) ?? Data())
@@ -80,6 +80,15 @@ public struct PackDocument: Sendable {
         self.path = path
         self.bytes = bytes
         do { root = try JSONParser.parse(bytes, mode: .strict) } catch { throw .syntax(path: path, error: error) }
+    }
+
+    /// Reads and parses the regular file at `path` (a catalog.json, or any single pack file).
+    /// - Throws: `PackReadError.unreadable` or `.syntax`.
+    public static func read(path: String) throws(PackReadError) -> PackDocument {
+        guard PackDisk.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "no such file or unreadable")
+        }
+        return try PackDocument(bytes: [UInt8](data), path: path)
     }
 
     /// True when the file starts with a UTF-8 byte-order mark (which the SPEC does not allow).

@@ -81,7 +81,7 @@ public enum PreviewRenderer {
         guard fm.fileExists(atPath: catalogPath) else { throw .notAPack(path: packPath) }
         let catalog: CatalogView
         do {
-            catalog = CatalogView(try RegionFolder(url: URL(fileURLWithPath: root)).document("catalog.json").root)
+            catalog = CatalogView(try PackDocument.read(path: catalogPath).root)
         } catch { throw PreviewError(error) }
         guard catalog.root["regions"]?.type == .array else {
             throw .malformed(path: catalogPath, reason: "not a catalog object with a regions array")

@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackReader
 
 /// The rules of `catalog.json`: structure, ids, order, and each entry against its region.
 struct CatalogRules {
@@ -25,10 +26,12 @@ struct CatalogRules {
         FormatRules.checkBOM(bytes, file: Self.file, log: log)
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes, mode: .strict)
+            root = try PackDocument(bytes: bytes, path: Self.file).root
         } catch {
-            log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
-                    expected: "strict RFC 8259 JSON", found: error.message)
+            if case .syntax(_, let error) = error {
+                log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
+                        expected: "strict RFC 8259 JSON", found: error.message)
+            }
             return nil
         }
         let fields = self.fields

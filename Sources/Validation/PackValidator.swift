@@ -40,7 +40,14 @@ public enum PackValidator {
         if fm.fileExists(atPath: url.appendingPathComponent("manifest.json").path) {
             let outcome = RegionValidator(folder: url, prefix: "", options: options).run()
             let id = outcome.manifest?["id"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? url.lastPathComponent
-            var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems)
+            // A stale staging folder of this region beside it (regions/.<id>.tmp-<pid>).
+            let parent = url.deletingLastPathComponent()
+            let stale = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? [])
+                .filter { isStaleTemporary($0) && $0.hasPrefix(".\(url.lastPathComponent).tmp-") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { ValidationProblem(.regionStaleTemp, file: "../\($0)", at: .file, expected: "no temporary region folders left by a build",
+                                         found: "a stale temporary folder beside the region (an interrupted or crashed build; remove it)") }
+            var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems + stale)
             report.figures = outcome.figures
             return report
         }

@@ -249,14 +249,17 @@ final class RegionValidator {
     /// file inside the boundary; nil otherwise (a FIFO or `/dev/zero` is never read).
     private func read(_ relative: String) -> [UInt8]? { disk.bytes(relative) }
 
-    /// Parses strict JSON; reports `json.bom` and `json.syntax` at the offending line.
+    /// Parses strict JSON (PackReader's `PackDocument`); reports `json.bom` and `json.syntax`
+    /// at the offending line.
     func parse(_ bytes: [UInt8], file: String) -> JSONNode? {
         FormatRules.checkBOM(bytes, file: file, log: log)
         do {
-            return try JSONParser.parse(bytes, mode: .strict)
+            return try PackDocument(bytes: bytes, path: file).root
         } catch {
-            log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
-                    expected: "strict RFC 8259 JSON", found: error.message)
+            if case .syntax(_, let error) = error {
+                log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
+                        expected: "strict RFC 8259 JSON", found: error.message)
+            }
             return nil
         }
     }

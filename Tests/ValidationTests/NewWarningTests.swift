@@ -68,3 +68,16 @@ struct NewWarningTests {
         #expect(!range.contains(0))
     }
 }
+
+@Suite("Stale temporary folders beside a region")
+struct StaleTemporaryRegionTests {
+    @Test func validatingTheRegionFolderSeesItsStaleStagingFolder() throws {
+        let editor = try SharedPacks.fixtureCopy()
+        let stale = editor.root.appendingPathComponent("regions/.\(PackFixture.regionId).tmp-77")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        let report = PackValidator.validate(path: editor.region.path)
+        #expect(report.findings.map(\.ruleId) == [ValidationRule.regionStaleTemp.id])
+        #expect(report.findings.first?.file == "../.\(PackFixture.regionId).tmp-77")
+        #expect(report.isValid && !report.passes(strict: true))
+    }
+}
