@@ -30,21 +30,31 @@ struct RouteRules {
     static let eleToleranceM = 1.0
     static let sparseRouteM = 5000.0
 
-    /// DIN 33466 hiking time in seconds: 4 km/h on the flat, 300 m/h up, 500 m/h down; the
-    /// larger of the horizontal and vertical times plus half the smaller.
-    static func dinDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> Double {
-        let horizontalH = distanceM / 4000
-        let verticalH = max(0, ascentM) / 300 + max(0, descentM) / 500
+    /// DIN 33466 hiking time in seconds for the whole route: the larger of the horizontal and
+    /// vertical times plus half the smaller (default rates: 4 km/h, 300 m/h up, 500 m/h down).
+    static func dinDurationS(distanceM: Double, ascentM: Double, descentM: Double,
+                             flatKmh: Double = 4, ascentMPerH: Double = 300, descentMPerH: Double = 500) -> Double {
+        let horizontalH = distanceM / (flatKmh * 1000)
+        let verticalH = max(0, ascentM) / ascentMPerH + max(0, descentM) / descentMPerH
         return (max(horizontalH, verticalH) + min(horizontalH, verticalH) / 2) * 3600
     }
 
-    /// The plausible range of `durationS`: a quarter to four times the DIN 33466 time (a trail
-    /// runner to a slow party with long breaks), widened by a minute for rounding on short routes;
-    /// nil for non-finite or negative inputs.
+    /// The fastest and slowest rates a recipe may set (`stats.flatSpeedKmh` 0.5...30,
+    /// `ascentMPerH`/`descentMPerH` 10...5000; Recipes/README.md).
+    static let fastestFlatKmh = 30.0, fastestVerticalMPerH = 5000.0
+    static let slowestFlatKmh = 0.5, slowestVerticalMPerH = 10.0
+
+    /// The plausible range of `durationS`: from DIN 33466 at the fastest rates a recipe may set
+    /// to the horizontal plus vertical time at the slowest (DIN per leg, as trailpack computes
+    /// it, always lies between the whole-route DIN time and that sum), widened by a minute for
+    /// rounding; nil for non-finite or negative inputs. A 6.9 km route with 900 m up and down
+    /// needs at least 28 minutes.
     static func plausibleDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> ClosedRange<Double>? {
         guard distanceM.isFinite, ascentM.isFinite, descentM.isFinite, distanceM >= 0 else { return nil }
-        let din = dinDurationS(distanceM: distanceM, ascentM: ascentM, descentM: descentM)
-        return max(0, din / 4 - 60)...(din * 4 + 60)
+        let fastest = dinDurationS(distanceM: distanceM, ascentM: ascentM, descentM: descentM, flatKmh: fastestFlatKmh,
+                                   ascentMPerH: fastestVerticalMPerH, descentMPerH: fastestVerticalMPerH)
+        let slowestH = distanceM / (slowestFlatKmh * 1000) + (max(0, ascentM) + max(0, descentM)) / slowestVerticalMPerH
+        return max(0, fastest - 60)...(slowestH * 3600 + 60)
     }
 
     func check(_ doc: JSONNode, raw: [UInt8]) {
@@ -298,7 +308,7 @@ struct RouteRules {
         if let node = durationNode, let seconds = JSONFields.integerValue(node), seconds >= 0, let distance, let ascent, let descent,
            let range = Self.plausibleDurationS(distanceM: distance, ascentM: ascent, descentM: descent), !range.contains(Double(seconds)) {
             log.add(.routeDurationRange, file: file, node: node,
-                    expected: "\(Int(range.lowerBound))...\(Int(range.upperBound)) s (1/4 to 4 times DIN 33466 for \(metres(distance)), +\(metres(ascent)) -\(metres(descent)), +-60 s)",
+                    expected: "\(Int(range.lowerBound))...\(Int(range.upperBound)) s (DIN 33466 at the fastest to the slowest recipe rates for \(metres(distance)), +\(metres(ascent)) -\(metres(descent)), +-60 s)",
                     found: "\(seconds)")
         }
         if let distance, let last = cum?.last, abs(distance - last.value) > 0.001, let node = stats["distanceM"] {

@@ -163,7 +163,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .ter1Range: "TER1 elevations lie in a physical range (-500...9000 m)"
         case .ter1Spike: "no TER1 sample stands more than max(100 m, 1.5 cells) above or below all its neighbours (an isolated spike or pit)"
         case .geojsonCRS: "GeoJSON has no crs member (RFC 7946: coordinates are CRS84)"
-        case .routeDurationRange: "durationS lies within 1/4...4 times the DIN 33466 hiking time of the route's distance and ascent (+-60 s)"
+        case .routeDurationRange: "durationS lies between DIN 33466 hiking times at the fastest and slowest rates a recipe may set, for the route's distance, ascent and descent (+-60 s)"
         case .routeEleTerrain: "route ele agrees with terrain.bin: mean difference within 5 m, every vertex within 20 m of the range of the 4x4 terrain samples around it"
         case .landmarkVisible: "landmark visible ranges are [from, to] index pairs inside coords, from <= to, ascending and disjoint, at least one"
         case .landmarkOrder: "landmarks are sorted by first visible index, then by name"

@@ -58,14 +58,17 @@ struct NewWarningTests {
         #expect(abs((share ?? 0) - Double(cells) / Double(g.width * g.height)) < 1e-9)
     }
 
-    @Test func plausibleDurationsSpanARunnerToASlowParty() {
-        // 6.9 km with 900 m up and down: DIN 33466 gives 3.83 h.
-        let din = 6900.0 / 4000 + 0, vertical = 900.0 / 300 + 900.0 / 500
-        let expected = (max(din, vertical) + min(din, vertical) / 2) * 3600
+    @Test func plausibleDurationsSpanTheRatesARecipeMaySet() {
+        // 6.9 km with 900 m up and down. Fastest: 0.23 h flat, 0.36 h vertical -> 0.475 h.
         let range = RouteRules.plausibleDurationS(distanceM: 6900, ascentM: 900, descentM: 900)!
-        #expect(abs(range.upperBound - (expected * 4 + 60)) < 1e-6)
-        #expect(abs(range.lowerBound - (expected / 4 - 60)) < 1e-6)
+        let fastest = (1800.0 / 5000 + 0.5 * 6.9 / 30) * 3600
+        #expect(abs(range.lowerBound - (fastest - 60)) < 1e-6)
+        // Slowest: 13.8 h flat plus 180 h vertical.
+        #expect(abs(range.upperBound - ((6.9 / 0.5 + 1800.0 / 10) * 3600 + 60)) < 1e-6)
         #expect(!range.contains(0))
+        // The builder's own estimate at default rates (DIN per leg) lies inside.
+        let din = RouteRules.dinDurationS(distanceM: 6900, ascentM: 900, descentM: 900)
+        #expect(range.contains(din) && range.contains(din * 4 / 3))
     }
 }
 
