@@ -11,10 +11,15 @@ enum PlausibilityRules {
     static let spikeMinimumM = 100.0
     /// ... or this many cell spacings, on coarse grids where real relief between samples is larger.
     static let spikeCells = 1.5
-    /// `route.ele-terrain`: the mean of (route ele - terrain.bin) must stay within this.
+    /// `route.ele-terrain`: the mean of (route ele - terrain.bin) must stay within this, or
+    /// `routeMeanPerSpacing` of the terrain spacing on coarse grids (which flatten ridges and
+    /// valleys that routes follow) ...
     static let routeMeanToleranceM = 5.0
-    /// ... and each vertex within this of the range of the 4x4 terrain samples around it.
+    static let routeMeanPerSpacing = 0.1
+    /// ... and each vertex within this (or a quarter of the spacing) of the range of the 4x4
+    /// terrain samples around it.
     static let routeVertexToleranceM = 20.0
+    static let routeVertexPerSpacing = 0.25
     /// `terrain.filled-voids`: a warning above this share of filled cells.
     static let filledShareLimit = 0.05
 
@@ -74,6 +79,9 @@ enum PlausibilityRules {
                            file: String, log: ProblemLog) {
         var offs: [(k: Int, lowM: Double, highM: Double)] = []
         var sum = 0.0, count = 0, worst = 0.0
+        let spacingM = terrain.resolutionM
+        let meanToleranceM = max(routeMeanToleranceM, routeMeanPerSpacing * spacingM)
+        let slackM = max(routeVertexToleranceM, routeVertexPerSpacing * spacingM)
         for (k, v) in vertices.enumerated() {
             guard let t = terrain.elevationM(at: v.p) else { continue }
             let d = v.eleM - t
@@ -93,23 +101,23 @@ enum PlausibilityRules {
                     hi = max(hi, z)
                 }
             }
-            let low = Double(lo) - routeVertexToleranceM, high = Double(hi) + routeVertexToleranceM
+            let low = Double(lo) - slackM, high = Double(hi) + slackM
             if !(v.eleM >= low && v.eleM <= high) { offs.append((k, low, high)) }
         }
         guard count > 0 else { return }
         let mean = sum / Double(count)
-        log.figure(.routeEleTerrain, file: file, "meanDifferenceM", mean, limit: routeMeanToleranceM)
+        log.figure(.routeEleTerrain, file: file, "meanDifferenceM", mean, limit: meanToleranceM)
         log.figure(.routeEleTerrain, file: file, "worstDifferenceM", worst, limit: nil)
-        if !(abs(mean) <= routeMeanToleranceM) {
+        if !(abs(mean) <= meanToleranceM) {
             log.add(.routeEleTerrain, file: file, node: coordsNode,
-                    expected: "route ele within \(format(routeMeanToleranceM)) m of terrain.bin on average",
+                    expected: "route ele within \(metres(meanToleranceM)) of terrain.bin on average",
                     found: "a mean difference of \(metres(mean)) over \(count) vertices")
         }
         for off in offs {
             let v = vertices[off.k]
             guard let eleNode = v.node[2] else { continue }
             log.add(.routeEleTerrain, file: file, node: eleNode,
-                    expected: "\(format(off.lowM))...\(format(off.highM)) m (the 4x4 terrain.bin samples around it, +-20 m)", found: format(v.eleM))
+                    expected: "\(format(off.lowM))...\(format(off.highM)) m (the 4x4 terrain.bin samples around it, +-\(metres(slackM)))", found: format(v.eleM))
         }
     }
 }

@@ -164,7 +164,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .ter1Spike: "no TER1 sample stands more than max(100 m, 1.5 cells) above or below all its neighbours (an isolated spike or pit)"
         case .geojsonCRS: "GeoJSON has no crs member (RFC 7946: coordinates are CRS84)"
         case .routeDurationRange: "durationS lies between DIN 33466 hiking times at the fastest and slowest rates a recipe may set, for the route's distance, ascent and descent (+-60 s)"
-        case .routeEleTerrain: "route ele agrees with terrain.bin: mean difference within 5 m, every vertex within 20 m of the range of the 4x4 terrain samples around it"
+        case .routeEleTerrain: "route ele agrees with terrain.bin: mean difference within max(5 m, 0.1 x spacing), every vertex within max(20 m, 0.25 x spacing) of the range of the 4x4 terrain samples around it"
         case .landmarkVisible: "landmark visible ranges are [from, to] index pairs inside coords, from <= to, ascending and disjoint, at least one"
         case .landmarkOrder: "landmarks are sorted by first visible index, then by name"
         case .landmarkNearest: "landmark nearestM has one decimal and is the smallest geodesic distance from a visible vertex (within 0.5 m)"
