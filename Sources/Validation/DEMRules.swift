@@ -4,7 +4,7 @@ import PackJSON
 import TrailpackCore
 
 /// `validate --dem`: a region against its source DEMs, read through the build's own GDAL paths
-/// (`RasterDataset.warp` onto the pack's grid with the default cubic-spline kernel,
+/// (`RasterDataset.warp` onto the pack's grid with the recipe's kernel, cubic spline by default,
 /// `fillNoData`, `hillshade`). Each comparison records its figures; thresholds are below and
 /// in docs/VALIDATION.md.
 struct DEMRules {
@@ -12,6 +12,8 @@ struct DEMRules {
     /// Problem file names are `prefix + relative path`.
     let prefix: String
     let demPaths: [String]
+    /// The kernel the build resampled with (the recipe's `terrain.kernel`).
+    let kernel: ResamplingKernel
     let seed: UInt64
 
     /// Random points per grid comparison.
@@ -81,7 +83,7 @@ struct DEMRules {
 
     private func warpedRaster(_ sources: [RasterDataset], onto grid: TerrainGrid) throws -> RasterDataset {
         let geometry = GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds)
-        let raster = try RasterDataset.warp(sources, to: geometry, kernel: .cubicSpline, noData: -32768)
+        let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: -32768)
         let hasVoids = try raster.withFloat32Pixels { $0.contains { $0 <= -32768 || !$0.isFinite } }
         if hasVoids { try raster.fillNoData(maxSearchDistancePixels: Double(max(grid.width, grid.height))) }
         return raster

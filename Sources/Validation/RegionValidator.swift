@@ -97,7 +97,7 @@ final class RegionValidator {
             checkTreeName(listed, "hillshade.png", fields: fields)
             if let bytes = load(listed, fields: fields) {
                 let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
-                if !options.demPaths.isEmpty, header != nil, let bounds = JSONFields(file: manifestFile, log: ProblemLog()).bbox(node, "bounds"),
+                if !options.demPaths.isEmpty || !options.demByRegion.isEmpty, header != nil, let bounds = JSONFields(file: manifestFile, log: ProblemLog()).bbox(node, "bounds"),
                    let image = try? PNGImage.decode(bytes) {
                     var lighting = RasterDataset.HillshadeOptions()
                     if let v = JSONFields.numberValue(node["azimuthDeg"]) { lighting.azimuthDeg = v }
@@ -177,8 +177,10 @@ final class RegionValidator {
             }
         }
         checkUnlisted(walked, manifestReadable: true)
-        if !options.demPaths.isEmpty {
-            DEMRules(log: log, prefix: prefix, demPaths: options.demPaths, seed: options.seed).run(dem)
+        let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
+        if let source {
+            DEMRules(log: log, prefix: prefix, demPaths: source.paths, kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline,
+                     seed: options.seed).run(dem)
         }
         if totalBytes > options.regionBudgetBytes {
             log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,

@@ -55,7 +55,8 @@ enum Help {
           --dem DEM...         Also compare terrain, AR patches, contours, hillshade and POI
                                elevations with these source DEMs (every following argument
                                up to the next option)
-          --recipes RECIPE...  Compare with the DEMs these recipes read (as --dem)
+          --recipes RECIPE...  Compare each recipe's region with the DEMs it reads, resampled
+                               with its terrain.kernel
 
         EXAMPLE:
           trailpack validate packs --strict

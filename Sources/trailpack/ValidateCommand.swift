@@ -8,11 +8,13 @@ enum ValidateCommand {
         let (rest, lists) = try takeLists(args, names: ["--dem", "--recipes"])
         let a = try Arguments(rest, command: "validate", flags: ["--json", "--strict", "--quiet"], options: [])
         let path = try a.requirePositionals(["path"], command: "validate")[0]
-        var dems = lists["--dem"] ?? []
+        var options = ValidationOptions(demPaths: lists["--dem"] ?? [])
+        // Each recipe's region is compared with its own DEMs and resampling kernel.
         for recipePath in lists["--recipes"] ?? [] {
-            for dem in try RecipeLoader.load(path: recipePath).dem where !dems.contains(dem) { dems.append(dem) }
+            let recipe = try RecipeLoader.load(path: recipePath)
+            options.demByRegion[recipe.id] = DEMSource(paths: recipe.dem, kernel: recipe.terrain.kernel)
         }
-        let report = PackValidator.validate(path: path, options: ValidationOptions(demPaths: dems))
+        let report = PackValidator.validate(path: path, options: options)
         if a.flag("--json") {
             print(ReportRenderer.json(report, strict: a.flag("--strict")), terminator: "")
         } else if !a.flag("--quiet") || !report.isValid {

@@ -20,19 +20,23 @@ struct BuiltPackTests {
         #expect(withDEM.figures.contains { $0.ruleId == "dem.terrain" && $0.name == "rmsM" && $0.value < 0.4 })
     }
 
-    /// Recipe options at the edges of their ranges build legal packs: a 300 m terrain grid under
-    /// 10 m AR patches, the fastest hiking rates, and a tight AR budget.
+    /// Recipe options at the edges of their ranges build legal packs: a 300 m bilinear terrain grid
+    /// under 10 m AR patches and the fastest hiking rates, compared with its DEM and kernel.
     @Test func recipesAtTheEdgesOfTheirRangesBuildValidPacks() throws {
         let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, encoding: .utf8)
             .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
-            .replacingOccurrences(of: "terrain: { resolutionM: 30 },", with: "terrain: { resolutionM: 300 },\n  stats: { flatSpeedKmh: 30, ascentMPerH: 5000, descentMPerH: 5000 },")
+            .replacingOccurrences(of: "terrain: { resolutionM: 30 },", with: "terrain: { resolutionM: 300, kernel: \"bilinear\" },\n  stats: { flatSpeedKmh: 30, ascentMPerH: 5000, descentMPerH: 5000 },")
         #expect(text.contains("resolutionM: 300"))
         let dir = TestData.scratchFolder("validation-edges")
         let recipe = dir.appendingPathComponent("pliny-kilkenny.json5").path
         try text.write(toFile: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
         _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
-        let report = PackValidator.validate(path: root.path, options: ValidationOptions(demPaths: try RecipeLoader.load(path: recipe).dem))
+        let loaded = try RecipeLoader.load(path: recipe)
+        var options = ValidationOptions()
+        options.demByRegion[loaded.id] = DEMSource(paths: loaded.dem, kernel: loaded.terrain.kernel)
+        let report = PackValidator.validate(path: root.path, options: options)
+        #expect(report.figures.contains { $0.ruleId == "dem.terrain" && $0.name == "rmsM" && $0.value < 0.4 }, "\(report.figures)")
         #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
         #expect(report.passes(strict: true), "\(ReportRenderer.text(report))")
     }
