@@ -55,17 +55,19 @@ struct DEMRules {
         }
         do {
             if let terrain = inputs.terrain {
-                let dem = try warped(covering, onto: terrain.grid)
+                let raster = try warpedRaster(covering, onto: terrain.grid)
+                let dem = try grid(of: raster, like: terrain.grid)
                 compareGrid(terrain.grid, with: dem, rule: .demTerrain, file: terrain.file)
                 if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
                 if let contours = inputs.contours { compareContours(contours.doc, intervalM: contours.intervalM, dem: dem, file: contours.file) }
                 if let shade = inputs.hillshade {
-                    try compareHillshade(shade.image, bounds: shade.bounds, lighting: shade.lighting, terrain: terrain.grid, covering: covering,
+                    try compareHillshade(shade.image, bounds: shade.bounds, lighting: shade.lighting, terrain: terrain.grid, dem: raster,
                                          file: shade.file)
                 }
             }
             for patch in inputs.arPatches {
-                compareGrid(patch.grid, with: try warped(covering, onto: patch.grid), rule: .demARPatch, file: patch.file)
+                let raster = try warpedRaster(covering, onto: patch.grid)
+                compareGrid(patch.grid, with: try grid(of: raster, like: patch.grid), rule: .demARPatch, file: patch.file)
             }
 
         } catch {
@@ -74,13 +76,12 @@ struct DEMRules {
         }
     }
 
-    /// The DEM on the grid of `grid` (pixel centres on its samples), voids filled, unrounded.
-    private func warped(_ sources: [RasterDataset], onto grid: TerrainGrid) throws -> FloatGrid {
-        let raster = try warpedRaster(sources, onto: grid)
-        let values = try raster.withFloat32Pixels { Array($0) }
-        return FloatGrid(width: grid.width, height: grid.height, bounds: grid.bounds, values: values)
+    /// The pixels of a raster warped onto `grid`, as an unrounded grid.
+    private func grid(of raster: RasterDataset, like grid: TerrainGrid) throws -> FloatGrid {
+        FloatGrid(width: grid.width, height: grid.height, bounds: grid.bounds, values: try raster.withFloat32Pixels { Array($0) })
     }
 
+    /// The DEM on the grid of `grid` (pixel centres on its samples), voids filled, unrounded.
     private func warpedRaster(_ sources: [RasterDataset], onto grid: TerrainGrid) throws -> RasterDataset {
         let geometry = GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds)
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: -32768)
@@ -147,10 +148,10 @@ struct DEMRules {
     /// Correlation of hillshade.png with a hillshade recomputed from the DEM on the terrain
     /// grid, each terrain sample against the PNG pixel holding it.
     private func compareHillshade(_ image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, terrain: TerrainGrid,
-                                  covering: [RasterDataset], file: String) throws {
+                                  dem: RasterDataset, file: String) throws {
         var options = lighting
         options.groundMetresPerUnit = GridGeometry(width: terrain.width, height: terrain.height, bounds: terrain.bounds).mercatorScale
-        let shaded = try warpedRaster(covering, onto: terrain).hillshade(options)
+        let shaded = try dem.hillshade(options)
         let reference = try shaded.readBytes()
         let yNorth = WebMercator.y(latDeg: bounds.north), ySouth = WebMercator.y(latDeg: bounds.south)
         var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, n = 0.0
