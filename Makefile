@@ -45,7 +45,7 @@ preview: packs
 
 demo: build
 	$(TRAILPACK) build $(RECIPES) --out $(PACKS)
-	$(TRAILPACK) validate $(PACKS)
+	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
 test: deps
