@@ -20,12 +20,20 @@ struct GeoJSONRules {
     static let summitRadiusM = 150.0
     static let summitDropM = 50.0
 
+    // Known keys (a `crs` is reported by its own rule, not as unknown).
+    static let collectionKeys = FormatRules.collectionKeys.union(["crs"])
+    static let featureKeys = FormatRules.featureKeys.union(["crs"])
+    static let geometryKeys = FormatRules.geometryKeys.union(["crs"])
+    static let contourProperties: Set<String> = ["ele", "index"]
+    static let trailProperties: Set<String> = ["name", "routeId"]
+    static let poiProperties: Set<String> = ["name", "kind", "ele"]
+
     /// The properties the SPEC defines for this file.
     var propertyKeys: Set<String> {
         switch kind {
-        case .contours: ["ele", "index"]
-        case .trails: ["name", "routeId"]
-        case .pois: ["name", "kind", "ele"]
+        case .contours: Self.contourProperties
+        case .trails: Self.trailProperties
+        case .pois: Self.poiProperties
         }
     }
 
@@ -48,7 +56,7 @@ struct GeoJSONRules {
             return
         }
         checkCRS(doc)
-        FormatRules.checkKeys(doc, FormatRules.collectionKeys.union(["crs"]), file: file, log: log)
+        FormatRules.checkKeys(doc, Self.collectionKeys, file: file, log: log)
         guard let features = fields.array(doc, "features") else { return }
         for feature in features {
             checkFeature(feature, fields: fields)
@@ -69,11 +77,11 @@ struct GeoJSONRules {
             return
         }
         checkCRS(feature)
-        FormatRules.checkKeys(feature, FormatRules.featureKeys.union(["crs"]), file: file, log: log)
+        FormatRules.checkKeys(feature, Self.featureKeys, file: file, log: log)
         var firstPosition: LonLat?
         if let geometry = fields.member(feature, "geometry") {
             checkCRS(geometry)
-            FormatRules.checkKeys(geometry, FormatRules.geometryKeys.union(["crs"]), file: file, log: log)
+            FormatRules.checkKeys(geometry, Self.geometryKeys, file: file, log: log)
             firstPosition = checkGeometry(geometry, fields: fields)
         }
         guard let properties = fields.member(feature, "properties") else { return }

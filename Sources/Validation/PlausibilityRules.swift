@@ -31,42 +31,50 @@ enum PlausibilityRules {
     /// `ter1.range` and `ter1.spike` on one decoded grid (reported at the sample's byte offset).
     static func checkGrid(_ grid: TerrainGrid, file: String, log: ProblemLog) {
         let w = grid.width, h = grid.height
-        let thresholdM = spikeThresholdM(grid)
-        let limit = Int(thresholdM.rounded(.down))
-        var outOfRange = 0
+        let limit = Int32(spikeThresholdM(grid).rounded(.down))
+        let low = Int32(physicalRangeM.lowerBound), high = Int32(physicalRangeM.upperBound)
         var spikes = 0
         grid.elevationsM.withUnsafeBufferPointer { z in
+            let hasVoids = z.contains(Int16.min)
+            /// The neighbours' range of sample (c, r), skipping voids and cells off the grid.
+            func neighbourRange(_ c: Int, _ r: Int) -> (Int32, Int32)? {
+                var lo = Int32.max, hi = Int32.min
+                for rr in max(0, r - 1)...min(h - 1, r + 1) {
+                    for cc in max(0, c - 1)...min(w - 1, c + 1) where rr != r || cc != c {
+                        let n = z[rr * w + cc]
+                        if n == Int16.min { continue }
+                        lo = min(lo, Int32(n))
+                        hi = max(hi, Int32(n))
+                    }
+                }
+                return lo <= hi ? (lo, hi) : nil
+            }
+            func report(_ k: Int, _ value: Int32, _ lo: Int32, _ hi: Int32) {
+                spikes += 1
+                log.add(.ter1Spike, file: file, at: .byte(TER1.headerBytes + 2 * k),
+                        expected: "a sample within \(limit) m of its neighbours' range \(lo)...\(hi) m",
+                        found: "\(value) m at column \(k % w), row \(k / w)")
+            }
             for r in 0..<h {
+                let interiorRow = !hasVoids && r > 0 && r < h - 1
                 for c in 0..<w {
                     let k = r * w + c
-                    let v = z[k]
-                    if v == Int16.min { continue }
-                    if !physicalRangeM.contains(v) {
-                        outOfRange += 1
+                    let value = Int32(z[k])
+                    if value == Int32(Int16.min) { continue }
+                    if value < low || value > high {
                         log.add(.ter1Range, file: file, at: .byte(TER1.headerBytes + 2 * k),
-                                expected: "an elevation in \(physicalRangeM.lowerBound)...\(physicalRangeM.upperBound) m",
-                                found: "\(v) m at column \(c), row \(r)")
+                                expected: "an elevation in \(low)...\(high) m", found: "\(value) m at column \(c), row \(r)")
                     }
-                    var lo = Int.max, hi = Int.min
-                    for dr in -1...1 {
-                        let rr = r + dr
-                        if rr < 0 || rr >= h { continue }
-                        for dc in -1...1 where dr != 0 || dc != 0 {
-                            let cc = c + dc
-                            if cc < 0 || cc >= w { continue }
-                            let n = z[rr * w + cc]
-                            if n == Int16.min { continue }
-                            lo = min(lo, Int(n))
-                            hi = max(hi, Int(n))
-                        }
-                    }
-                    guard lo <= hi else { continue }
-                    let value = Int(v)
-                    if value > hi + limit || value < lo - limit {
-                        spikes += 1
-                        log.add(.ter1Spike, file: file, at: .byte(TER1.headerBytes + 2 * k),
-                                expected: "a sample within \(limit) m of its neighbours' range \(lo)...\(hi) m",
-                                found: "\(value) m at column \(c), row \(r)")
+                    if interiorRow && c > 0 && c < w - 1 {
+                        // Fast path: the eight neighbours of an interior sample of a void-free grid.
+                        let a = Int32(z[k - w - 1]), b = Int32(z[k - w]), d = Int32(z[k - w + 1])
+                        let e = Int32(z[k - 1]), f = Int32(z[k + 1])
+                        let g = Int32(z[k + w - 1]), i = Int32(z[k + w]), j = Int32(z[k + w + 1])
+                        let lo = min(min(min(a, b), min(d, e)), min(min(f, g), min(i, j)))
+                        let hi = max(max(max(a, b), max(d, e)), max(max(f, g), max(i, j)))
+                        if value > hi + limit || value < lo - limit { report(k, value, lo, hi) }
+                    } else if let (lo, hi) = neighbourRange(c, r), value > hi + limit || value < lo - limit {
+                        report(k, value, lo, hi)
                     }
                 }
             }
