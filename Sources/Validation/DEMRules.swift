@@ -41,7 +41,7 @@ struct DEMRules {
         let manifestFile = prefix + "manifest.json"
         var sources: [RasterDataset] = []
         for path in demPaths {
-            do { sources.append(try RasterDataset.open(path: path)) } catch {
+            do { sources.append(try RasterDataset.open(path: Self.gdalPath(path))) } catch {
                 log.add(.demRead, file: manifestFile, at: .file, expected: "a readable DEM at \(path)", found: error.description)
                 return
             }
@@ -74,6 +74,12 @@ struct DEMRules {
             log.add(.demRead, file: manifestFile, at: .file, expected: "the DEM read and resampled onto the pack's grids",
                     found: String(describing: error))
         }
+    }
+
+    /// A `.zip` DEM is read through GDAL's `/vsizip/`, as recipes read it.
+    static func gdalPath(_ path: String) -> String {
+        guard !path.hasPrefix("/vsi"), path.lowercased().hasSuffix(".zip") else { return path }
+        return "/vsizip/" + URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// The pixels of a raster warped onto `grid`, as an unrounded grid.
