@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackReader
 import TrailpackCore
 
 /// `validate --dem`: a region against its source DEMs, read through the build's own GDAL paths
@@ -35,6 +36,19 @@ struct DEMRules {
         var contours: (doc: JSONNode, intervalM: Double, file: String)?
         var pois: (doc: JSONNode, file: String)?
         var arPatches: [(grid: TerrainGrid, file: String)] = []
+    }
+
+    /// The hillshade's pixels, outer bounds and lighting from its manifest entry; nil when the
+    /// bounds are invalid or the PNG does not decode (both reported by their own rules).
+    static func hillshadeInput(_ node: JSONNode, bytes: [UInt8], file: String)
+        -> (image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, file: String)? {
+        guard let bounds = FileEntryView(node).bounds, bounds.problem == nil, let image = try? PNGImage.decode(bytes) else { return nil }
+        var lighting = RasterDataset.HillshadeOptions()
+        if let v = node["azimuthDeg"]?.doubleValue { lighting.azimuthDeg = v }
+        if let v = node["altitudeDeg"]?.doubleValue { lighting.altitudeDeg = v }
+        if let v = node["zFactor"]?.doubleValue { lighting.zFactor = v }
+        if node["multidirectional"]?.value == .bool(true) { lighting.multidirectional = true }
+        return (image, bounds, lighting, file)
     }
 
     func run(_ inputs: Inputs) {

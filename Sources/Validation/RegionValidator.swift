@@ -97,15 +97,7 @@ final class RegionValidator {
             checkTreeName(listed, "hillshade.png", fields: fields)
             if let bytes = load(listed, fields: fields) {
                 let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
-                if !options.demPaths.isEmpty || !options.demByRegion.isEmpty, header != nil, let bounds = JSONFields(file: manifestFile, log: ProblemLog()).bbox(node, "bounds"),
-                   let image = try? PNGImage.decode(bytes) {
-                    var lighting = RasterDataset.HillshadeOptions()
-                    if let v = JSONFields.numberValue(node["azimuthDeg"]) { lighting.azimuthDeg = v }
-                    if let v = JSONFields.numberValue(node["altitudeDeg"]) { lighting.altitudeDeg = v }
-                    if let v = JSONFields.numberValue(node["zFactor"]) { lighting.zFactor = v }
-                    if node["multidirectional"]?.value == .bool(true) { lighting.multidirectional = true }
-                    dem.hillshade = (image, bounds, lighting, name(listed.path))
-                }
+                if options.comparesWithDEM, header != nil { dem.hillshade = DEMRules.hillshadeInput(node, bytes: bytes, file: name(listed.path)) }
             }
             ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
         }

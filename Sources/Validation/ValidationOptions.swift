@@ -29,6 +29,9 @@ public struct ValidationOptions: Sendable, Equatable {
     /// Seed of the random sample points of the DEM comparisons (same seed, same report).
     public var seed: UInt64
 
+    /// True when some region is to be compared with a DEM.
+    var comparesWithDEM: Bool { !demPaths.isEmpty || !demByRegion.isEmpty }
+
     public init(regionBudgetBytes: Int = 150_000_000, arDefaultResolutionM: Double = 10, parallel: Bool = true,
                 demPaths: [String] = [], seed: UInt64 = 0x7A11_9AC6) {
         self.regionBudgetBytes = regionBudgetBytes
