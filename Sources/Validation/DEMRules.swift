@@ -139,19 +139,13 @@ struct DEMRules {
     private func compareContours(_ doc: JSONNode, intervalM: Double, dem: FloatGrid, file: String) {
         var total = 0, off = 0
         var firstOff: JSONNode?
-        for feature in doc["features"]?.children ?? [] {
-            guard let eleNode = feature["properties"]?["ele"], let ele = JSONFields.numberValue(eleNode),
-                  case .array(let parts)? = feature["geometry"]?["coordinates"]?.value else { continue }
-            let lines: [JSONValue] = feature["geometry"]?["type"].flatMap(JSONFields.stringValue) == "LineString" ? [.array(parts)] : parts
+        for feature in FeatureCollectionView(doc).features {
+            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { continue }
             var featureOff = false
-            for line in lines {
-                guard case .array(let positions) = line else { continue }
-                for position in positions {
-                    guard case .array(let xy) = position, xy.count >= 2, case .number(let lon) = xy[0], case .number(let lat) = xy[1],
-                          let z = dem.elevationM(at: LonLat(lon, lat)) else { continue }
-                    total += 1
-                    if abs(z - ele) > intervalM { off += 1; featureOff = true }
-                }
+            for p in parts.joined() {
+                guard let z = dem.elevationM(at: p) else { continue }
+                total += 1
+                if abs(z - ele) > intervalM { off += 1; featureOff = true }
             }
             if featureOff, firstOff == nil { firstOff = eleNode }
         }
@@ -202,11 +196,9 @@ struct DEMRules {
     /// POI `ele` against the DEM resampled onto the terrain grid (as the build samples it) at the POI.
     private func comparePOIs(_ doc: JSONNode, dem: FloatGrid, file: String) {
         var worst = 0.0
-        for feature in doc["features"]?.children ?? [] {
-            guard let eleNode = feature["properties"]?["ele"], let ele = JSONFields.numberValue(eleNode),
-                  case .array(let xy)? = feature["geometry"]?["coordinates"]?.value, xy.count >= 2,
-                  case .number(let lon) = xy[0], case .number(let lat) = xy[1] else { continue }
-            guard let z = dem.elevationM(at: LonLat(lon, lat)) else { continue }
+        for feature in FeatureCollectionView(doc).features {
+            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let p = feature.point else { continue }
+            guard let z = dem.elevationM(at: p) else { continue }
             worst = max(worst, abs(z - ele))
             if abs(z - ele) > Self.poiLimitM {
                 log.add(.demPOIEle, file: file, node: eleNode, expected: "\(metres(z)) (the DEM, within \(metres(Self.poiLimitM)))", found: format(ele))

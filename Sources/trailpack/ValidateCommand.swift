@@ -5,7 +5,16 @@ import Validation
 /// `trailpack validate PATH [--json] [--strict] [--dem DEM...] [--recipes RECIPE...]`
 enum ValidateCommand {
     static func run(_ args: [String]) throws -> Int32 {
-        let (rest, lists) = try takeLists(args, names: ["--dem", "--recipes"])
+        var (rest, lists) = try takeLists(args, names: ["--dem", "--recipes"])
+        // `validate --dem a.tif packs`: a folder at the end of a list is the PATH, not a DEM.
+        for name in ["--dem", "--recipes"] where !rest.contains(where: { !$0.hasPrefix("-") }) {
+            var isDirectory: ObjCBool = false
+            if let last = lists[name]?.last, lists[name]!.count > 1,
+               FileManager.default.fileExists(atPath: last, isDirectory: &isDirectory), isDirectory.boolValue {
+                lists[name]!.removeLast()
+                rest.append(last)
+            }
+        }
         let a = try Arguments(rest, command: "validate", flags: ["--json", "--strict", "--quiet"], options: [])
         let path = try a.requirePositionals(["path"], command: "validate")[0]
         var options = ValidationOptions(demPaths: lists["--dem"] ?? [])

@@ -25,5 +25,7 @@ import TestSupport
         let missing = try TestData.run(["validate", pack.path, "--dem", dir.appendingPathComponent("nothing.tif").path])
         #expect(missing.status == 1 && missing.stdout.contains("dem.read"), "\(missing.stdout)")
         #expect(try TestData.run(["validate", pack.path, "--dem"]).status == 2)
+        // The PATH may also follow the list.
+        #expect(try TestData.run(["validate", "--dem", dem, pack.path]).status == 0)
     }
 }
