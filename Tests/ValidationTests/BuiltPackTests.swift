@@ -41,6 +41,22 @@ struct BuiltPackTests {
         #expect(report.passes(strict: true), "\(ReportRenderer.text(report))")
     }
 
+    /// An AR patch coarsened by its budget is legal: warnings only (`ar.coarsened`), and the
+    /// coarser patch still matches the DEM.
+    @Test func aBudgetCoarsenedPatchIsOnlyAWarning() throws {
+        let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, encoding: .utf8)
+            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+            .replacingOccurrences(of: "terrain: {", with: "ar: { budgetMiB: 0.2 },\n  terrain: {")
+        let dir = TestData.scratchFolder("validation-budget")
+        let recipe = dir.appendingPathComponent("jacksboro.json5").path
+        try text.write(toFile: recipe, atomically: true, encoding: .utf8)
+        let root = dir.appendingPathComponent("pack")
+        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        let report = PackValidator.validate(path: root.path, options: ValidationOptions(demPaths: try RecipeLoader.load(path: recipe).dem))
+        #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
+        #expect(Set(report.findings.map(\.ruleId)) == [ValidationRule.arCoarsened.id], "\(ReportRenderer.text(report))")
+    }
+
     @Test func thePliny_KilkennyDemoPassesStrict() throws {
         let report = PackValidator.validate(path: try DemoPack.root().path)
         #expect(report.passes(strict: true), "\(ReportRenderer.text(report))")
