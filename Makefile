@@ -35,16 +35,17 @@ $(PACKS)/regions/%/manifest.json: Recipes/%.json5 $(TRAILPACK)
 
 -include $(wildcard $(PACKS)/.deps/*.d)
 
+# Every SPEC rule and plausibility check, plus a comparison with the DEMs the recipes read.
 validate:
 	@test -d $(PACKS) || { echo "no $(PACKS)/ yet: run 'make packs' first"; exit 2; }
-	$(TRAILPACK) validate $(PACKS)
+	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 
 preview: packs
 	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
 
 demo: build
 	$(TRAILPACK) build $(RECIPES) --out $(PACKS)
-	$(TRAILPACK) validate $(PACKS)
+	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
 test: deps

@@ -38,9 +38,10 @@ let package = Package(
         // Cairo drawing surfaces for previews (owns the Cairo handles).
         .target(name: "Drawing", dependencies: ["CCairo"]),
 
-        // Readers of built packs.
-        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "Bindings"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "Bindings", "Drawing", "Validation", "Landmarks"]),
+        // Readers of built packs: one model of a pack on disk, with locations, for both.
+        .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings"], swiftSettings: optimizedInDebug),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),
+        .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),

@@ -20,7 +20,7 @@ public struct MapRendering: Sendable {
 /// (bilinear) and washed 20 % toward white. A footer below the map holds the title, the route
 /// legend, attribution, a scale bar and a north arrow; the canvas is at least
 /// `minimumWidthPx` wide. Layers bottom to top: hillshade, contours (index contours thicker,
-/// labelled along the line), trails (white casing, dark line), POIs with names, routes (white
+/// labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line), POIs with names, routes (white
 /// casing under all, then each route `routeLineWidthPx` wide in its `RoutePalette` colour,
 /// in manifest order), waypoint markers by kind, waypoint names (junction and turn names only where they fit without overlap; a name a nearby POI of the same name already shows is left out).
 public enum OverviewRenderer {
@@ -44,6 +44,7 @@ public enum OverviewRenderer {
                 canvas.clip(to: frame.rect)
                 try drawHillshade(pack.hillshade, frame: frame, on: canvas)
                 drawContours(pack.contours, frame: frame, on: canvas)
+                FilledVoidLayer.draw(pack.manifest.filledVoidAreas, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
                 drawPOIs(pack.pois, frame: frame, labels: &labels, on: canvas)
                 LandmarkOverlay.draw(routes: pack.routes, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
@@ -222,7 +223,7 @@ public enum OverviewRenderer {
         }
         canvas.setFont(sizePx: 14)
         canvas.setColor(DrawingColor(hex: 0x555555))
-        let note = "Web mercator, north up. " + pack.manifest.attribution.joined(separator: "; ")
+        let note = "Web mercator, north up. " + FilledVoidLayer.note(pack.manifest.filledVoidAreas) + pack.manifest.attribution.joined(separator: "; ")
         canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(legend.rows) + 10))
         MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 420, yPx: y0 + 30), pixelsPerMetre: frame.pixelsPerGroundMetre,
                                     maxLengthPx: 260, on: canvas)

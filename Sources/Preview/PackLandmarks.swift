@@ -1,8 +1,10 @@
 import Foundation
+import PackJSON
+import PackReader
 import TrailpackCore
 
 /// One entry of a route file's `landmarks` (SPEC routes section), read back for previews.
-public struct PackLandmark: Decodable, Sendable, Equatable {
+public struct PackLandmark: Sendable, Equatable {
     public var name: String
     public var kind: String
     public var lon: Double
@@ -21,26 +23,43 @@ public struct PackLandmark: Decodable, Sendable, Equatable {
     public var visibleVertexCount: Int { visible.reduce(0) { $0 + ($1.count == 2 ? max(0, $1[1] - $1[0] + 1) : 0) } }
 }
 
-/// Reads the optional `landmarks` of a region's route files (files that predate the key give
-/// an empty list). Kept apart from `PackRoute` so the route reader stays as it is.
+/// Reads the optional `landmarks` of a region's route files through PackReader (files that
+/// predate the key give an empty list). Kept apart from `PackRoute` so the route reader stays as it is.
 public enum PackLandmarks {
-    private struct Raw: Decodable { var landmarks: [PackLandmark]? }
+    /// Decodes the `landmarks` of a route document.
+    /// - Throws: `PreviewError.malformed` (naming the file, key path and line) when the key is
+    ///   not a SPEC list.
+    public static func decode(_ doc: PackDocument) throws(PreviewError) -> [PackLandmark] {
+        do { return try read(doc) } catch { throw PreviewError(error) }
+    }
 
-    /// Decodes the `landmarks` of a route file's bytes.
-    /// - Throws: `PreviewError.malformed` (labelled with `path`) when the key is not a SPEC list.
-    public static func decode(_ data: Data, path: String) throws(PreviewError) -> [PackLandmark] {
-        do { return try JSONDecoder().decode(Raw.self, from: data).landmarks ?? [] } catch {
-            throw .malformed(path: path, reason: "landmarks: \(error)")
+    private static func read(_ doc: PackDocument) throws(PackReadError) -> [PackLandmark] {
+        let path = doc.path
+        var out: [PackLandmark] = []
+        for node in RouteView(doc.root).landmarks {
+            var visible: [[Int]] = []
+            for range in try node.requiredArray("visible", in: path) {
+                let ends = range.children.compactMap(\.intValue)
+                guard ends.count == 2, range.children.count == 2 else { throw PackReadError.at(range, in: path, "expected [from, to]") }
+                visible.append(ends)
+            }
+            out.append(PackLandmark(name: try node.requiredString("name", in: path), kind: try node.requiredString("kind", in: path),
+                                    lon: try node.requiredDouble("lon", in: path), lat: try node.requiredDouble("lat", in: path),
+                                    ele: try node.requiredDouble("ele", in: path), nearestM: try node.requiredDouble("nearestM", in: path),
+                                    visible: visible))
         }
+        return out
     }
 
     /// The landmarks of every route of `pack`, in manifest order.
     /// - Throws: `PreviewError.unreadable` or `.malformed` for the first route file that fails.
     public static func read(_ pack: RegionPack) throws(PreviewError) -> [[PackLandmark]] {
+        let folder = RegionFolder(url: URL(fileURLWithPath: pack.folderPath))
         var out: [[PackLandmark]] = []
         for r in pack.manifest.routes {
-            let path = try RegionPack.resolve(r.file.path, in: pack.folderPath)
-            out.append(try decode(try RegionPack.read(path), path: path))
+            let doc: PackDocument
+            do { doc = try folder.document(r.file.path) } catch { throw PreviewError(error) }
+            out.append(try decode(doc))
         }
         return out
     }
@@ -48,11 +67,12 @@ public enum PackLandmarks {
     /// The region's terrain grid (`terrain.bin`).
     /// - Throws: `PreviewError.unreadable` or `.malformed` when it cannot be read or decoded.
     public static func regionTerrain(_ pack: RegionPack) throws(PreviewError) -> TerrainGrid {
-        let path = try RegionPack.resolve(pack.manifest.files.terrain.path, in: pack.folderPath)
-        do { return try TER1.decode([UInt8](try RegionPack.read(path))) } catch let error as PreviewError {
-            throw error
-        } catch {
-            throw .malformed(path: path, reason: String(describing: error))
+        let folder = RegionFolder(url: URL(fileURLWithPath: pack.folderPath))
+        let relative = pack.manifest.files.terrain.path
+        let bytes: [UInt8]
+        do { bytes = try folder.requireBytes(relative) } catch { throw PreviewError(error) }
+        do { return try TER1.decode(bytes) } catch {
+            throw .malformed(path: folder.displayPath(relative), reason: String(describing: error))
         }
     }
 }

@@ -1,8 +1,10 @@
-import Foundation
+import PackJSON
+import PackReader
 import TrailpackCore
 
-/// A region's `manifest.json` as the SPEC defines it, read back for previews.
-public struct PackManifest: Decodable, Sendable, Equatable {
+/// A region's `manifest.json` as the SPEC defines it, read back for previews through
+/// PackReader's located view (errors name the file, key path and line).
+public struct PackManifest: Sendable, Equatable {
     public var formatVersion: Int
     public var id: String
     public var name: String
@@ -12,9 +14,11 @@ public struct PackManifest: Decodable, Sendable, Equatable {
     public var generator: String
     public var files: Files
     public var routes: [Route]
+    /// Boxes of the DEM voids the build filled (`files.terrain.filledVoids`), empty when none.
+    public var filledVoidAreas: [BBox]
 
     /// The `files` object: one entry per region-wide file.
-    public struct Files: Decodable, Sendable, Equatable {
+    public struct Files: Sendable, Equatable {
         public var terrain: PackFileEntry
         public var hillshade: PackFileEntry
         public var contours: PackFileEntry
@@ -23,12 +27,38 @@ public struct PackManifest: Decodable, Sendable, Equatable {
     }
 
     /// One entry of the manifest's `routes`.
-    public struct Route: Decodable, Sendable, Equatable {
+    public struct Route: Sendable, Equatable {
         public var id: String
         public var name: String
         public var file: PackFileEntry
         public var stats: PackRouteStats
         public var arPatch: PackFileEntry
+    }
+
+    /// Reads the manifest document `doc`.
+    /// - Throws: `PackReadError.malformed` at the first missing or mistyped value.
+    public init(_ doc: PackDocument) throws(PackReadError) {
+        let root = doc.root, path = doc.path
+        let view = ManifestView(root)
+        formatVersion = try root.requiredInt("formatVersion", in: path)
+        id = try root.requiredString("id", in: path)
+        name = try root.requiredString("name", in: path)
+        bbox = try root.requiredArray("bbox", in: path).compactMap(\.doubleValue)
+        attribution = view.attribution
+        generator = try root.requiredString("generator", in: path)
+        let filesNode = try root.required("files", in: path)
+        func entry(_ key: String) throws(PackReadError) -> PackFileEntry { try PackFileEntry(try filesNode.required(key, in: path), in: path) }
+        files = Files(terrain: try entry("terrain"), hillshade: try entry("hillshade"), contours: try entry("contours"),
+                      trails: try entry("trails"), pois: try entry("pois"))
+        var routes: [Route] = []
+        for node in try root.requiredArray("routes", in: path) {
+            routes.append(Route(id: try node.requiredString("id", in: path), name: try node.requiredString("name", in: path),
+                                file: try PackFileEntry(try node.required("file", in: path), in: path),
+                                stats: try PackRouteStats(try node.required("stats", in: path), in: path),
+                                arPatch: try PackFileEntry(try node.required("arPatch", in: path), in: path)))
+        }
+        self.routes = routes
+        filledVoidAreas = view.filledVoidAreas ?? []
     }
 
     /// The region's bbox as a `BBox`.
@@ -52,7 +82,7 @@ public struct PackManifest: Decodable, Sendable, Equatable {
 
 /// A file entry of a manifest or route file: path (relative to the region folder), size, digest
 /// and, for rasters and grids, their bounds and size.
-public struct PackFileEntry: Decodable, Sendable, Equatable {
+public struct PackFileEntry: Sendable, Equatable {
     public var path: String
     public var bytes: Int
     public var sha256: String
@@ -63,6 +93,20 @@ public struct PackFileEntry: Decodable, Sendable, Equatable {
     public var resolutionM: Double?
     public var intervalM: Double?
 
+    /// Reads a `{ path, bytes, sha256, ... }` entry.
+    /// - Throws: `PackReadError.malformed` when path, bytes or sha256 is missing or mistyped.
+    public init(_ node: JSONNode, in file: String) throws(PackReadError) {
+        let view = FileEntryView(node)
+        path = try node.requiredString("path", in: file)
+        bytes = try node.requiredInt("bytes", in: file)
+        sha256 = try node.requiredString("sha256", in: file)
+        bounds = node["bounds"].map { $0.children.compactMap(\.doubleValue) }
+        width = view.width
+        height = view.height
+        resolutionM = view.resolutionM
+        intervalM = view.intervalM
+    }
+
     /// `bounds` as a `BBox`, nil when absent or not four numbers.
     public var boundsBox: BBox? {
         guard let b = bounds, b.count == 4 else { return nil }
@@ -71,13 +115,24 @@ public struct PackFileEntry: Decodable, Sendable, Equatable {
 }
 
 /// A route's SPEC `stats`.
-public struct PackRouteStats: Decodable, Sendable, Equatable {
+public struct PackRouteStats: Sendable, Equatable {
     public var distanceM: Double
     public var ascentM: Double
     public var descentM: Double
     public var minEleM: Double
     public var maxEleM: Double
     public var durationS: Int
+
+    /// Reads a `stats` object.
+    /// - Throws: `PackReadError.malformed` at the first missing or mistyped value.
+    public init(_ node: JSONNode, in file: String) throws(PackReadError) {
+        distanceM = try node.requiredDouble("distanceM", in: file)
+        ascentM = try node.requiredDouble("ascentM", in: file)
+        descentM = try node.requiredDouble("descentM", in: file)
+        minEleM = try node.requiredDouble("minEleM", in: file)
+        maxEleM = try node.requiredDouble("maxEleM", in: file)
+        durationS = try node.requiredInt("durationS", in: file)
+    }
 
     public var routeStats: RouteStats {
         RouteStats(distanceM: distanceM, ascentM: ascentM, descentM: descentM, minEleM: minEleM, maxEleM: maxEleM, durationS: durationS)

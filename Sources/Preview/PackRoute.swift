@@ -1,4 +1,5 @@
-import Foundation
+import PackJSON
+import PackReader
 import TrailpackCore
 
 /// A `routes/<routeId>.json` file read back: vertices, cumulative distances, waypoints, stats.
@@ -16,45 +17,47 @@ public struct PackRoute: Sendable, Equatable {
     public var stats: PackRouteStats
     public var arPatch: PackFileEntry
 
-    private struct Raw: Decodable {
-        var id: String
-        var name: String
-        var blurb: String?
-        var coords: [[Double]]
-        var cum: [Double]
-        var waypoints: [RawWaypoint]
-        var stats: PackRouteStats
-        var arPatch: PackFileEntry
+    /// Reads a route document through PackReader's `RouteView`.
+    /// - Throws: `PreviewError.malformed` (naming the file, key path and line) for a document
+    ///   that is not a SPEC route.
+    public static func decode(_ doc: PackDocument) throws(PreviewError) -> PackRoute {
+        do { return try read(doc) } catch { throw PreviewError(error) }
     }
 
-    private struct RawWaypoint: Decodable {
-        var i: Int
-        var kind: String
-        var name: String?
-        var instruction: String
-        var dir: String?
-    }
-
-    /// Decodes a route file's bytes.
-    /// - Throws: `PreviewError.malformed` (labelled with `path`) for JSON that is not a SPEC route.
-    public static func decode(_ data: Data, path: String) throws(PreviewError) -> PackRoute {
-        let raw: Raw
-        do { raw = try JSONDecoder().decode(Raw.self, from: data) } catch {
-            throw .malformed(path: path, reason: String(describing: error))
+    private static func read(_ doc: PackDocument) throws(PackReadError) -> PackRoute {
+        let root = doc.root, path = doc.path
+        let view = RouteView(root)
+        guard let coords = view.coords else {
+            throw PackReadError.at(try root.required("coords", in: path), in: path, "expected [lon, lat, ele] vertices of finite numbers")
         }
-        guard raw.coords.allSatisfy({ $0.count >= 2 }) else { throw .malformed(path: path, reason: "a coordinate has fewer than 2 numbers") }
-        guard raw.cum.count == raw.coords.count else {
-            throw .malformed(path: path, reason: "cum has \(raw.cum.count) entries for \(raw.coords.count) coords")
+        guard let cum = view.cum else { throw PackReadError.at(try root.required("cum", in: path), in: path, "expected numbers") }
+        guard cum.count == coords.count else {
+            throw PackReadError.at(try root.required("cum", in: path), in: path, "cum has \(cum.count) entries for \(coords.count) coords")
         }
         var waypoints: [Waypoint] = []
-        for w in raw.waypoints {
-            guard let kind = WaypointKind(rawValue: w.kind) else { throw .malformed(path: path, reason: "unknown waypoint kind \"\(w.kind)\"") }
-            guard raw.coords.indices.contains(w.i) else { throw .malformed(path: path, reason: "waypoint index \(w.i) is outside coords") }
-            waypoints.append(Waypoint(i: w.i, kind: kind, name: w.name, instruction: w.instruction, dir: w.dir.flatMap(TurnDirection.init(rawValue:))))
+        for w in try root.requiredArray("waypoints", in: path) {
+            let i = try w.requiredInt("i", in: path)
+            let kindText = try w.requiredString("kind", in: path)
+            guard let kind = WaypointKind(rawValue: kindText) else { throw PackReadError.at(w, in: path, "unknown waypoint kind \"\(kindText)\"") }
+            guard coords.indices.contains(i) else { throw PackReadError.at(w, in: path, "waypoint index \(i) is outside coords") }
+            waypoints.append(Waypoint(i: i, kind: kind, name: w["name"]?.stringValue, instruction: try w.requiredString("instruction", in: path),
+                                      dir: w["dir"]?.stringValue.flatMap(TurnDirection.init(rawValue:))))
         }
-        return PackRoute(id: raw.id, name: raw.name, blurb: raw.blurb ?? "",
-                         coords: raw.coords.map { LonLat($0[0], $0[1]) },
-                         elevationsM: raw.coords.map { $0.count > 2 ? $0[2] : 0 },
-                         cumulativeM: raw.cum, waypoints: waypoints, stats: raw.stats, arPatch: raw.arPatch)
+        return PackRoute(id: try root.requiredString("id", in: path), name: try root.requiredString("name", in: path),
+                         blurb: view.blurb ?? "", coords: coords.map(\.p), elevationsM: coords.map(\.eleM), cumulativeM: cum,
+                         waypoints: waypoints, stats: try PackRouteStats(try root.required("stats", in: path), in: path),
+                         arPatch: try PackFileEntry(try root.required("arPatch", in: path), in: path))
+    }
+}
+
+extension PreviewError {
+    /// A pack-reading error as a preview error (same file, same place).
+    init(_ error: PackReadError) {
+        switch error {
+        case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+        case .syntax(let path, let e): self = .malformed(path: path, reason: "line \(e.line), column \(e.column): \(e.message)")
+        case .malformed(let path, let at, let line, _, let reason):
+            self = .malformed(path: path, reason: "\(at)\(line.map { " (line \($0))" } ?? ""): \(reason)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Bindings
 import Drawing
 import Foundation
+import PackReader
 import TrailpackCore
 import Validation
 
@@ -90,18 +91,19 @@ public enum PreviewRenderer {
         if fm.fileExists(atPath: root + "/manifest.json") { return [root] }
         let catalogPath = root + "/catalog.json"
         guard fm.fileExists(atPath: catalogPath) else { throw .notAPack(path: packPath) }
-        let data = try RegionPack.read(catalogPath)
-        guard let catalog = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let regions = catalog["regions"] as? [[String: Any]] else {
+        let catalog: CatalogView
+        do {
+            catalog = CatalogView(try PackDocument.read(path: catalogPath).root)
+        } catch { throw PreviewError(error) }
+        guard catalog.root["regions"]?.type == .array else {
             throw .malformed(path: catalogPath, reason: "not a catalog object with a regions array")
         }
         var folders: [String] = []
-        for region in regions {
-            guard let manifest = region["manifest"] as? String, manifest.hasSuffix("/manifest.json") else {
-                throw .malformed(path: catalogPath, reason: "a region has no manifest path ending in /manifest.json")
+        for region in catalog.regions {
+            guard let manifest = region["manifest"]?.stringValue, manifest.hasSuffix("/manifest.json"), PackDisk.pathProblem(manifest) == nil else {
+                throw .malformed(path: catalogPath, reason: "\(region.path): no safe manifest path ending in /manifest.json")
             }
-            let manifestPath = try RegionPack.resolve(manifest, in: root)
-            folders.append(String(manifestPath.dropLast("/manifest.json".count)))
+            folders.append(root + "/" + String(manifest.dropLast("/manifest.json".count)))
         }
         return folders
     }

@@ -1,8 +1,10 @@
 import Bindings
 import Foundation
+import PackReader
 import TrailpackCore
 
-/// One region of a built pack, read back from disk exactly as it ships.
+/// One region of a built pack, read back from disk exactly as it ships, through PackReader
+/// (the same reader `trailpack validate` uses).
 public struct RegionPack: Sendable {
     /// The region folder (holding `manifest.json`).
     public var folderPath: String
@@ -18,30 +20,27 @@ public struct RegionPack: Sendable {
     /// AR patches are read on demand (`arPatch(for:)`).
     /// - Throws: `PreviewError.unreadable` or `.malformed` for the first file that fails.
     public static func load(folderPath: String) throws(PreviewError) -> RegionPack {
-        let manifestPath = folderPath + "/manifest.json"
+        let folder = RegionFolder(url: URL(fileURLWithPath: folderPath))
+        func document(_ relative: String) throws(PreviewError) -> PackDocument {
+            do { return try folder.document(relative) } catch { throw PreviewError(error) }
+        }
         let manifest: PackManifest
-        do { manifest = try JSONDecoder().decode(PackManifest.self, from: try read(manifestPath)) } catch let error as PreviewError {
-            throw error
-        } catch {
-            throw .malformed(path: manifestPath, reason: String(describing: error))
-        }
+        do { manifest = try PackManifest(try folder.document("manifest.json")) } catch { throw PreviewError(error) }
         var routes: [PackRoute] = []
-        for r in manifest.routes {
-            let path = try resolve(r.file.path, in: folderPath)
-            routes.append(try PackRoute.decode(try read(path), path: path))
-        }
-        let hillshadePath = try resolve(manifest.files.hillshade.path, in: folderPath)
+        for r in manifest.routes { routes.append(try PackRoute.decode(try document(r.file.path))) }
+        let hillshadePath = folder.displayPath(manifest.files.hillshade.path)
         let hillshade: PNGImage
-        do { hillshade = try PNGImage.read(path: hillshadePath) } catch {
-            throw .malformed(path: hillshadePath, reason: error.description)
+        do {
+            hillshade = try PNGImage.decode(try folder.requireBytes(manifest.files.hillshade.path), label: hillshadePath)
+        } catch let error as PackReadError {
+            throw PreviewError(error)
+        } catch {
+            throw .malformed(path: hillshadePath, reason: String(describing: error))
         }
-        let contoursPath = try resolve(manifest.files.contours.path, in: folderPath)
-        let trailsPath = try resolve(manifest.files.trails.path, in: folderPath)
-        let poisPath = try resolve(manifest.files.pois.path, in: folderPath)
         return RegionPack(folderPath: folderPath, manifest: manifest, routes: routes, hillshade: hillshade,
-                          contours: try GeoJSONLayers.contours(try read(contoursPath), path: contoursPath),
-                          trails: try GeoJSONLayers.trails(try read(trailsPath), path: trailsPath),
-                          pois: try GeoJSONLayers.pois(try read(poisPath), path: poisPath))
+                          contours: try GeoJSONLayers.contours(try document(manifest.files.contours.path)),
+                          trails: try GeoJSONLayers.trails(try document(manifest.files.trails.path)),
+                          pois: try GeoJSONLayers.pois(try document(manifest.files.pois.path)))
     }
 
     /// The hillshade's outer pixel edges (`files.hillshade.bounds`).
@@ -56,32 +55,18 @@ public struct RegionPack: Sendable {
     /// Decodes the TER1 AR patch of `route`.
     /// - Throws: `PreviewError.unreadable` or `.malformed` when the patch cannot be read or decoded.
     public func arPatch(for route: PackRoute) throws(PreviewError) -> TerrainGrid {
-        let path = try Self.resolve(route.arPatch.path, in: folderPath)
-        do { return try TER1.decode([UInt8](try Self.read(path))) } catch let error as PreviewError {
-            throw error
-        } catch {
-            throw .malformed(path: path, reason: String(describing: error))
+        let folder = RegionFolder(url: URL(fileURLWithPath: folderPath))
+        let bytes: [UInt8]
+        do { bytes = try folder.requireBytes(route.arPatch.path) } catch { throw PreviewError(error) }
+        do { return try TER1.decode(bytes) } catch {
+            throw .malformed(path: folder.displayPath(route.arPatch.path), reason: String(describing: error))
         }
     }
 
     /// Size in bytes of the file at a manifest path, nil when it is missing.
     public func fileSizeOnDisk(_ relativePath: String) -> Int? {
-        guard let path = try? Self.resolve(relativePath, in: folderPath),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        guard PackDisk.pathProblem(relativePath) == nil,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: folderPath + "/" + relativePath) else { return nil }
         return (attributes[.size] as? NSNumber)?.intValue
-    }
-
-    /// Joins a manifest path to the region folder, refusing paths that could leave it.
-    static func resolve(_ relative: String, in folder: String) throws(PreviewError) -> String {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"), !parts.contains("..") else {
-            throw .malformed(path: folder + "/manifest.json", reason: "file path \"\(relative)\" is not a safe relative path")
-        }
-        return folder + "/" + relative
-    }
-
-    static func read(_ path: String) throws(PreviewError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file or unreadable") }
-        return data
     }
 }

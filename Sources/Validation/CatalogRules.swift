@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackReader
 
 /// The rules of `catalog.json`: structure, ids, order, and each entry against its region.
 struct CatalogRules {
@@ -21,17 +22,23 @@ struct CatalogRules {
             log.add(.fileRead, file: Self.file, at: .file, expected: "a readable catalog.json", found: "unreadable")
             return nil
         }
+        let bytes = [UInt8](data)
+        FormatRules.checkBOM(bytes, file: Self.file, log: log)
         let root: JSONNode
         do {
-            root = try JSONParser.parse([UInt8](data), mode: .strict)
+            root = try PackDocument(bytes: bytes, path: Self.file).root
         } catch {
-            log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
-                    expected: "strict RFC 8259 JSON", found: error.message)
+            if case .syntax(_, let error) = error {
+                log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
+                        expected: "strict RFC 8259 JSON", found: error.message)
+            }
             return nil
         }
         let fields = self.fields
         guard fields.typed(root, .object) != nil else { return nil }
         ManifestRules.checkFormat(root, fields: fields)
+        FormatRules.checkKeyOrder(root, file: Self.file, log: log)
+        FormatRules.checkCatalogKeys(root, file: Self.file, log: log)
         guard let regions = fields.array(root, "regions") else { return nil }
         var entries: [Entry] = []
         var seen: [String: Int] = [:]

@@ -20,6 +20,30 @@ struct GeoJSONRules {
     static let summitRadiusM = 150.0
     static let summitDropM = 50.0
 
+    // Known keys (a `crs` is reported by its own rule, not as unknown).
+    static let collectionKeys = FormatRules.collectionKeys.union(["crs"])
+    static let featureKeys = FormatRules.featureKeys.union(["crs"])
+    static let geometryKeys = FormatRules.geometryKeys.union(["crs"])
+    static let contourProperties: Set<String> = ["ele", "index"]
+    static let trailProperties: Set<String> = ["name", "routeId"]
+    static let poiProperties: Set<String> = ["name", "kind", "ele"]
+
+    /// The properties the SPEC defines for this file.
+    var propertyKeys: Set<String> {
+        switch kind {
+        case .contours: Self.contourProperties
+        case .trails: Self.trailProperties
+        case .pois: Self.poiProperties
+        }
+    }
+
+    /// RFC 7946 removed `crs`: coordinates are always CRS84, so any `crs` member is an error.
+    private func checkCRS(_ node: JSONNode) {
+        guard node.type == .object, let crs = node["crs"] else { return }
+        log.add(.geojsonCRS, file: file, node: crs, expected: "no crs member (RFC 7946 coordinates are CRS84 lon/lat)",
+                found: CatalogRules.describe(crs.value))
+    }
+
     var allowedGeometries: [String] {
         kind == .pois ? ["Point"] : ["LineString", "MultiLineString"]
     }
@@ -31,6 +55,8 @@ struct GeoJSONRules {
             log.add(.geojsonType, file: file, node: type, expected: "\"FeatureCollection\"", found: JSONFields.describe(type))
             return
         }
+        checkCRS(doc)
+        FormatRules.checkKeys(doc, Self.collectionKeys, file: file, log: log)
         guard let features = fields.array(doc, "features") else { return }
         for feature in features {
             checkFeature(feature, fields: fields)
@@ -50,8 +76,12 @@ struct GeoJSONRules {
             log.add(.geojsonType, file: file, node: type, expected: "\"Feature\"", found: JSONFields.describe(type))
             return
         }
+        checkCRS(feature)
+        FormatRules.checkKeys(feature, Self.featureKeys, file: file, log: log)
         var firstPosition: LonLat?
         if let geometry = fields.member(feature, "geometry") {
+            checkCRS(geometry)
+            FormatRules.checkKeys(geometry, Self.geometryKeys, file: file, log: log)
             firstPosition = checkGeometry(geometry, fields: fields)
         }
         guard let properties = fields.member(feature, "properties") else { return }
@@ -59,6 +89,7 @@ struct GeoJSONRules {
             log.add(.geojsonType, file: file, node: properties, expected: "a properties object", found: JSONFields.describe(properties))
             return
         }
+        FormatRules.checkKeys(properties, propertyKeys, file: file, log: log)
         switch kind {
         case .contours: checkContour(properties)
         case .trails: checkTrail(properties)

@@ -38,9 +38,19 @@ struct JSONFields {
     func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int> = 0...Int(Int32.max)) -> Int? {
         guard let value = member(node, key) else { return nil }
         if let n = Self.integerValue(value), range.contains(n) { return n }
+        if reportSpelledInteger(value) { return nil }
         log.add(.jsonType, file: file, node: value,
                 expected: "an integer in \(range.lowerBound)...\(range.upperBound)", found: Self.describe(value))
         return nil
+    }
+
+    /// Reports `json.integer` when `node` is a whole number spelled with a decimal point or an
+    /// exponent (`175.0`, `1e3`); true when it did.
+    func reportSpelledInteger(_ node: JSONNode) -> Bool {
+        guard let d = Self.numberValue(node), Self.exactInt(d) != nil, !node.isIntegerLiteral else { return false }
+        log.add(.jsonInteger, file: file, node: node, expected: "an integer written without a decimal point or exponent",
+                found: node.numberText ?? format(d))
+        return true
     }
 
     /// A `[west, south, east, north]` box; reports `json.type` or `bbox.invalid`.
@@ -76,9 +86,10 @@ struct JSONFields {
         return d
     }
 
-    /// An integral number within ±2^53 as an `Int`; nil for anything else (never traps).
+    /// An integral number within ±2^53 written as an integer literal, as an `Int`; nil for
+    /// anything else (`175.0` included; never traps).
     static func integerValue(_ node: JSONNode?) -> Int? {
-        guard let d = numberValue(node) else { return nil }
+        guard let node, let d = numberValue(node), node.isIntegerLiteral else { return nil }
         return exactInt(d)
     }
 
@@ -93,7 +104,9 @@ struct JSONFields {
         case .string:
             let s = stringValue(node) ?? ""
             return JSONWriter.quoted(s.count > 60 ? String(s.prefix(57)) + "..." : s)
-        case .number: return numberValue(node).map(format) ?? "a number"
+        case .number:
+            let text = node.numberText ?? ""
+            return text.isEmpty || text.count > 40 ? numberValue(node).map(format) ?? "a number" : text
         case .bool: return node.value == .bool(true) ? "true" : "false"
         case .null: return "null"
         case .array: return "an array of \(node.count)"

@@ -35,29 +35,6 @@ enum ManifestRules {
         }
     }
 
-    /// The route ids the manifest declares (well-formed entries only), in order.
-    static func routeIds(_ root: JSONNode) -> [String] {
-        (root["routes"]?.children ?? []).compactMap { JSONFields.stringValue($0["id"]) }
-    }
-
-    /// The void-filled areas the manifest records (`files.terrain.filledVoids.areas`, a list of
-    /// boxes, and `largestBounds`); nil when the manifest records none (trailpack writes
-    /// `filledVoids` whenever it filled a void, so absence means there were none).
-    static func filledVoidBounds(_ root: JSONNode) -> [BBox]? {
-        guard let voids = root["files"]?["terrain"]?["filledVoids"] else { return nil }
-        var boxes: [BBox] = []
-        func box(_ node: JSONNode?) -> BBox? {
-            guard let node, node.count == 4 else { return nil }
-            let v = node.children.compactMap { JSONFields.numberValue($0) }
-            guard v.count == 4 else { return nil }
-            let b = BBox(west: v[0], south: v[1], east: v[2], north: v[3])
-            return b.problem == nil ? b : nil
-        }
-        if let b = box(voids["largestBounds"]) { boxes.append(b) }
-        if let areas = voids["areas"], areas.type == .array { boxes += areas.children.compactMap { box($0) } }
-        return boxes
-    }
-
     static let boundsToleranceDeg = 1e-9
 
     static func sameBounds(_ a: BBox, _ b: BBox) -> Bool {

@@ -40,12 +40,29 @@ public enum PackValidator {
         if fm.fileExists(atPath: url.appendingPathComponent("manifest.json").path) {
             let outcome = RegionValidator(folder: url, prefix: "", options: options).run()
             let id = outcome.manifest?["id"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? url.lastPathComponent
-            return ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems)
+            // A stale staging folder of this region beside it (regions/.<id>.tmp-<pid>).
+            let parent = url.deletingLastPathComponent()
+            let stale = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? [])
+                .filter { isStaleTemporary($0) && $0.hasPrefix(".\(url.lastPathComponent).tmp-") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { ValidationProblem(.regionStaleTemp, file: "../\($0)", at: .file, expected: "no temporary region folders left by a build",
+                                         found: "a stale temporary folder beside the region (an interrupted or crashed build; remove it)") }
+            var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems + stale)
+            report.figures = outcome.figures
+            return report
         }
         return ValidationReport(path: path, kind: .unknown, regionIds: [], problems: [
             ValidationProblem(.packLayout, file: ".", at: .file, expected: "catalog.json (pack root) or manifest.json (region folder)",
                               found: "neither"),
         ])
+    }
+
+    /// True for `.<id>.tmp-<pid>`, the staging folder name of RegionWriter.
+    static func isStaleTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return false }
+        let id = name[name.index(after: name.startIndex)..<range.lowerBound]
+        let pid = name[range.upperBound...]
+        return PackPaths.isValidId(String(id)) && !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber)
     }
 
     private static func isSymlink(_ path: String) -> Bool {
@@ -71,7 +88,13 @@ public enum PackValidator {
         // Region folders on disk (hidden entries are not regions).
         let regionsDir = root.appendingPathComponent("regions")
         var folders: [String] = []
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: regionsDir.path)) ?? [] where !name.hasPrefix(".") {
+        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for name in listing where isStaleTemporary(name) {
+            log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no temporary region folders left by a build",
+                    found: "a stale temporary folder (an interrupted or crashed build; remove it)")
+        }
+        for name in listing where !name.hasPrefix(".") {
             let folder = regionsDir.appendingPathComponent(name)
             if isSymlink(folder.path), !PackPaths.isInside(PackPaths.resolved(folder.path), root: rootReal) {
                 log.add(.pathSymlink, file: "regions/\(name)", at: .file, expected: "no symlink leading out of the pack",
@@ -96,7 +119,9 @@ public enum PackValidator {
 
         var problems = log.finish()
         for outcome in outcomes { problems += outcome.problems }
-        return ValidationReport(path: path, kind: .packRoot, regionIds: folders, problems: problems)
+        var report = ValidationReport(path: path, kind: .packRoot, regionIds: folders, problems: problems)
+        report.figures = outcomes.flatMap(\.figures)
+        return report
     }
 
     /// Runs the region validators, in parallel when allowed; results in input order.

@@ -7,6 +7,8 @@ final class ProblemLog {
     static let maxPerRuleAndFile = 10
 
     private(set) var problems: [ValidationProblem] = []
+    /// Measured figures, in the order they were taken.
+    private(set) var figures: [ValidationFigure] = []
     private var counts: [String: Int] = [:]
     private var overflow: [(key: String, rule: ValidationRule, file: String)] = []
 
@@ -24,6 +26,12 @@ final class ProblemLog {
     /// A problem located at a JSON value (path, line and column).
     func add(_ rule: ValidationRule, file: String, node: JSONNode, expected: String, found: String) {
         add(rule, file: file, at: Self.location(of: node), expected: expected, found: found)
+    }
+
+    /// Records a measured figure (finite values only).
+    func figure(_ rule: ValidationRule, file: String, _ name: String, _ value: Double, limit: Double?) {
+        guard value.isFinite else { return }
+        figures.append(ValidationFigure(ruleId: rule.id, file: file, name: name, value: value, limit: limit))
     }
 
     /// A note: a check that could not run.

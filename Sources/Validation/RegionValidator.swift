@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackReader
 import TrailpackCore
 
 /// What validating one region folder found, plus what the catalog checks need.
@@ -13,6 +14,8 @@ struct RegionOutcome: Sendable {
     var totalBytes: Int
     /// The parsed manifest, nil when it is not valid JSON.
     var manifest: JSONValue?
+    /// Figures measured in the region.
+    var figures: [ValidationFigure] = []
 }
 
 /// Validates one region folder: the manifest, every listed file once, and the files on disk.
@@ -28,22 +31,22 @@ final class RegionValidator {
 
     /// Bytes of each listed file that could be read, by relative path.
     private var contents: [String: [UInt8]] = [:]
-    /// Files on disk, by relative path.
-    private var entries: [String: PackPaths.Entry] = [:]
+    /// The folder on disk (PackReader: walked once, each file read once, symlinks bounded).
+    private let disk: RegionFolder
     private var listedPaths: Set<String> = []
 
     init(folder: URL, prefix: String, options: ValidationOptions) {
         self.folder = folder
         self.prefix = prefix
-        self.boundary = PackPaths.resolved(folder.path)
+        self.disk = RegionFolder(url: folder)
+        self.boundary = disk.boundary
         self.options = options
     }
 
     func name(_ relative: String) -> String { prefix + relative }
 
     func run() -> RegionOutcome {
-        let walked = PackPaths.walk(folder)
-        for entry in walked { entries[entry.relativePath] = entry }
+        let walked = disk.entries
         let totalBytes = walked.reduce(0) { $0 + ($1.isRegularFile ? $1.bytes : 0) }
         checkSymlinks(walked)
 
@@ -51,12 +54,12 @@ final class RegionValidator {
         guard let manifestBytes = read("manifest.json") else {
             log.add(.fileMissing, file: manifestFile, at: .file, expected: "manifest.json in the region folder", found: "no readable file")
             return RegionOutcome(folderName: folder.lastPathComponent, problems: log.finish(), manifestSHA256: nil,
-                                 totalBytes: totalBytes, manifest: nil)
+                                 totalBytes: totalBytes, manifest: nil, figures: log.figures)
         }
         let manifestSHA = SHA256.hex(of: manifestBytes)
         let outcome = { (manifest: JSONValue?) in
             RegionOutcome(folderName: self.folder.lastPathComponent, problems: self.log.finish(), manifestSHA256: manifestSHA,
-                          totalBytes: totalBytes, manifest: manifest)
+                          totalBytes: totalBytes, manifest: manifest, figures: self.log.figures)
         }
         guard let root = parse(manifestBytes, file: manifestFile) else {
             checkUnlisted(walked, manifestReadable: false)
@@ -68,30 +71,43 @@ final class RegionValidator {
             return outcome(root.value)
         }
         ManifestRules.checkHeader(root, fields: fields)
+        FormatRules.checkKeyOrder(root, file: manifestFile, log: log)
+        FormatRules.checkManifestKeys(root, file: manifestFile, log: log)
         let bbox = fields.bbox(root, "bbox")
 
+        var dem = DEMRules.Inputs()
         // Files: terrain, hillshade, GeoJSON, then routes, each read once.
         let filesNode = fields.object(root, "files")
         var terrain: TerrainGrid?
         if let filesNode, let node = fields.object(filesNode, "terrain"), let listed = listedFile(node, fields: fields) {
+            checkTreeName(listed, "terrain.bin", fields: fields)
             if let bytes = load(listed, fields: fields) {
                 terrain = TER1Check.check(bytes, file: name(listed.path), log: log)
+                if let terrain {
+                    PlausibilityRules.checkGrid(terrain, file: name(listed.path), log: log)
+                    dem.terrain = (terrain, name(listed.path))
+                }
             }
             ManifestRules.checkTerrainEntry(node, grid: terrain, bbox: bbox, fields: fields)
+            if let terrain { checkFilledShare(node, grid: terrain) }
         }
         if let filesNode, let node = fields.object(filesNode, "hillshade"), let listed = listedFile(node, fields: fields) {
             let width = fields.integer(node, "width", in: 1...Int(Int32.max))
             let height = fields.integer(node, "height", in: 1...Int(Int32.max))
+            checkTreeName(listed, "hillshade.png", fields: fields)
             if let bytes = load(listed, fields: fields) {
-                PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
+                let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
+                if options.comparesWithDEM, header != nil { dem.hillshade = DEMRules.hillshadeInput(node, bytes: bytes, file: name(listed.path)) }
             }
             ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
         }
 
-        let routeIds = ManifestRules.routeIds(root)
+        let view = ManifestView(root)
+        let routeIds = view.routeIds
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
         for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
             if let filesNode, let node = fields.object(filesNode, key), let listed = listedFile(node, fields: fields) {
+                checkTreeName(listed, key + ".geojson", fields: fields)
                 geojson.append((key, kind, listed, node))
             }
         }
@@ -106,6 +122,8 @@ final class RegionValidator {
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
+            if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
+            if kind == .pois { dem.pois = (doc, name(listed.path)) }
         }
 
         // Routes.
@@ -129,18 +147,33 @@ final class RegionValidator {
                 let routeListed = fileNode.flatMap { listedFile($0, fields: fields) }
                 let arListed = arNode.flatMap { listedFile($0, fields: fields) }
                 var arGrid: TerrainGrid?
+                if let id, PackPaths.isValidId(id) {
+                    if let routeListed { checkRouteName(routeListed, "routes/\(id).json", fields: fields) }
+                    if let arListed { checkRouteName(arListed, "ar/\(id).bin", fields: fields) }
+                }
                 if let arListed, let bytes = load(arListed, fields: fields) {
                     arGrid = TER1Check.check(bytes, file: name(arListed.path), log: log)
+                    if let arGrid {
+                        PlausibilityRules.checkGrid(arGrid, file: name(arListed.path), log: log)
+                        dem.arPatches.append((arGrid, name(arListed.path)))
+                    }
                 }
                 if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, options: options) }
                 guard let routeListed, let bytes = load(routeListed, fields: fields),
                       let doc = parse(bytes, file: name(routeListed.path)) else { continue }
+                FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
+                FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
-                           manifestFile: manifestFile, filledVoids: ManifestRules.filledVoidBounds(root))
+                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain)
                     .check(doc, raw: bytes)
             }
         }
         checkUnlisted(walked, manifestReadable: true)
+        let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
+        if let source {
+            DEMRules(log: log, prefix: prefix, demPaths: source.paths, kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline,
+                     seed: options.seed).run(dem)
+        }
         if totalBytes > options.regionBudgetBytes {
             log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,
                     expected: "at most \(options.regionBudgetBytes) bytes", found: "\(totalBytes) bytes")
@@ -208,29 +241,47 @@ final class RegionValidator {
 
     /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
     /// file inside the boundary; nil otherwise (a FIFO or `/dev/zero` is never read).
-    private func read(_ relative: String) -> [UInt8]? {
-        guard let entry = entries[relative] else { return nil }
-        let url = folder.appendingPathComponent(relative)
-        if entry.isSymlink {
-            let target = PackPaths.resolved(url.path)
-            guard PackPaths.isInside(target, root: boundary), PackPaths.isRegularFile(target) else { return nil }
-        } else if !entry.isRegularFile {
+    private func read(_ relative: String) -> [UInt8]? { disk.bytes(relative) }
+
+    /// Parses strict JSON (PackReader's `PackDocument`); reports `json.bom` and `json.syntax`
+    /// at the offending line.
+    func parse(_ bytes: [UInt8], file: String) -> JSONNode? {
+        FormatRules.checkBOM(bytes, file: file, log: log)
+        do {
+            return try PackDocument(bytes: bytes, path: file).root
+        } catch {
+            if case .syntax(_, let error) = error {
+                log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
+                        expected: "strict RFC 8259 JSON", found: error.message)
+            }
             return nil
         }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return [] }
-        return [UInt8](data)
     }
 
-    /// Parses strict JSON; reports `json.syntax` at the offending line.
-    func parse(_ bytes: [UInt8], file: String) -> JSONNode? {
-        do {
-            return try JSONParser.parse(bytes, mode: .strict)
-        } catch {
-            log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
-                    expected: "strict RFC 8259 JSON", found: error.message)
-            return nil
+    /// `path.tree`: a region-wide file has the name the SPEC's Tree gives it.
+    private func checkTreeName(_ listed: ListedFile, _ expected: String, fields: JSONFields) {
+        guard listed.path != expected, let node = listed.node["path"] else { return }
+        log.add(.pathTree, file: fields.file, node: node, expected: JSONWriter.quoted(expected) + " (SPEC Tree)", found: JSONWriter.quoted(listed.path))
+    }
+
+    /// `path.route-id`: a route's file and AR patch are named after its id.
+    private func checkRouteName(_ listed: ListedFile, _ expected: String, fields: JSONFields) {
+        guard listed.path != expected, let node = listed.node["path"] else { return }
+        log.add(.pathRouteId, file: fields.file, node: node, expected: JSONWriter.quoted(expected) + " (named after the route id)",
+                found: JSONWriter.quoted(listed.path))
+    }
+
+    /// `terrain.filled-voids`: the share of terrain cells that are filled voids (a figure, and a
+    /// warning above 5%).
+    private func checkFilledShare(_ node: JSONNode, grid: TerrainGrid) {
+        guard let voids = node["filledVoids"], let cellsNode = voids["cells"], let cells = JSONFields.numberValue(cellsNode) else { return }
+        let share = cells / Double(grid.width * grid.height)
+        let file = name("manifest.json")
+        log.figure(.terrainFilledVoids, file: file, "share", share, limit: PlausibilityRules.filledShareLimit)
+        if share > PlausibilityRules.filledShareLimit {
+            log.add(.terrainFilledVoids, file: file, node: cellsNode,
+                    expected: "at most \(format(PlausibilityRules.filledShareLimit * 100))% of the terrain's cells filled",
+                    found: "\(format((share * 1000).rounded() / 10))% (\(format(cells)) of \(grid.width * grid.height) cells)")
         }
     }
 

@@ -19,10 +19,11 @@ public enum ReportRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The problems as a JSON array of objects with keys `rule`, `severity`, `file`,
-    /// `expected`, `found`, and where known `path`, `line`, `column`, `offset`. Keys sorted,
-    /// pretty-printed, trailing newline.
-    public static func json(_ report: ValidationReport) -> String {
+    /// An object `{ "problems": [...], "figures": [...], "valid": bool }`. Each problem has keys
+    /// `rule`, `severity`, `file`, `expected`, `found`, and where known `path`, `line`,
+    /// `column`, `offset`; each figure `rule`, `file`, `name`, `value` and, when the rule has
+    /// one, `limit`. Keys sorted, pretty-printed, trailing newline.
+    public static func json(_ report: ValidationReport, strict: Bool = false) -> String {
         let items: [JSONValue] = report.problems.map { p in
             var object: JSONObject = ["rule": .string(p.ruleId), "severity": .string(p.severity.rawValue), "file": .string(p.file),
                                       "expected": .string(p.expected), "found": .string(p.found)]
@@ -32,7 +33,14 @@ public enum ReportRenderer {
             if let offset = p.location.byteOffset { object["offset"] = .int(offset) }
             return .object(object)
         }
-        // Only strings and integers: the writer cannot fail.
-        return (try? JSONWriter().string(.array(items))) ?? "[]\n"
+        let figures: [JSONValue] = report.figures.map { f in
+            var object: JSONObject = ["rule": .string(f.ruleId), "file": .string(f.file), "name": .string(f.name),
+                                      "value": .number(f.value, decimals: 4)]
+            if let limit = f.limit { object["limit"] = .number(limit, decimals: 4) }
+            return .object(object)
+        }
+        let root: JSONObject = ["problems": .array(items), "figures": .array(figures), "valid": .bool(report.passes(strict: strict))]
+        // Only strings, booleans and finite numbers: the writer cannot fail.
+        return (try? JSONWriter().string(.object(root))) ?? "{}\n"
     }
 }

@@ -15,6 +15,8 @@ struct RouteRules {
     let manifestFile: String
     /// Void-filled areas the manifest records; nil when it records none.
     let filledVoids: [BBox]?
+    /// The region grid, when valid (route ele against terrain, landmarks).
+    var terrain: TerrainGrid? = nil
 
     /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
     /// decimals (about 1 cm each) and the geodesic computed on them.
@@ -27,6 +29,33 @@ struct RouteRules {
     static let arMarginToleranceM = 0.01
     static let eleToleranceM = 1.0
     static let sparseRouteM = 5000.0
+
+    /// DIN 33466 hiking time in seconds for the whole route: the larger of the horizontal and
+    /// vertical times plus half the smaller (default rates: 4 km/h, 300 m/h up, 500 m/h down).
+    static func dinDurationS(distanceM: Double, ascentM: Double, descentM: Double,
+                             flatKmh: Double = 4, ascentMPerH: Double = 300, descentMPerH: Double = 500) -> Double {
+        let horizontalH = distanceM / (flatKmh * 1000)
+        let verticalH = max(0, ascentM) / ascentMPerH + max(0, descentM) / descentMPerH
+        return (max(horizontalH, verticalH) + min(horizontalH, verticalH) / 2) * 3600
+    }
+
+    /// The fastest and slowest rates a recipe may set (`stats.flatSpeedKmh` 0.5...30,
+    /// `ascentMPerH`/`descentMPerH` 10...5000; Recipes/README.md).
+    static let fastestFlatKmh = 30.0, fastestVerticalMPerH = 5000.0
+    static let slowestFlatKmh = 0.5, slowestVerticalMPerH = 10.0
+
+    /// The plausible range of `durationS`: from DIN 33466 at the fastest rates a recipe may set
+    /// to the horizontal plus vertical time at the slowest (DIN per leg, as trailpack computes
+    /// it, always lies between the whole-route DIN time and that sum), widened by a minute for
+    /// rounding; nil for non-finite or negative inputs. A 6.9 km route with 900 m up and down
+    /// needs at least 28 minutes.
+    static func plausibleDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> ClosedRange<Double>? {
+        guard distanceM.isFinite, ascentM.isFinite, descentM.isFinite, distanceM >= 0 else { return nil }
+        let fastest = dinDurationS(distanceM: distanceM, ascentM: ascentM, descentM: descentM, flatKmh: fastestFlatKmh,
+                                   ascentMPerH: fastestVerticalMPerH, descentMPerH: fastestVerticalMPerH)
+        let slowestH = distanceM / (slowestFlatKmh * 1000) + (max(0, ascentM) + max(0, descentM)) / slowestVerticalMPerH
+        return max(0, fastest - 60)...(slowestH * 3600 + 60)
+    }
 
     func check(_ doc: JSONNode, raw: [UInt8]) {
         let fields = JSONFields(file: file, log: log)
@@ -44,6 +73,12 @@ struct RouteRules {
         let cum = readCum(doc, fields: fields)
         if let coords, let cum { checkGeometry(coords, cum: cum, doc: doc) }
         if let coords { checkPlacement(coords, doc: doc) }
+        if let coords, let terrain, let coordsNode = doc["coords"] {
+            PlausibilityRules.checkRoute(coords.map { ($0.p, $0.eleM, $0.node) }, coordsNode: coordsNode, terrain: terrain, file: file, log: log)
+        }
+        if let coords, let landmarks = doc["landmarks"] {
+            LandmarkRules(file: file, log: log, coords: coords.map(\.p), terrain: terrain).check(landmarks, raw: raw)
+        }
         checkDecimals(raw)
         let stats = fields.object(doc, "stats")
         if let coords { checkWaypoints(doc, count: coords.count, lengthM: cum?.last?.value ?? 0, fields: fields) }
@@ -210,7 +245,7 @@ struct RouteRules {
                         log.add(.waypointOrder, file: file, node: iNode, expected: "i >= \(previous) (waypoints ordered by i)", found: "\(i)")
                     }
                     previous = i
-                } else {
+                } else if !fields.reportSpelledInteger(iNode) {
                     log.add(.jsonType, file: file, node: iNode, expected: "an integer", found: JSONFields.describe(iNode))
                 }
             }
@@ -266,8 +301,15 @@ struct RouteRules {
         let descent = fields.number(stats, "descentM")
         let minEle = fields.number(stats, "minEleM")
         let maxEle = fields.number(stats, "maxEleM")
-        if let node = fields.member(stats, "durationS"), !(JSONFields.integerValue(node).map { $0 >= 0 } ?? false) {
+        let durationNode = fields.member(stats, "durationS")
+        if let node = durationNode, !(JSONFields.integerValue(node).map { $0 >= 0 } ?? false), !fields.reportSpelledInteger(node) {
             log.add(.routeDuration, file: file, node: node, expected: "a non-negative whole number of seconds", found: JSONFields.describe(node))
+        }
+        if let node = durationNode, let seconds = JSONFields.integerValue(node), seconds >= 0, let distance, let ascent, let descent,
+           let range = Self.plausibleDurationS(distanceM: distance, ascentM: ascent, descentM: descent), !range.contains(Double(seconds)) {
+            log.add(.routeDurationRange, file: file, node: node,
+                    expected: "\(Int(range.lowerBound))...\(Int(range.upperBound)) s (DIN 33466 at the fastest to the slowest recipe rates for \(metres(distance)), +\(metres(ascent)) -\(metres(descent)), +-60 s)",
+                    found: "\(seconds)")
         }
         if let distance, let last = cum?.last, abs(distance - last.value) > 0.001, let node = stats["distanceM"] {
             log.add(.routeDistance, file: file, node: node, expected: "\(format(last.value)) (the last cum)", found: format(distance))

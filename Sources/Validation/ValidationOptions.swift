@@ -1,3 +1,15 @@
+/// The DEMs a region was built from and the kernel that resampled them.
+public struct DEMSource: Sendable, Equatable {
+    public var paths: [String]
+    /// A `terrain.kernel` value: `cubicspline` (default), `bilinear` or `cubic`.
+    public var kernel: String
+
+    public init(paths: [String], kernel: String = "cubicspline") {
+        self.paths = paths
+        self.kernel = kernel
+    }
+}
+
 /// Thresholds of the checks that are not fixed by the SPEC.
 public struct ValidationOptions: Sendable, Equatable {
     /// A region whose files total more than this many bytes gets `region.size-budget`
@@ -8,10 +20,24 @@ public struct ValidationOptions: Sendable, Equatable {
     public var arDefaultResolutionM: Double
     /// Validate regions in parallel (the report is identical either way).
     public var parallel: Bool
+    /// Source DEMs to compare every region with (`validate --dem`); empty: no comparison
+    /// (unless `demByRegion` names the region).
+    public var demPaths: [String]
+    /// Per region id, the DEMs and resampling kernel its recipe used (`validate --recipes`);
+    /// takes precedence over `demPaths` for that region.
+    public var demByRegion: [String: DEMSource] = [:]
+    /// Seed of the random sample points of the DEM comparisons (same seed, same report).
+    public var seed: UInt64
 
-    public init(regionBudgetBytes: Int = 150_000_000, arDefaultResolutionM: Double = 10, parallel: Bool = true) {
+    /// True when some region is to be compared with a DEM.
+    var comparesWithDEM: Bool { !demPaths.isEmpty || !demByRegion.isEmpty }
+
+    public init(regionBudgetBytes: Int = 150_000_000, arDefaultResolutionM: Double = 10, parallel: Bool = true,
+                demPaths: [String] = [], seed: UInt64 = 0x7A11_9AC6) {
         self.regionBudgetBytes = regionBudgetBytes
         self.arDefaultResolutionM = arDefaultResolutionM
         self.parallel = parallel
+        self.demPaths = demPaths
+        self.seed = seed
     }
 }

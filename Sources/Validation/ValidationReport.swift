@@ -98,6 +98,8 @@ public struct ValidationReport: Sendable {
     public var regionIds: [String]
     /// Every problem, notes included.
     public var problems: [ValidationProblem]
+    /// Figures measured on the way (plausibility, `--dem` comparisons), in report order.
+    public var figures: [ValidationFigure] = []
     /// Wall-clock time the validation took, in seconds (not part of the rendered report, so
     /// output stays deterministic).
     public var elapsedS: Double

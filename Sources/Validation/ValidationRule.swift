@@ -10,6 +10,9 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case formatVersion = "format.version"
     case formatGenerator = "format.generator"
     case bboxInvalid = "bbox.invalid"
+    case jsonBOM = "json.bom"
+    case jsonKeyOrder = "json.key-order"
+    case jsonInteger = "json.integer"
 
     // Ids and paths.
     case idSyntax = "id.syntax"
@@ -20,6 +23,8 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case pathEmpty = "path.empty"
     case pathDuplicate = "path.duplicate"
     case pathSymlink = "path.symlink"
+    case pathTree = "path.tree"
+    case pathRouteId = "path.route-id"
 
     // Listed files.
     case fileMissing = "file.missing"
@@ -43,6 +48,8 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case terrainCoversBBox = "terrain.covers-bbox"
     case terrainResolution = "terrain.resolution"
     case arHeaderMatch = "ar.header-match"
+    case ter1Range = "ter1.range"
+    case ter1Spike = "ter1.spike"
 
     // Hillshade.
     case pngDecode = "png.decode"
@@ -57,6 +64,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case geojsonCoordinates = "geojson.coordinates"
     case geojsonRange = "geojson.range"
     case geojsonDecimals = "geojson.decimals"
+    case geojsonCRS = "geojson.crs"
     case contoursEle = "contours.ele"
     case contoursIndex = "contours.index"
     case contoursInterval = "contours.interval"
@@ -87,6 +95,20 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case routeAscentIdentity = "route.ascent-identity"
     case routeEleExtremes = "route.ele-extremes"
     case routeDuration = "route.duration"
+    case routeDurationRange = "route.duration-range"
+    case routeEleTerrain = "route.ele-terrain"
+    case landmarkVisible = "route.landmark.visible"
+    case landmarkOrder = "route.landmark.order"
+    case landmarkNearest = "route.landmark.nearest"
+    case landmarkEle = "route.landmark.ele"
+
+    // The source DEM (`validate --dem`).
+    case demRead = "dem.read"
+    case demTerrain = "dem.terrain"
+    case demARPatch = "dem.ar-patch"
+    case demContours = "dem.contours"
+    case demHillshade = "dem.hillshade"
+    case demPOIEle = "dem.poi-ele"
 
     // Catalog.
     case catalogSorted = "catalog.sorted"
@@ -104,6 +126,9 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case arCoarsened = "ar.coarsened"
     case poiSummitOffPeak = "pois.summit-off-peak"
     case regionSizeBudget = "region.size-budget"
+    case jsonUnknownKey = "json.unknown-key"
+    case regionStaleTemp = "region.stale-temp"
+    case terrainFilledVoids = "terrain.filled-voids"
 
     /// The stable id, e.g. `ter1.magic`.
     public var id: String { rawValue }
@@ -111,7 +136,8 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     /// Errors make a pack invalid; warnings fail only a strict run.
     public var severity: Severity {
         switch self {
-        case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .poiSummitOffPeak, .regionSizeBudget:
+        case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .poiSummitOffPeak, .regionSizeBudget, .jsonUnknownKey,
+             .regionStaleTemp, .terrainFilledVoids:
             .warning
         default:
             .error
@@ -129,6 +155,29 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .formatVersion: "formatVersion is 1"
         case .formatGenerator: "generator is \"trailpack <semver>\""
         case .bboxInvalid: "bbox and bounds are [west, south, east, north] with west < east, south < north, within -180...180 / -85.05...85.05"
+        case .jsonBOM: "JSON files start with their first token: no UTF-8 byte-order mark"
+        case .jsonKeyOrder: "catalog.json, manifest.json and route files have every object's keys sorted (byte order)"
+        case .jsonInteger: "integer fields (indices, sizes, durationS, formatVersion) are written without a decimal point or exponent"
+        case .pathTree: "region files have the SPEC Tree's names: terrain.bin, hillshade.png, contours.geojson, trails.geojson, pois.geojson"
+        case .pathRouteId: "a route's files are routes/<routeId>.json and ar/<routeId>.bin"
+        case .ter1Range: "TER1 elevations lie in a physical range (-500...9000 m)"
+        case .ter1Spike: "no TER1 sample stands more than max(100 m, 1.5 cells) above or below all its neighbours (an isolated spike or pit)"
+        case .geojsonCRS: "GeoJSON has no crs member (RFC 7946: coordinates are CRS84)"
+        case .routeDurationRange: "durationS lies between DIN 33466 hiking times at the fastest and slowest rates a recipe may set, for the route's distance, ascent and descent (+-60 s)"
+        case .routeEleTerrain: "route ele agrees with terrain.bin: mean difference within max(5 m, 0.1 x spacing), every vertex within max(20 m, 0.25 x spacing) of the range of the 4x4 terrain samples around it"
+        case .landmarkVisible: "landmark visible ranges are [from, to] index pairs inside coords, from <= to, ascending and disjoint, at least one"
+        case .landmarkOrder: "landmarks are sorted by first visible index, then by name"
+        case .landmarkNearest: "landmark nearestM has one decimal and is the smallest geodesic distance from a visible vertex (within 0.5 m)"
+        case .landmarkEle: "landmark ele is terrain.bin's elevation at its lon/lat (within 1 m)"
+        case .demRead: "the --dem sources can be read and cover the region"
+        case .demTerrain: "terrain.bin matches the source DEM at seeded random samples: RMS <= 2 m, worst <= 20 m"
+        case .demARPatch: "each AR patch matches the source DEM at seeded random samples: RMS <= 2 m, worst <= 20 m"
+        case .demContours: "at most 2% of contour vertices are more than one interval off the source DEM"
+        case .demHillshade: "hillshade.png correlates with a hillshade recomputed from the source DEM at 0.9 or more"
+        case .demPOIEle: "POI ele is within 2 m of the source DEM resampled onto the terrain grid"
+        case .jsonUnknownKey: "warning: a JSON object holds a key neither the SPEC nor docs/FORMAT.md defines"
+        case .regionStaleTemp: "warning: a stale temporary region folder (regions/.<id>.tmp-<pid>) is left in the pack root"
+        case .terrainFilledVoids: "warning: more than 5% of terrain.bin's cells are filled DEM voids"
         case .idSyntax: "ids match ^[a-z0-9][a-z0-9-]{0,62}$"
         case .idUnique: "ids are unique within their list"
         case .pathAbsolute: "paths are relative (no leading /)"

@@ -8,7 +8,7 @@ enum Help {
 
     COMMANDS:
       build RECIPE... --out DIR   Build regions into the pack root DIR and update its catalog
-      validate PATH               Check a pack root or region folder against the format spec
+      validate PATH [--dem DEM...] Check a pack root or region folder against the format spec
       preview PATH [--out DIR]    Render overview, profiles and an HTML report of a built pack
       catalog DIR                 Rebuild DIR/catalog.json from the region manifests in DIR
       inspect FILE.bin            Print a TER1 grid's header, statistics and problems
@@ -43,19 +43,26 @@ enum Help {
           trailpack build Recipes/pliny-kilkenny.json5 --out packs --depfile packs/.deps/pliny-kilkenny.d
         """,
         "validate": """
-        USAGE: trailpack validate PATH [--json] [--strict]
+        USAGE: trailpack validate PATH [--json] [--strict] [--dem DEM...] [--recipes RECIPE...]
 
         Checks a pack root (catalog and every region) or one region folder against every rule of
-        the pack format. Each problem names the file, the JSON path or byte offset, what was
-        expected and what was found. Exit 0 when valid, 1 on any error (or any warning with
-        --strict), 2 on usage.
+        the pack format, and for plausibility (elevation range, spikes, route ele against the
+        terrain). Each problem names the file, the JSON path or byte offset, what was expected
+        and what was found. Exit 0 when valid, 1 on any error (or any warning with --strict),
+        2 on usage. Thresholds: docs/VALIDATION.md.
 
         OPTIONS:
-          --json     Print the problems as a JSON list of objects
-          --strict   Fail on warnings too
+          --json               Print {problems, figures, valid} as JSON
+          --strict             Fail on warnings too
+          --dem DEM...         Also compare terrain, AR patches, contours, hillshade and POI
+                               elevations with these source DEMs (every following argument
+                               up to the next option)
+          --recipes RECIPE...  Compare each recipe's region with the DEMs it reads, resampled
+                               with its terrain.kernel
 
         EXAMPLE:
           trailpack validate packs --strict
+          trailpack validate packs --recipes Recipes/*.json5
         """,
         "preview": """
         USAGE: trailpack preview PATH [--out DIR]

@@ -132,6 +132,18 @@ enum PackFixture {
                                   "bounds": bounds(arGeometry.bounds), "width": .int(ar.width), "height": .int(ar.height),
                                   "resolutionM": .number(arGeometry.resolutionM, decimals: 2)]
         let last = coords.count - 1
+        // Two landmarks in SPEC order (first visible index, then name), with their nearest
+        // distances from the visible vertices and their terrain elevations.
+        func landmark(_ name: String, _ kind: String, _ p: LonLat, _ ranges: [ClosedRange<Int>]) -> JSONValue {
+            let nearest = ranges.flatMap { Array($0) }.map { Geodesic.distanceM(coords[$0], p) }.min()!
+            return ["name": .string(name), "kind": .string(kind), "lon": .number(p.lon, decimals: 7), "lat": .number(p.lat, decimals: 7),
+                    "ele": .number(terrain.elevationM(at: p)!, decimals: 1), "nearestM": .number(nearest, decimals: 1),
+                    "visible": .array(ranges.map { [.int($0.lowerBound), .int($0.upperBound)] })]
+        }
+        let landmarks: JSONValue = [
+            landmark("Cold Spring", "water", LonLat(-71.395, 44.405), [0...5, 20...30]),
+            landmark("Mount Fixture", "summit", hillTop, [0...last]),
+        ]
         let route: JSONValue = [
             "id": .string(routeId), "name": "Ridge Walk", "blurb": "Over the fixture hill.",
             "coords": .array(zip(coords, eles).map { p, e in [.number(p.lon), .number(p.lat), .number(e)] }),
@@ -141,7 +153,7 @@ enum PackFixture {
                 ["i": .int(last / 2), "kind": "turn", "instruction": "Bear left", "dir": "slight-left"],
                 ["i": .int(last), "kind": "end", "name": "Ridge end", "instruction": "Arrive at the ridge end"],
             ],
-            "stats": stats, "arPatch": arPatch,
+            "stats": stats, "arPatch": arPatch, "landmarks": landmarks,
         ]
         try put("routes/\(routeId).json", json(route))
 

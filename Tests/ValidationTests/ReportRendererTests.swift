@@ -22,9 +22,17 @@ struct ReportRendererTests {
         ])
     }
 
-    @Test func jsonIsAListOfObjectsWithTheSameFacts() throws {
-        let parsed = try JSONParser.parse(ReportRenderer.json(report))
-        let items = try parsed.array()
+    @Test func jsonListsTheProblemsWithTheSameFactsAndTheFigures() throws {
+        var withFigures = report
+        withFigures.figures = [ValidationFigure(ruleId: "dem.terrain", file: "regions/a/terrain.bin", name: "rmsM", value: 0.41234, limit: 2)]
+        let parsed = try JSONParser.parse(ReportRenderer.json(withFigures))
+        #expect(try parsed.member("valid").bool() == false)
+        let figures = try parsed.member("figures").array()
+        #expect(figures.count == 1)
+        #expect(try figures[0].member("rule").string() == "dem.terrain")
+        #expect(try figures[0].member("value").double() == 0.4123)
+        #expect(try figures[0].member("limit").double() == 2)
+        let items = try parsed.member("problems").array()
         #expect(items.count == 3)
         #expect(try items[0].member("rule").string() == "route.cum.increasing")
         #expect(try items[0].member("severity").string() == "error")

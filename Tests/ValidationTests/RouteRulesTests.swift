@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TrailpackCore
 @testable import Validation
 
@@ -18,5 +19,25 @@ struct RouteRulesTests {
         #expect(RouteRules.cumRelativeTolerance == 0.0005)
         #expect(RouteRules.cumAbsoluteToleranceM == 0.2)
         #expect(RouteRules.arMarginM == 100)
+    }
+}
+
+@Suite("Landmark nearest distance")
+struct LandmarkNearestTests {
+    /// The ranked search gives the brute-force geodesic minimum on real-shaped input.
+    @Test(arguments: [0, 1, 2, 3])
+    func rankedSearchEqualsBruteForce(seed: Int) {
+        var rng = SplitMix64(state: UInt64(0x1A4D + seed))
+        let start = LonLat(-71.4, 44.5)
+        var coords = [start]
+        for _ in 0..<800 {
+            let last = coords.last!
+            coords.append(Geodesic.destination(from: last, bearingDeg: Double.random(in: 0..<360, using: &rng), distanceM: 11.5))
+        }
+        let point = Geodesic.destination(from: start, bearingDeg: Double.random(in: 0..<360, using: &rng), distanceM: Double.random(in: 50...5000, using: &rng))
+        let ranges = [(from: 10, to: 200), (from: 400, to: 790)]
+        var brute = Double.infinity
+        for r in ranges { for k in r.from...r.to { brute = min(brute, Geodesic.distanceM(coords[k], point)) } }
+        #expect(abs(LandmarkRules.nearestM(from: ranges, of: coords, to: point) - brute) < 1e-9)
     }
 }

@@ -11,9 +11,10 @@ struct ValidationRuleTests {
         }
     }
 
-    @Test func exactlyTheFiveSuspiciousCasesAreWarnings() {
+    @Test func exactlyTheEightSuspiciousCasesAreWarnings() {
         let warnings = ValidationRule.allCases.filter { $0.severity == .warning }.map(\.id).sorted()
-        #expect(warnings == ["ar.coarsened", "pois.summit-off-peak", "region.size-budget", "route.sparse-waypoints", "route.void-fill"])
+        #expect(warnings == ["ar.coarsened", "json.unknown-key", "pois.summit-off-peak", "region.size-budget", "region.stale-temp",
+                             "route.sparse-waypoints", "route.void-fill", "terrain.filled-voids"])
     }
 
     @Test func everyRuleHasASummary() {

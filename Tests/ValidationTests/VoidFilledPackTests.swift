@@ -42,5 +42,11 @@ import Validation
         #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
         #expect(report.problems.contains { $0.ruleId == "route.void-fill" && $0.severity == .warning }, "\(ReportRenderer.text(report))")
         #expect(!report.passes(strict: true))
+
+        // Against its DEM (voids filled the same way): no error, and the filled share is a figure.
+        let withDEM = PackValidator.validate(path: root.path, options: ValidationOptions(demPaths: [TestData.path("kauai-voids/N22W160v2.3a.hgt.zip")]))
+        #expect(withDEM.errorCount == 0, "\(ReportRenderer.text(withDEM))")
+        #expect(withDEM.figures.contains { $0.ruleId == "dem.terrain" && $0.name == "rmsM" && $0.value < 1 }, "\(withDEM.figures)")
+        #expect(withDEM.figures.contains { $0.ruleId == "terrain.filled-voids" && $0.value > 0 })
     }
 }

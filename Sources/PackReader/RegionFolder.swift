@@ -1,0 +1,96 @@
+import Foundation
+import PackJSON
+
+/// A region folder on disk, as the files under it: every file found (walked once, on demand),
+/// and the bytes of a relative path read once, never through a symlink leading out of the
+/// folder and never from a FIFO or device. Not thread-safe: one instance per thread.
+public final class RegionFolder {
+    public let url: URL
+    /// The real path no symlink may lead out of.
+    public let boundary: String
+    private var cache: [String: [UInt8]] = [:]
+    private var walked: [PackDisk.Entry]?
+
+    public init(url: URL) {
+        self.url = url
+        boundary = PackDisk.resolved(url.path)
+    }
+
+    /// Every file and symlink under the folder, sorted by path (walked on first use, once).
+    public var entries: [PackDisk.Entry] {
+        if let walked { return walked }
+        let all = PackDisk.walk(url)
+        walked = all
+        return all
+    }
+
+    /// The file's path as shown to people (the folder path joined with `relative`).
+    public func displayPath(_ relative: String) -> String { url.path + "/" + relative }
+
+    /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
+    /// file; nil otherwise, and nil for anything whose real path leaves the folder (through a
+    /// symlinked file or folder). `relative` must be safe (`PackDisk.pathProblem`).
+    public func bytes(_ relative: String) -> [UInt8]? {
+        if let cached = cache[relative] { return cached }
+        guard PackDisk.pathProblem(relative) == nil else { return nil }
+        let file = url.appendingPathComponent(relative)
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { return nil }
+        let mode = info.st_mode & S_IFMT
+        guard mode == S_IFREG || mode == S_IFLNK else { return nil }
+        let target = PackDisk.resolved(file.path)
+        guard PackDisk.isInside(target, root: boundary), PackDisk.isRegularFile(target) else { return nil }
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        defer { try? handle.close() }
+        let bytes = [UInt8]((try? handle.readToEnd()) ?? Data())
+        cache[relative] = bytes
+        return bytes
+    }
+
+    /// The bytes of `relative`.
+    /// - Throws: `PackReadError.unreadable` when the path is unsafe or the file cannot be read.
+    public func requireBytes(_ relative: String) throws(PackReadError) -> [UInt8] {
+        if let problem = PackDisk.pathProblem(relative) {
+            throw .unreadable(path: displayPath(relative), reason: "not a safe relative path (\(problem))")
+        }
+        guard let bytes = bytes(relative) else {
+            throw .unreadable(path: displayPath(relative), reason: "no such file or unreadable")
+        }
+        return bytes
+    }
+
+    /// The strict-JSON document at `relative`, with every value's location.
+    /// - Throws: `PackReadError.unreadable` or `.syntax`.
+    public func document(_ relative: String) throws(PackReadError) -> PackDocument {
+        try PackDocument(bytes: try requireBytes(relative), path: displayPath(relative))
+    }
+}
+
+/// One parsed JSON file of a pack: its bytes and its root value with locations (path, line,
+/// column of every value).
+public struct PackDocument: Sendable {
+    /// The file, as shown in messages.
+    public let path: String
+    public let bytes: [UInt8]
+    public let root: JSONNode
+
+    /// Parses `bytes` as strict RFC 8259 JSON.
+    /// - Throws: `PackReadError.syntax` naming `path`, line and column.
+    public init(bytes: [UInt8], path: String) throws(PackReadError) {
+        self.path = path
+        self.bytes = bytes
+        do { root = try JSONParser.parse(bytes, mode: .strict) } catch { throw .syntax(path: path, error: error) }
+    }
+
+    /// Reads and parses the regular file at `path` (a catalog.json, or any single pack file).
+    /// - Throws: `PackReadError.unreadable` or `.syntax`.
+    public static func read(path: String) throws(PackReadError) -> PackDocument {
+        guard PackDisk.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "no such file or unreadable")
+        }
+        return try PackDocument(bytes: [UInt8](data), path: path)
+    }
+
+    /// True when the file starts with a UTF-8 byte-order mark (which the SPEC does not allow).
+    public var hasBOM: Bool { bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF }
+}
