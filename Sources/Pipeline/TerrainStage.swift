@@ -29,11 +29,13 @@ public enum TerrainStage {
                                                      progress: progress)
         // The contour interval needs only the relief: whole-metre rounding is monotonic, so the
         // extremes of the Int16 grid are the rounded extremes of the raster.
-        let intervalM = try options.contourIntervalM ?? raster.withFloat32Pixels { pixels in
-            let (lo, hi) = pixels.reduce((Float.infinity, -Float.infinity)) { (min($0.0, $1), max($0.1, $1)) }
+        let (lo, hi) = try raster.withFloat32Pixels { pixels in
+            pixels.reduce((Float.infinity, -Float.infinity)) { (min($0.0, $1), max($0.1, $1)) }
+        }
+        let intervalM = options.contourIntervalM ?? {
             let minM = Int16(clamping: Int(lo.rounded())), maxM = Int16(clamping: Int(hi.rounded()))
             return ContourInterval.automatic(reliefM: Double(maxM - minM))
-        }
+        }()
 
         var hillshadeOptions = RasterDataset.HillshadeOptions()
         hillshadeOptions.azimuthDeg = options.hillshade.azimuthDeg
@@ -42,21 +44,19 @@ public enum TerrainStage {
         hillshadeOptions.multidirectional = options.hillshade.multidirectional
         hillshadeOptions.groundMetresPerUnit = geometry.mercatorScale
         let toleranceM = min(0.25 * geometry.resolutionM, 3)
-        // Hillshade and contours are independent: run them on two cores, each on its own handle.
-        // The Int16 grid is made on the hillshade's thread, while contours are traced.
-        let (gridAndShade, traced) = try raster.withSharedView(geoTransform: geometry.mercatorGeoTransform) { second in
-            try ParallelPair(
-                { () throws -> (TerrainGrid, PNGImage) in
-                    let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
-                    let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
-                    let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
-                                           elevationsM: try raster.roundedInt16())
-                    return (grid, image)
-                },
-                { () throws -> [ContourLine] in
-                    try second.contours(intervalM: intervalM, simplifyToleranceM: toleranceM,
-                                        groundMetresPerUnit: geometry.mercatorScale, progress: progress)
-                }).run()
+        // Hillshade and contours are independent: the hillshade (and the Int16 grid) is one job,
+        // the contour levels are dealt into passes over the whole grid, each on its own handle,
+        // and all of them share the cores; lines come back in level order (same bytes as one pass).
+        let split = ContourLevelSplit(intervalM: intervalM, minM: Double(lo), maxM: Double(hi),
+                                      subsets: 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let (gridAndShade, traced) = try split.trace(raster, geoTransform: geometry.mercatorGeoTransform, simplifyToleranceM: toleranceM,
+                                                     groundMetresPerUnit: geometry.mercatorScale, progress: progress) {
+            () throws -> (TerrainGrid, PNGImage) in
+            let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
+            let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
+            let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
+                                   elevationsM: try raster.roundedInt16())
+            return (grid, image)
         }
         let (grid, hillshade) = gridAndShade
         // GDAL traces up to the outer pixel edges, half a cell beyond the samples: keep what
