@@ -101,6 +101,22 @@ public enum AssembleStage {
         return ([GeoJSONField("ele", whole ? .integer : .real), GeoJSONField("index", .boolean)], features)
     }
 
+    /// The fields of `contours.geojson`: `ele` (integer when the interval is whole metres) and `index`.
+    public static func contourFields(_ terrain: TerrainProducts) -> [GeoJSONField] {
+        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
+        return [GeoJSONField("ele", whole ? .integer : .real), GeoJSONField("index", .boolean)]
+    }
+
+    /// Contour `k` as a feature (the same as `contourFeatures(terrain).features[k]`).
+    public static func contourFeature(_ terrain: TerrainProducts, _ k: Int) -> GeoJSONFeature {
+        let line = terrain.contours[k]
+        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
+        return GeoJSONFeature(geometry: .lineString(line.coords), values: [
+            whole ? .integer(Int(line.eleM.rounded())) : .real(line.eleM),
+            .boolean(ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)),
+        ])
+    }
+
     /// Trail features (clipped to the region) and one feature per route carrying `routeId`.
     public static func trailFeatures(trails: [(name: String?, coords: [LonLat])], routes: [BuiltRoute], bbox: BBox) -> [GeoJSONFeature] {
         var out: [GeoJSONFeature] = []

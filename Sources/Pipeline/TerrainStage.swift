@@ -9,6 +9,8 @@ public struct TerrainProducts: Sendable {
     public var voids: VoidReport
     /// 8-bit grey hillshade, same size as the grid (one pixel per sample).
     public var hillshade: PNGImage
+    /// `hillshade` encoded as PNG (on a terrain core while contours are traced), or nil.
+    public var hillshadePNG: [UInt8]? = nil
     /// Outer pixel edges of the hillshade (the manifest's `files.hillshade.bounds`).
     public var hillshadeBounds: BBox
     public var contourIntervalM: Double
@@ -48,24 +50,33 @@ public enum TerrainStage {
         // the contour levels are dealt into passes over the whole grid, each on its own handle,
         // and all of them share the cores; lines come back in level order (same bytes as one pass).
         let split = ContourLevelSplit(intervalM: intervalM, minM: Double(lo), maxM: Double(hi),
-                                      subsets: 2 * ProcessInfo.processInfo.activeProcessorCount)
+                                      subsets: contourPasses)
         let (gridAndShade, traced) = try split.trace(raster, geoTransform: geometry.mercatorGeoTransform, simplifyToleranceM: toleranceM,
                                                      groundMetresPerUnit: geometry.mercatorScale, progress: progress) {
-            () throws -> (TerrainGrid, PNGImage) in
+            () throws -> (TerrainGrid, PNGImage, [UInt8]) in
             let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
             let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
             let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
                                    elevationsM: try raster.roundedInt16())
-            return (grid, image)
+            return (grid, image, try image.encoded())
         }
-        let (grid, hillshade) = gridAndShade
+        let (grid, hillshade, hillshadePNG) = gridAndShade
         // GDAL traces up to the outer pixel edges, half a cell beyond the samples: keep what
         // lies on the grid, where the terrain is defined.
         let contours = orderedParallelFlatMap(traced) { line in
             VectorGeometry.lineString(line.coords).clipped(to: bbox).map { ContourLine(eleM: line.eleM, coords: $0) }
         }
         return TerrainProducts(grid: grid, geometry: geometry, voids: voids, hillshade: hillshade,
-                               hillshadeBounds: geometry.pixelEdgeBounds, contourIntervalM: intervalM, contours: contours)
+                               hillshadePNG: hillshadePNG, hillshadeBounds: geometry.pixelEdgeBounds,
+                               contourIntervalM: intervalM, contours: contours)
+    }
+
+    /// Passes over the grid that share the contour levels: two per core, so the hillshade job
+    /// and uneven passes still leave no core idle. `TRAILPACK_CONTOUR_PASSES=1` gives the
+    /// single pass (same bytes), for `make bench` to measure against.
+    static var contourPasses: Int {
+        if let n = ProcessInfo.processInfo.environment["TRAILPACK_CONTOUR_PASSES"].flatMap(Int.init), n >= 1 { return n }
+        return 2 * ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Warps the sources onto `geometry` (an in-memory Float32 raster) and fills its voids in
