@@ -103,8 +103,13 @@ extension RasterDataset {
             let work = ContourBatch(items: batch, transforms: transforms, from: mercator, to: wgs84, subject: subject)
             let items = batch
             // One iteration per line: lines differ in length by orders of magnitude, so let
-            // Dispatch balance them across the cores.
-            DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            // Dispatch balance them across the cores, longest first (no long line left alone at
+            // the end); each result goes to its line's own slot.
+            let longestFirst = items.indices.sorted {
+                (OGR_G_GetPointCount(items[$0].geometry), $1) > (OGR_G_GetPointCount(items[$1].geometry), $0)
+            }
+            DispatchQueue.concurrentPerform(iterations: items.count) { n in
+                let k = longestFirst[n]
                 let item = work.items[k]
                 work.store(k, Result { () throws(GDALError) -> [ContourLine] in
                     let transform = try work.takeTransform()

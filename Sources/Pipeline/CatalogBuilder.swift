@@ -60,7 +60,13 @@ public enum CatalogBuilder {
         while true {
             let fd = open(path, O_CREAT | O_RDWR, 0o644)
             guard fd >= 0 else { throw BuildError.output(path: path, message: String(cString: strerror(errno))) }
-            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+            var locked = flock(fd, LOCK_EX)
+            while locked != 0 && errno == EINTR { locked = flock(fd, LOCK_EX) }
+            if locked != 0 {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw BuildError.output(path: path, message: "cannot lock the catalog: \(reason)")
+            }
             var held = stat(), named = stat()
             if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
                 return fd
