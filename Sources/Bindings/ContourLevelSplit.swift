@@ -44,7 +44,9 @@ public struct ContourLevelSplit: Sendable {
                          progress: (any ProgressReporter)?, alongside: @escaping () throws -> A) throws -> (A, [ContourLine]) {
         try raster.withSharedViews(count: subsetCount, geoTransform: geoTransform) { views in
             let jobs = SplitJobs<A>(views: views, alongside: alongside)
-            DispatchQueue.concurrentPerform(iterations: subsetCount + 1) { k in
+            // Plain threads, not Dispatch: a pass simplifies its lines with concurrentPerform,
+            // which Dispatch would run on one thread if nested in another concurrentPerform.
+            JobThreads.run(count: subsetCount + 1, threads: ProcessInfo.processInfo.activeProcessorCount) { k in
                 if k == 0 { return jobs.runAlongside() }
                 let j = k - 1
                 // One progress line: the first pass stands for all of them.
@@ -97,5 +99,38 @@ extension RasterDataset {
             return try withSharedView(geoTransform: geoTransform) { try nest(views + [$0]) }
         }
         return try nest([])
+    }
+}
+
+/// Runs `count` jobs on `threads` plain threads, each taking the next job index in order, and
+/// returns when every job has run.
+enum JobThreads {
+    static func run(count: Int, threads: Int, _ job: @escaping @Sendable (Int) -> Void) {
+        let queue = JobQueue(count: count)
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(threads, count)) {
+            group.enter()
+            Thread.detachNewThread {
+                while let k = queue.next() { job(k) }
+                group.leave()
+            }
+        }
+        group.wait()
+    }
+}
+
+/// The next job index for `JobThreads`.
+private final class JobQueue: @unchecked Sendable {
+    private let count: Int
+    private var taken = 0
+    private let lock = NSLock()
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < count else { return nil }
+        taken += 1
+        return taken - 1
     }
 }
