@@ -91,14 +91,7 @@ public enum AssembleStage {
 
     /// Contour features: `ele` (integer metres when the interval is whole) and `index`.
     public static func contourFeatures(_ terrain: TerrainProducts) -> (fields: [GeoJSONField], features: [GeoJSONFeature]) {
-        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
-        let features = terrain.contours.map { line in
-            GeoJSONFeature(geometry: .lineString(line.coords), values: [
-                whole ? .integer(Int(line.eleM.rounded())) : .real(line.eleM),
-                .boolean(ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)),
-            ])
-        }
-        return ([GeoJSONField("ele", whole ? .integer : .real), GeoJSONField("index", .boolean)], features)
+        (contourFields(terrain), terrain.contours.indices.map { contourFeature(terrain, $0) })
     }
 
     /// The fields of `contours.geojson`: `ele` (integer when the interval is whole metres) and `index`.

@@ -133,26 +133,6 @@ public enum TerrainStage {
     }
 }
 
-/// Runs two throwing jobs on two threads and returns both results (the first error wins).
-struct ParallelPair<A, B>: @unchecked Sendable {
-    let first: () throws -> A
-    let second: () throws -> B
-
-    init(_ first: @escaping () throws -> A, _ second: @escaping () throws -> B) {
-        self.first = first
-        self.second = second
-    }
-
-    func run() throws -> (A, B) {
-        nonisolated(unsafe) var a: Result<A, any Error>?
-        nonisolated(unsafe) var b: Result<B, any Error>?
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            if k == 0 { a = Result { try first() } } else { b = Result { try second() } }
-        }
-        return (try a!.get(), try b!.get())
-    }
-}
-
 /// `transform` applied to every element on all cores, results concatenated in input order (so
 /// the output does not depend on thread scheduling).
 func orderedParallelFlatMap<T, U>(_ items: [T], chunkSize: Int = 1024, _ transform: @escaping (T) -> [U]) -> [U] {
