@@ -108,8 +108,8 @@ def table(args):
         f"(other work on the machine inflates wall times). Generated from `bench/results.json` by "
         "`scripts/bench_report.py`; do not edit by hand.",
         "",
-        "| case | grid (cells) | trailpack | GDAL chain | ratio | cores in terrain | one contour pass (terrain) | s per M cells | trailpack peak RSS | MB per M cells | budget (3 x float32 + 300 MB) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| case | grid (cells) | trailpack | GDAL chain | ratio | CPU s trailpack / GDAL | cores in terrain | terrain stage: one contour pass -> split | s per M cells | trailpack peak RSS | MB per M cells | budget (3 x float32 + 300 MB) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for c in doc["terrain"]:
         tp, gd, one = c["trailpack"], c.get("gdalChain"), c.get("trailpackOneContourPass")
@@ -117,6 +117,7 @@ def table(args):
         lines.append(
             f"| {c['case']} ({c['resolutionM']:g} m) | {c['grid'][0]} x {c['grid'][1]} ({c['cells'] / MB:.1f} M) "
             f"| {fmt_s(tp['medianSeconds'])} | {fmt_s(gd['medianSeconds']) if gd else '-'} | {c.get('ratioWallTime', '-')} "
+            f"| {tp['medianCPUSeconds']:.1f} / {gd['medianCPUSeconds'] if gd else 0:.1f} "
             f"| {tp.get('terrainCores', '-')} "
             f"| {fmt_s(split['terrainSeconds'][0]) + ' -> ' + fmt_s(split['terrainSeconds'][1]) if split else '-'} "
             f"| {c['secondsPerMillionCells']:.2f} | {tp['medianPeakRSSMB']} MB | {c['peakRSSMBPerMillionCells']:.1f} | {c['rssBudgetMB']} MB |")
