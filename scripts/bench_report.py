@@ -98,12 +98,16 @@ def fmt_s(v):
     return f"{v:.1f} s" if v >= 10 else f"{v:.2f} s"
 
 
+def runs_text(n):
+    return "one run of each" if n == 1 else f"medians of {n} runs"
+
+
 def table(args):
     doc = json.load(open(args.results))
     m = doc["machine"]
     lines = [
         f"Measured by `make bench` on {m['nproc']} cores ({m['cpu']}), {m['memTotalKB'] / 1024 / 1024:.0f} GiB, "
-        f"GDAL {m['gdal']}; medians of {doc['terrain'][0]['trailpack']['runs']} runs, trailpack and the GDAL chain "
+        f"GDAL {m['gdal']}; {runs_text(doc['terrain'][0]['trailpack']['runs'])}, trailpack and the GDAL chain "
         f"alternating; load average {doc['loadAverage']['start']} at the start "
         f"(other work on the machine inflates wall times). Generated from `bench/results.json` by "
         "`scripts/bench_report.py`; do not edit by hand.",
