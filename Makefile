@@ -10,7 +10,7 @@ SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o 
 REGION_IDS := $(basename $(notdir $(RECIPES)))
 MANIFESTS := $(REGION_IDS:%=$(PACKS)/regions/%/manifest.json)
 
-.PHONY: all deps build demo test packs validate preview golden bench clean
+.PHONY: all deps build demo test packs validate preview golden bench bench-table clean
 
 all: build
 
@@ -58,6 +58,10 @@ golden: deps
 
 bench: build
 	scripts/bench.sh
+
+# README.md's speed table from bench/results.json (make bench does this after a full run).
+bench-table:
+	python3 scripts/bench_report.py table --results bench/results.json --readme README.md
 
 clean:
 	rm -rf .build $(PACKS) bench/work

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
 # `make bench`: trailpack's terrain build against the GDAL command-line tools chained for the
-# same products, and route processing on a 1-million-point track. Writes bench/results.json.
+# same products, on 1x, 4x and 16x the area (cost per million cells must stay flat), trailpack's
+# own single contour pass beside its level-split passes, `validate` and `preview` on the largest
+# pack, and route processing on a 1-million-point track. Writes bench/results.json (full run) and
+# the speed table of README.md from it (scripts/bench_report.py).
 #
-# Environment: BENCH_RUNS (runs per tool and case, default 3), BENCH_CASES (default
-# "tile-30m tile-10m mosaic-30m"), BENCH_SCRATCH (swift build scratch path, default .build),
-# TRAILPACK (binary, default <scratch>/release/trailpack).
+# Environment: BENCH_RUNS (runs per tool and case, default 3), BENCH_CASES (subset of
+# "area-1x area-4x area-16x tile-10m"; default the first three, a subset is a partial run),
+# BENCH_ROUTES (0 skips route processing), BENCH_ONE_PASS_RUNS (runs that also time the single
+# contour pass, default 1), BENCH_RESULTS (output; default bench/results.json for
+# a full run, bench/work/results-partial.json for a partial one), BENCH_SCRATCH (swift build
+# scratch path, default .build), TRAILPACK (binary, default <scratch>/release/trailpack).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 runs=${BENCH_RUNS:-3}
-cases=${BENCH_CASES:-"tile-30m tile-10m mosaic-30m"}
+all_cases="area-1x area-4x area-16x"
+cases=${BENCH_CASES:-$all_cases}
 scratch=${BENCH_SCRATCH:-.build}
 work=$repo/bench/work
-results=$repo/bench/results.json
+full=0
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+[ "$cases" = "$all_cases" ] && [ "${BENCH_ROUTES:-1}" != 0 ] && full=1
+if [ "$full" = 1 ]; then results=${BENCH_RESULTS:-$repo/bench/results.json}; else results=${BENCH_RESULTS:-$work/results-partial.json}; fi
 
 # Measurement tools: GNU time (peak RSS) and gdal_fillnodata.py (python3-gdal).
 need=()
@@ -35,6 +45,8 @@ bench=$scratch/release/trailpack-bench
 
 mkdir -p "$work/input" "$work/recipes"
 export GDAL_PAM_ENABLED=NO
+records=$work/records.jsonl
+: >"$records"
 
 # --- Inputs: the White Mountains tile at 1 arc-second, and a 2x2 mosaic of shifted copies. ---
 tile=$repo/data/white-mountains/N44W072.hgt
@@ -63,23 +75,33 @@ for d in "0 0" "1 0" "0 1" "1 1"; do
 done
 
 interval=20
-# case -> "bbox resolution sources..."
+# case -> "bbox resolution sources..." (1x: a quarter of the tile; 4x: the tile; 16x: 2x2 tiles)
 declare -A spec
-spec[tile-30m]="-71.999,44.001,-71.001,44.999 30 $one"
+spec[area-1x]="-71.999,44.001,-71.500,44.500 30 $one"
+spec[area-4x]="-71.999,44.001,-71.001,44.999 30 $one"
+spec[area-16x]="-71.999,44.001,-70.003,45.997 30 ${mosaic[*]}"
 spec[tile-10m]="-71.999,44.001,-71.001,44.999 10 $one"
-spec[mosaic-30m]="-71.999,44.001,-70.001,45.999 30 ${mosaic[*]}"
 
-median() { sort -g | awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
-
-# Runs "$@" under GNU time; appends "seconds kilobytes" to the file $1.
-timed() {
-  local out=$1; shift
-  /usr/bin/time -f "%e %M" -o "$out.last" "$@" >/dev/null
-  cat "$out.last" >>"$out"
+# Appends one JSON record to $records: case, tool, run, seconds, CPU seconds, peak RSS and, for
+# trailpack, its own per-stage wall and CPU seconds (from --json).
+record() {
+  local c=$1 tool=$2 run=$3 timefile=$4 json=${5:-}
+  python3 - "$c" "$tool" "$run" "$timefile" "$json" >>"$records" <<'PY'
+import json, sys
+c, tool, run, timefile, summary = sys.argv[1:]
+e, u, s, m = open(timefile).read().split()
+r = {"case": c, "tool": tool, "run": int(run), "seconds": float(e), "cpuSeconds": round(float(u) + float(s), 2), "peakRSSKB": int(m)}
+if summary:
+    d = json.load(open(summary))[0]
+    r["stageSeconds"] = d["secondsPerStage"]
+    r["stageCPUSeconds"] = d.get("cpuSecondsPerStage", {})
+print(json.dumps(r, sort_keys=True))
+PY
 }
 
-json_cases=()
+largest_pack=""
 for c in $cases; do
+  [ -n "${spec[$c]:-}" ] || { echo "bench: unknown case $c (cases: ${!spec[*]})" >&2; exit 2; }
   read -r bbox res srcs <<<"${spec[$c]}"
   IFS=, read -r w s e n <<<"$bbox"
   eval "$("$bench" grid --bbox "$bbox" --resolution "$res")"   # TE TS SCALE CELLS
@@ -93,7 +115,7 @@ for c in $cases; do
   sizeBudgetMB: 100000,
 }
 JSON
-  tp_out=$work/out-trailpack; gd_out=$work/out-gdal-$c
+  tp_out=$work/out-trailpack-$c; gd_out=$work/out-gdal-$c
   chain=$work/chain-$c.sh
   cat >"$chain" <<SH
 set -e
@@ -105,42 +127,73 @@ gdal_translate -q -ot Int16 -of ENVI filled.tif terrain.bin
 gdaldem hillshade -q -compute_edges -alg Horn -z 1 -s $SCALE -az 315 -alt 45 -of PNG filled.tif hillshade.png
 gdal_contour -q -i $interval -a ele -f GeoJSON filled.tif contours.geojson
 SH
-  rm -f "$work/$c.trailpack" "$work/$c.gdal"
+  printf '{"case": "%s", "grid": [%s], "cells": %d, "resolutionM": %s, "sources": %d, "bbox": [%s]}\n' \
+    "$c" "${TS/ /, }" "$CELLS" "$res" "$(wc -w <<<"$srcs")" "$bbox" >>"$work/cases.$$"
   echo "bench: $c: grid $TS ($CELLS cells, float32 $((CELLS * 4 / 1000000)) MB), $runs runs each, alternating"
   for k in $(seq 1 "$runs"); do
     rm -rf "$tp_out"
-    timed "$work/$c.trailpack" "$trailpack" build "$recipe" --out "$tp_out" --quiet
-    timed "$work/$c.gdal" bash "$chain"
-    echo "  run $k: trailpack $(cat "$work/$c.trailpack.last")  gdal $(cat "$work/$c.gdal.last")  (s, KB)"
+    /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" build "$recipe" --out "$tp_out" --json >"$work/summary.json"
+    record "$c" trailpack "$k" "$work/t" "$work/summary.json"
+    tp=$(cat "$work/t")
+    one_pass="-"
+    if [ "$k" -le "${BENCH_ONE_PASS_RUNS:-1}" ]; then
+      rm -rf "$tp_out.1pass"
+      TRAILPACK_CONTOUR_PASSES=1 /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" build "$recipe" --out "$tp_out.1pass" --json >"$work/summary.json"
+      record "$c" trailpack-one-contour-pass "$k" "$work/t" "$work/summary.json"
+      one_pass=$(cat "$work/t")
+      cmp -s "$tp_out/regions/bench-$c/contours.geojson" "$tp_out.1pass/regions/bench-$c/contours.geojson" \
+        || { echo "bench: $c: contours of the split passes differ from one pass" >&2; exit 1; }
+      rm -rf "$tp_out.1pass"
+    fi
+    /usr/bin/time -f "%e %U %S %M" -o "$work/t" bash "$chain"
+    record "$c" gdal-chain "$k" "$work/t"
+    echo "  run $k (s user sys KB): trailpack $tp | one contour pass $one_pass | GDAL chain $(cat "$work/t")"
   done
-  tp_s=$(cut -d' ' -f1 "$work/$c.trailpack" | median); tp_kb=$(cut -d' ' -f2 "$work/$c.trailpack" | median)
-  gd_s=$(cut -d' ' -f1 "$work/$c.gdal" | median); gd_kb=$(cut -d' ' -f2 "$work/$c.gdal" | median)
-  budget_mb=$(( CELLS * 4 * 3 / 1000000 + 300 ))
-  ratio=$(awk -v a="$tp_s" -v b="$gd_s" 'BEGIN {printf "%.3f", a / b}')
-  printf '  %s median: trailpack %.2f s %d MB | GDAL chain %.2f s %d MB | ratio %.2f | RSS budget %d MB\n' \
-    "$c" "$tp_s" $((tp_kb / 1000)) "$gd_s" $((gd_kb / 1000)) "$ratio" "$budget_mb"
-  json_cases+=("$(printf '{"case": "%s", "grid": [%s], "cells": %d, "resolutionM": %s, "sources": %d, "runs": %d, "trailpack": {"medianSeconds": %s, "medianPeakRSSMB": %d, "seconds": [%s], "peakRSSKB": [%s]}, "gdalChain": {"medianSeconds": %s, "medianPeakRSSMB": %d, "seconds": [%s], "peakRSSKB": [%s]}, "ratioWallTime": %s, "rssBudgetMB": %d}' \
-    "$c" "${TS/ /, }" "$CELLS" "$res" "$(wc -w <<<"$srcs")" "$runs" \
-    "$tp_s" $((tp_kb / 1000)) "$(cut -d' ' -f1 "$work/$c.trailpack" | paste -sd,)" "$(cut -d' ' -f2 "$work/$c.trailpack" | paste -sd,)" \
-    "$gd_s" $((gd_kb / 1000)) "$(cut -d' ' -f1 "$work/$c.gdal" | paste -sd,)" "$(cut -d' ' -f2 "$work/$c.gdal" | paste -sd,)" \
-    "$ratio" "$budget_mb")")
-  rm -rf "$gd_out" "$tp_out"
+  rm -rf "$gd_out"
+  [ -n "$largest_pack" ] && rm -rf "$(dirname "$(dirname "$largest_pack")")"
+  largest_pack=$tp_out/regions/bench-$c
 done
 
-echo "bench: route processing (1 million input points, one thread)"
-routes_json=$("$bench" routes --points 1000000 --runs "$runs")
-echo "  $routes_json"
+if [ -n "$largest_pack" ]; then
+  c=$(basename "$largest_pack"); c=${c#bench-}
+  echo "bench: validate and preview of the $c pack"
+  for k in $(seq 1 "$runs"); do
+    /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" validate "$(dirname "$(dirname "$largest_pack")")" >/dev/null
+    record "$c" validate "$k" "$work/t"
+    rm -rf "$work/preview"
+    /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" preview "$largest_pack" --out "$work/preview" --quiet >/dev/null
+    record "$c" preview "$k" "$work/t"
+  done
+  rm -rf "$(dirname "$(dirname "$largest_pack")")" "$work/preview"
+fi
 
 echo "bench: landmarks in sight (demo region; 20 km track with 100 landmarks), both cores"
 landmarks_json=$("$bench" landmarks --runs "$runs")
 echo "  $landmarks_json"
 echo "$landmarks_json" | python3 -m json.tool >"$repo/bench/results-landmarks.json"
 
-{
-  printf '{\n  "date": "%s",\n  "machine": {"nproc": %s, "gdal": "%s", "uname": "%s", "memTotalKB": %s},\n' \
-    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$(gdal-config --version 2>/dev/null || gdalinfo --version | awk '{print $2}' | tr -d ,)" \
-    "$(uname -srm)" "$(awk '/MemTotal/ {print $2}' /proc/meminfo)"
-  printf '  "trailpack": "%s",\n  "terrain": [\n    %s\n  ],\n  "routes": %s\n}\n' \
-    "$("$trailpack" --version 2>/dev/null | head -1)" "$(IFS=$'\n'; echo "${json_cases[*]}" | paste -sd'|' | sed 's/|/,\n    /g')" "$routes_json"
-} >"$results"
-python3 -m json.tool "$results" >/dev/null && echo "bench: wrote $results"
+routes_json=null
+if [ "${BENCH_ROUTES:-1}" != 0 ]; then
+  echo "bench: route processing (1 million input points, one thread)"
+  routes_json=$("$bench" routes --points 1000000 --runs "$runs")
+  echo "  $routes_json"
+fi
+
+machine=$(python3 - "$trailpack" <<'PY'
+import json, os, platform, subprocess, sys
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "unknown")
+mem = next(int(l.split()[1]) for l in open("/proc/meminfo") if l.startswith("MemTotal"))
+gdal = subprocess.run(["gdal-config", "--version"], capture_output=True, text=True).stdout.strip()
+version = subprocess.run([sys.argv[1], "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+print(json.dumps({"nproc": os.cpu_count(), "cpu": cpu, "memTotalKB": mem, "gdal": gdal, "uname": " ".join(platform.uname()[0:3:2] + (platform.machine(),)),
+                  "trailpack": version[0] if version else ""}))
+PY
+)
+python3 scripts/bench_report.py results --records "$records" --cases "$work/cases.$$" --routes "$routes_json" \
+  --machine "$machine" --load-start "$load_start" --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" --out "$results"
+rm -f "$work/cases.$$"
+echo "bench: wrote $results"
+if [ "$full" = 1 ] && [ "$results" = "$repo/bench/results.json" ]; then
+  python3 scripts/bench_report.py table --results "$results" --readme README.md
+  echo "bench: README.md speed table regenerated"
+fi

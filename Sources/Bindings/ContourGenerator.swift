@@ -14,12 +14,45 @@ public struct ContourLine: Equatable, Sendable {
 }
 
 extension RasterDataset {
-    /// Traces contours of band 1 (an EPSG:3857 raster) every `intervalM` metres with
-    /// `GDALContourGenerateEx`, simplifies each line by `simplifyToleranceM` ground metres
-    /// (topology preserved) and returns them in lon/lat, in GDAL's order.
+    /// Traces contours of band 1 (an EPSG:3857 raster) every `intervalM` metres in one
+    /// `GDALContourGenerateEx` pass, simplifies each line by `simplifyToleranceM` ground metres
+    /// (topology preserved) and returns them in lon/lat, in ascending level order (GDAL's order
+    /// within a level). `contours(levelsM:...)` on any split of the levels gives the same lines.
     /// - Throws: `GDALError` with GDAL's reason.
     public func contours(intervalM: Double, simplifyToleranceM: Double, groundMetresPerUnit: Double,
                          progress: (any ProgressReporter)? = nil, stage: String = "contours") throws(GDALError) -> [ContourLine] {
+        let lines = try tracedContours(levelOption: "LEVEL_INTERVAL=\(gdalArg(intervalM))", simplifyToleranceM: simplifyToleranceM,
+                                       groundMetresPerUnit: groundMetresPerUnit, progress: progress, stage: stage)
+        var byLevel: [Double: [ContourLine]] = [:]
+        for line in lines { byLevel[line.eleM, default: []].append(line) }
+        return byLevel.keys.sorted().flatMap { byLevel[$0]! }
+    }
+
+    /// Traces contours of band 1 at exactly `levelsM` (GDAL's `FIXED_LEVELS`), simplified and in
+    /// lon/lat like `contours(intervalM:...)`, grouped by level: element k holds the lines of
+    /// `levelsM[k]` in GDAL's order.
+    /// - Throws: `GDALError` with GDAL's reason, or when GDAL reports a level not asked for.
+    public func contours(levelsM: [Double], simplifyToleranceM: Double, groundMetresPerUnit: Double,
+                         progress: (any ProgressReporter)? = nil, stage: String = "contours") throws(GDALError) -> [[ContourLine]] {
+        guard !levelsM.isEmpty else { return [] }
+        let lines = try tracedContours(levelOption: "FIXED_LEVELS=" + levelsM.map(gdalArg).joined(separator: ","),
+                                       simplifyToleranceM: simplifyToleranceM, groundMetresPerUnit: groundMetresPerUnit,
+                                       progress: progress, stage: stage)
+        var slot: [Double: Int] = [:]
+        for (k, level) in levelsM.enumerated() { slot[level] = k }
+        var grouped = [[ContourLine]](repeating: [], count: levelsM.count)
+        for line in lines {
+            guard let k = slot[line.eleM] else {
+                throw GDALError(subject: path, operation: "tracing contours", reason: "GDAL traced level \(line.eleM), which was not asked for")
+            }
+            grouped[k].append(line)
+        }
+        return grouped
+    }
+
+    /// One `GDALContourGenerateEx` pass with `levelOption`, simplified, in GDAL's order.
+    private func tracedContours(levelOption: String, simplifyToleranceM: Double, groundMetresPerUnit: Double,
+                                progress: (any ProgressReporter)?, stage: String) throws(GDALError) -> [ContourLine] {
         guard let driver = GDALGetDriverByName("Memory"),
               let memory = GDALCreate(driver, "contours", 0, 0, 0, GDT_Unknown, nil)
         else { throw GDALError(subject: path, operation: "creating contour layer", reason: Self.lastMessage(fallback: "")) }
@@ -34,7 +67,7 @@ extension RasterDataset {
             OGR_Fld_Destroy(defn)
         }
         // Field options take indices of the fields created above, not names.
-        let options = CStringArray(["LEVEL_INTERVAL=\(gdalArg(intervalM))", "ID_FIELD=0", "ELEV_FIELD=1"])
+        let options = CStringArray([levelOption, "ID_FIELD=0", "ELEV_FIELD=1"])
         let bridge = GDALProgressBridge(progress, stage: stage)
         let err: CPLErr = GDALCall.run {
             options.withPointer { argv in
@@ -70,8 +103,13 @@ extension RasterDataset {
             let work = ContourBatch(items: batch, transforms: transforms, from: mercator, to: wgs84, subject: subject)
             let items = batch
             // One iteration per line: lines differ in length by orders of magnitude, so let
-            // Dispatch balance them across the cores.
-            DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            // Dispatch balance them across the cores, longest first (no long line left alone at
+            // the end); each result goes to its line's own slot.
+            let longestFirst = items.indices.sorted {
+                (OGR_G_GetPointCount(items[$0].geometry), $1) > (OGR_G_GetPointCount(items[$1].geometry), $0)
+            }
+            DispatchQueue.concurrentPerform(iterations: items.count) { n in
+                let k = longestFirst[n]
                 let item = work.items[k]
                 work.store(k, Result { () throws(GDALError) -> [ContourLine] in
                     let transform = try work.takeTransform()

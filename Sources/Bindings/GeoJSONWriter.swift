@@ -36,6 +36,28 @@ public enum GeoJSONWriter {
     /// - Throws: `GDALError` naming the path and OGR's reason.
     public static func write(path: String, layerName: String, fields: [GeoJSONField], features: [GeoJSONFeature]) throws(GDALError) {
         try? FileManager.default.removeItem(atPath: path)
+        try write(path: path, layerName: layerName, fields: fields, count: features.count) { features[$0] }
+    }
+
+    /// Encodes `count` features, made one at a time by `feature` (never all at once), in memory
+    /// (`/vsimem/`) and calls `body` with the bytes (valid only inside `body`).
+    /// - Throws: `GDALError` naming `layerName` and OGR's reason, or what `body` throws.
+    public static func withEncoded<R>(layerName: String, fields: [GeoJSONField], count: Int, feature: (Int) -> GeoJSONFeature,
+                                      _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let path = "/vsimem/trailpack-\(UUID().uuidString)/\(layerName).geojson"
+        defer { VSIUnlink(path) }
+        try write(path: path, layerName: layerName, fields: fields, count: count, feature: feature)
+        var length: vsi_l_offset = 0
+        guard let buffer = VSIGetMemFileBuffer(path, &length, 1) else {
+            throw GDALError(subject: layerName, operation: "encoding GeoJSON", reason: "the in-memory file is missing")
+        }
+        defer { VSIFree(buffer) }
+        return try body(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+    }
+
+    /// Writes `count` features, each made when it is written, to `path` (any GDAL path).
+    static func write(path: String, layerName: String, fields: [GeoJSONField], count: Int,
+                      feature makeFeature: (Int) -> GeoJSONFeature) throws(GDALError) {
         let dataset = try VectorDataset.create(driver: "GeoJSON", path: path)
         let ds = dataset.handle
         let wgs84 = try SpatialReference("EPSG:4326")
@@ -56,7 +78,8 @@ public enum GeoJSONWriter {
             OGR_Fld_Destroy(defn)
         }
         let layerDefn = OGR_L_GetLayerDefn(layer)
-        for (n, feature) in features.enumerated() {
+        for n in 0..<count {
+            let feature = makeFeature(n)
             guard let created = OGR_F_Create(layerDefn) else { continue }
             let owned = VectorFeatureHandle(created)
             let f = owned.handle

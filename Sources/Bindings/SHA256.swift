@@ -13,6 +13,41 @@ public enum SHA256 {
         return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// Writes `bytes` to the open file descriptor `fd` in 1 MiB blocks, hashing each block as it
+    /// is written (one pass over the bytes), and returns the digest.
+    /// - Throws: `POSIXError` with `errno` when a write fails.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws -> String {
+        try write([bytes], to: fd)
+    }
+
+    /// `write(_:to:)` for a file made of `parts`, in order.
+    public static func write(_ parts: [UnsafeRawBufferPointer], to fd: Int32) throws -> String {
+        guard let ctx = EVP_MD_CTX_new() else { throw POSIXError(.ENOMEM) }
+        defer { EVP_MD_CTX_free(ctx) }
+        EVP_DigestInit_ex(ctx, EVP_sha256(), nil)
+        for bytes in parts {
+        var offset = 0
+        while offset < bytes.count {
+            let block = UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + (1 << 20))])
+            EVP_DigestUpdate(ctx, block.baseAddress, block.count)
+            var done = 0
+            while done < block.count {
+                let n = Foundation.write(fd, block.baseAddress! + done, block.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                done += n
+            }
+            offset += block.count
+        }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(ctx, &digest, &length)
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Digest of a file, streamed in 1 MiB blocks.
     /// - Throws: the Foundation error when the file cannot be read.
     public static func hex(ofFile path: String) throws -> String {

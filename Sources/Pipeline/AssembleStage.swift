@@ -94,14 +94,23 @@ public enum AssembleStage {
 
     /// Contour features: `ele` (integer metres when the interval is whole) and `index`.
     public static func contourFeatures(_ terrain: TerrainProducts) -> (fields: [GeoJSONField], features: [GeoJSONFeature]) {
+        (contourFields(terrain), terrain.contours.indices.map { contourFeature(terrain, $0) })
+    }
+
+    /// The fields of `contours.geojson`: `ele` (integer when the interval is whole metres) and `index`.
+    public static func contourFields(_ terrain: TerrainProducts) -> [GeoJSONField] {
         let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
-        let features = terrain.contours.map { line in
-            GeoJSONFeature(geometry: .lineString(line.coords), values: [
-                whole ? .integer(Int(line.eleM.rounded())) : .real(line.eleM),
-                .boolean(ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)),
-            ])
-        }
-        return ([GeoJSONField("ele", whole ? .integer : .real), GeoJSONField("index", .boolean)], features)
+        return [GeoJSONField("ele", whole ? .integer : .real), GeoJSONField("index", .boolean)]
+    }
+
+    /// Contour `k` as a feature (the same as `contourFeatures(terrain).features[k]`).
+    public static func contourFeature(_ terrain: TerrainProducts, _ k: Int) -> GeoJSONFeature {
+        let line = terrain.contours[k]
+        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
+        return GeoJSONFeature(geometry: .lineString(line.coords), values: [
+            whole ? .integer(Int(line.eleM.rounded())) : .real(line.eleM),
+            .boolean(ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)),
+        ])
     }
 
     /// Trail features (clipped to the region) and one feature per route carrying `routeId`.

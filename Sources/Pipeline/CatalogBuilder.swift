@@ -14,17 +14,17 @@ public enum CatalogBuilder {
         let fm = FileManager.default
         try? fm.createDirectory(at: root, withIntermediateDirectories: true)
         let lockPath = root.appendingPathComponent(".catalog.lock").path
-        let fd = open(lockPath, O_CREAT | O_RDWR, 0o644)
-        guard fd >= 0 else { throw BuildError.output(path: lockPath, message: String(cString: strerror(errno))) }
+        let fd = try lockExclusively(lockPath)
         let lockURL = URL(fileURLWithPath: lockPath)
         Interrupts.shared.register(lockURL)
         defer {
+            // Removed while still held: a waiter then sees its file is gone and locks afresh.
+            Interrupts.shared.critical {
+                unlink(lockPath)
+                Interrupts.shared.unregister(lockURL)
+            }
             close(fd)
-            unlink(lockPath)
-            Interrupts.shared.unregister(lockURL)
         }
-        flock(fd, LOCK_EX)
-        defer { flock(fd, LOCK_UN) }
 
         let regionsDir = root.appendingPathComponent("regions")
         let ids = ((try? fm.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
@@ -37,7 +37,7 @@ public enum CatalogBuilder {
         let catalog: JSONValue = ["formatVersion": 1, "generator": .string(AssembleStage.generator), "regions": .array(entries)]
         let bytes = try JSONWriter().bytes(catalog)
         let final = root.appendingPathComponent("catalog.json")
-        let temp = root.appendingPathComponent(".catalog.json.tmp-\(getpid())")
+        let temp = root.appendingPathComponent(".catalog.json.tmp-\(ProcessTag.current)")
         try Interrupts.shared.critical {
             Interrupts.shared.register(temp)
             defer { Interrupts.shared.unregister(temp) }
@@ -50,6 +50,29 @@ public enum CatalogBuilder {
             }
         }
         return ids
+    }
+
+    /// Opens and locks (`flock`, exclusive, waiting) the lock file at `path`, and returns its
+    /// descriptor once the lock is held on the file that is still at `path` (the holder removes it
+    /// before releasing, so a lock won on a removed file is dropped and taken again).
+    /// - Throws: `BuildError.output` when the lock file cannot be created.
+    static func lockExclusively(_ path: String) throws -> Int32 {
+        while true {
+            let fd = open(path, O_CREAT | O_RDWR, 0o644)
+            guard fd >= 0 else { throw BuildError.output(path: path, message: String(cString: strerror(errno))) }
+            var locked = flock(fd, LOCK_EX)
+            while locked != 0 && errno == EINTR { locked = flock(fd, LOCK_EX) }
+            if locked != 0 {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw BuildError.output(path: path, message: "cannot lock the catalog: \(reason)")
+            }
+            var held = stat(), named = stat()
+            if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                return fd
+            }
+            close(fd)
+        }
     }
 
     /// One catalog entry from a region's manifest and the files beside it.

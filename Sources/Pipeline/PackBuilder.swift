@@ -17,6 +17,8 @@ public struct BuildSummary: Sendable {
     public var diagnostics: [Diagnostic]
     /// Wall-clock seconds per stage, in stage order (reported, never written into the pack).
     public var stageSeconds: [(stage: String, seconds: Double)]
+    /// CPU seconds (user + system, every thread) per stage, in stage order (reported only).
+    public var stageCPUSeconds: [(stage: String, seconds: Double)] = []
     /// Every input file read (for the depfile).
     public var inputs: [String]
     /// Cue counts per route, in route order.
@@ -79,10 +81,14 @@ public enum PackBuilder {
         let root = URL(fileURLWithPath: outRoot)
         let writer = try RegionWriter(root: root, regionID: recipe.id)
         var files: [String: WrittenFile] = [:]
+        // The largest file is encoded on another core while the others are written.
+        let contoursJob = BackgroundJob {
+            try writer.writeGeoJSON("contours.geojson", layer: "contours", fields: AssembleStage.contourFields(terrain),
+                                    count: terrain.contours.count) { AssembleStage.contourFeature(terrain, $0) }
+        }
+        defer { _ = try? contoursJob.wait() }
         files["terrain"] = try writer.write("terrain.bin", bytes: TER1.encode(terrain.grid))
-        files["hillshade"] = try writer.write("hillshade.png", bytes: try terrain.hillshade.encoded())
-        let contours = AssembleStage.contourFeatures(terrain)
-        files["contours"] = try writer.writeGeoJSON("contours.geojson", layer: "contours", fields: contours.fields, features: contours.features)
+        files["hillshade"] = try writer.write("hillshade.png", bytes: try terrain.hillshadePNG ?? terrain.hillshade.encoded())
         files["trails"] = try writer.writeGeoJSON("trails.geojson", layer: "trails", fields: AssembleStage.trailFields,
                                                   features: AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox))
         files["pois"] = try writer.writeGeoJSON("pois.geojson", layer: "pois", fields: AssembleStage.poiFields,
@@ -93,6 +99,7 @@ public enum PackBuilder {
             let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
+        files["contours"] = try contoursJob.wait()
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles)
         let manifestFile = try writer.write("manifest.json", json: manifest)
         let written = files.values.sorted { $0.path < $1.path } + routeFiles.flatMap { [$0.ar, $0.file] } + [manifestFile]
@@ -114,7 +121,7 @@ public enum PackBuilder {
 
         var summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
                                    routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written, totalBytes: totalBytes,
-                                   diagnostics: diagnostics, stageSeconds: clock.laps,
+                                   diagnostics: diagnostics, stageSeconds: clock.laps, stageCPUSeconds: clock.cpuLaps,
                                    inputs: [recipe.path] + inputs.files,
                                    landmarkCounts: landmarks.byRoute.mapValues(\.count))
         summary.cueCounts = routes.map(CueCount.init)
@@ -159,15 +166,28 @@ enum Failpoint {
     }
 }
 
-/// Wall-clock time per stage.
+/// Wall-clock and CPU time per stage.
 struct StageClock {
     private var last = DispatchTime.now().uptimeNanoseconds
+    private var lastCPU = StageClock.cpuSeconds()
     private(set) var laps: [(stage: String, seconds: Double)] = []
+    private(set) var cpuLaps: [(stage: String, seconds: Double)] = []
 
     mutating func lap(_ stage: String) {
         let now = DispatchTime.now().uptimeNanoseconds
         laps.append((stage, Double(now - last) / 1e9))
         last = now
+        let cpu = StageClock.cpuSeconds()
+        cpuLaps.append((stage, cpu - lastCPU))
+        lastCPU = cpu
+    }
+
+    /// User + system CPU seconds of the whole process so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return s(usage.ru_utime) + s(usage.ru_stime)
     }
 }
 

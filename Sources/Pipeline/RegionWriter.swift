@@ -17,7 +17,7 @@ public final class RegionWriter: @unchecked Sendable {
         precondition(RecipeLoader.isValidID(regionID), "region id must be checked before writing")
         let regions = root.appendingPathComponent("regions")
         target = regions.appendingPathComponent(regionID)
-        staging = regions.appendingPathComponent(".\(regionID).tmp-\(getpid())")
+        staging = regions.appendingPathComponent(".\(regionID).tmp-\(ProcessTag.current)")
         // Created and registered under the interrupt lock, so a signal never leaves it behind.
         let staging = self.staging
         try Interrupts.shared.critical {
@@ -48,16 +48,43 @@ public final class RegionWriter: @unchecked Sendable {
 
     /// Writes `bytes` at `relative` in the staging folder and describes the file.
     public func write(_ relative: String, bytes: [UInt8]) throws -> WrittenFile {
+        try bytes.withUnsafeBytes { try write(relative, buffer: $0) }
+    }
+
+    /// Writes `buffer` at `relative` in the staging folder, hashing it as it is written, and
+    /// describes the file. Safe to call from several threads for different files.
+    /// - Throws: `BuildError.output` naming the file.
+    public func write(_ relative: String, buffer: UnsafeRawBufferPointer) throws -> WrittenFile {
+        try write(relative, parts: [buffer])
+    }
+
+    /// `write(_:buffer:)` for a file made of `parts`, in order.
+    public func write(_ relative: String, parts: [UnsafeRawBufferPointer]) throws -> WrittenFile {
         let u = url(relative)
-        try Interrupts.shared.critical {
+        let sha256: String = try Interrupts.shared.critical {
             do {
                 try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: u)
+                let fd = open(u.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                defer { close(fd) }
+                return try SHA256.write(parts, to: fd)
             } catch {
                 throw BuildError.output(path: u.path, message: "cannot write: \(error.localizedDescription)")
             }
         }
-        return WrittenFile(path: relative, bytes: bytes.count, sha256: SHA256.hex(of: bytes))
+        return WrittenFile(path: relative, bytes: parts.reduce(0) { $0 + $1.count }, sha256: sha256)
+    }
+
+    /// Writes a GeoJSON file through OGR, making each of the `count` features only when OGR
+    /// writes it (from several threads: chunks are encoded on every core), encoded in memory
+    /// off the interrupt lock (so other files can be written meanwhile), then written and
+    /// hashed in one pass.
+    /// - Throws: `GDALError` from OGR, `BuildError.output` naming the file.
+    public func writeGeoJSON(_ relative: String, layer: String, fields: [GeoJSONField], count: Int,
+                             feature: @escaping (Int) -> GeoJSONFeature) throws -> WrittenFile {
+        try GeoJSONWriter.withEncodedInParallel(layerName: layer, fields: fields, count: count, feature: feature) {
+            try write(relative, parts: $0)
+        }
     }
 
     /// Writes a JSON document (sorted keys, fixed number formatting).
@@ -77,7 +104,7 @@ public final class RegionWriter: @unchecked Sendable {
     }
 
     private var previous: URL {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())")
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(ProcessTag.current)")
     }
 
     /// Moves the staging folder into place; the previous region is kept aside until

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Leftovers of builds that died without cleaning up (SIGKILL, power loss): a region's staging
-/// folder `regions/.<id>.tmp-<pid>` and its previous version moved aside during a commit,
-/// `regions/.<id>.old-<pid>`. Only the region being built is touched (another region's folders
-/// may belong to a live build on another machine sharing the pack root), and only when `pid`
-/// is not a live process here.
+/// folder `regions/.<id>.tmp-<host>-<pid>` and its previous version moved aside during a commit,
+/// `regions/.<id>.old-<host>-<pid>` (`ProcessTag`; older builds wrote `<pid>` alone). Only the
+/// region being built is touched, only folders of this host (another host's may belong to a live
+/// build on another machine sharing the pack root), and only when `pid` is not a live process.
 public enum StaleTemporaries {
     /// The dead builds' leftovers of `regionID` in `regions`: staging folders are removed; a
     /// previous region moved aside is put back when the region itself is missing (the build
@@ -28,11 +28,15 @@ public enum StaleTemporaries {
         return cleaned
     }
 
-    /// ("tmp" or "old", pid) for `.<regionID>.tmp-<pid>` / `.<regionID>.old-<pid>`, else nil.
-    static func parse(_ name: String, regionID: String) -> (String, pid_t)? {
+    /// ("tmp" or "old", pid) for `.<regionID>.tmp-<tag>` / `.<regionID>.old-<tag>` where the tag
+    /// is this host's `<host>-<pid>` or a bare `<pid>`; nil otherwise (another host's, or not ours).
+    static func parse(_ name: String, regionID: String, host: String = ProcessTag.host) -> (String, pid_t)? {
         for kind in ["tmp", "old"] {
             let prefix = ".\(regionID).\(kind)-"
-            if name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 { return (kind, pid) }
+            guard name.hasPrefix(prefix) else { continue }
+            var tag = Substring(name.dropFirst(prefix.count))
+            if tag.hasPrefix(host + "-") { tag = tag.dropFirst(host.count + 1) }
+            if let pid = pid_t(tag), pid > 0 { return (kind, pid) }
         }
         return nil
     }

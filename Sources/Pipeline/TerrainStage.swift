@@ -9,6 +9,8 @@ public struct TerrainProducts: Sendable {
     public var voids: VoidReport
     /// 8-bit grey hillshade, same size as the grid (one pixel per sample).
     public var hillshade: PNGImage
+    /// `hillshade` encoded as PNG (on a terrain core while contours are traced), or nil.
+    public var hillshadePNG: [UInt8]? = nil
     /// Outer pixel edges of the hillshade (the manifest's `files.hillshade.bounds`).
     public var hillshadeBounds: BBox
     public var contourIntervalM: Double
@@ -29,11 +31,13 @@ public enum TerrainStage {
                                                      options: options, progress: progress)
         // The contour interval needs only the relief: whole-metre rounding is monotonic, so the
         // extremes of the Int16 grid are the rounded extremes of the raster.
-        let intervalM = try options.contourIntervalM ?? raster.withFloat32Pixels { pixels in
-            let (lo, hi) = pixels.reduce((Float.infinity, -Float.infinity)) { (min($0.0, $1), max($0.1, $1)) }
+        let (lo, hi) = try raster.withFloat32Pixels { pixels in
+            pixels.reduce((Float.infinity, -Float.infinity)) { (min($0.0, $1), max($0.1, $1)) }
+        }
+        let intervalM = options.contourIntervalM ?? {
             let minM = Int16(clamping: Int(lo.rounded())), maxM = Int16(clamping: Int(hi.rounded()))
             return ContourInterval.automatic(reliefM: Double(maxM - minM))
-        }
+        }()
 
         var hillshadeOptions = RasterDataset.HillshadeOptions()
         hillshadeOptions.azimuthDeg = options.hillshade.azimuthDeg
@@ -42,30 +46,37 @@ public enum TerrainStage {
         hillshadeOptions.multidirectional = options.hillshade.multidirectional
         hillshadeOptions.groundMetresPerUnit = geometry.mercatorScale
         let toleranceM = min(0.25 * geometry.resolutionM, 3)
-        // Hillshade and contours are independent: run them on two cores, each on its own handle.
-        // The Int16 grid is made on the hillshade's thread, while contours are traced.
-        let (gridAndShade, traced) = try raster.withSharedView(geoTransform: geometry.mercatorGeoTransform) { second in
-            try ParallelPair(
-                { () throws -> (TerrainGrid, PNGImage) in
-                    let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
-                    let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
-                    let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
-                                           elevationsM: try raster.roundedInt16())
-                    return (grid, image)
-                },
-                { () throws -> [ContourLine] in
-                    try second.contours(intervalM: intervalM, simplifyToleranceM: toleranceM,
-                                        groundMetresPerUnit: geometry.mercatorScale, progress: progress)
-                }).run()
+        // Hillshade and contours are independent: the hillshade (and the Int16 grid) is one job,
+        // the contour levels are dealt into passes over the whole grid, each on its own handle,
+        // and all of them share the cores; lines come back in level order (same bytes as one pass).
+        let split = ContourLevelSplit(intervalM: intervalM, minM: Double(lo), maxM: Double(hi),
+                                      subsets: contourPasses)
+        let (gridAndShade, traced) = try split.trace(raster, geoTransform: geometry.mercatorGeoTransform, simplifyToleranceM: toleranceM,
+                                                     groundMetresPerUnit: geometry.mercatorScale, progress: progress) {
+            () throws -> (TerrainGrid, PNGImage, [UInt8]) in
+            let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
+            let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
+            let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
+                                   elevationsM: try raster.roundedInt16())
+            return (grid, image, try image.encoded())
         }
-        let (grid, hillshade) = gridAndShade
+        let (grid, hillshade, hillshadePNG) = gridAndShade
         // GDAL traces up to the outer pixel edges, half a cell beyond the samples: keep what
         // lies on the grid, where the terrain is defined.
         let contours = orderedParallelFlatMap(traced) { line in
             VectorGeometry.lineString(line.coords).clipped(to: bbox).map { ContourLine(eleM: line.eleM, coords: $0) }
         }
         return TerrainProducts(grid: grid, geometry: geometry, voids: voids, hillshade: hillshade,
-                               hillshadeBounds: geometry.pixelEdgeBounds, contourIntervalM: intervalM, contours: contours)
+                               hillshadePNG: hillshadePNG, hillshadeBounds: geometry.pixelEdgeBounds,
+                               contourIntervalM: intervalM, contours: contours)
+    }
+
+    /// Passes over the grid that share the contour levels: two per core, so the hillshade job
+    /// and uneven passes still leave no core idle. `TRAILPACK_CONTOUR_PASSES=1` gives the
+    /// single pass (same bytes), for `make bench` to measure against.
+    static var contourPasses: Int {
+        if let n = ProcessInfo.processInfo.environment["TRAILPACK_CONTOUR_PASSES"].flatMap(Int.init), n >= 1 { return n }
+        return 2 * ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Warps the sources onto `geometry` (an in-memory Float32 raster), checks it against the
@@ -103,26 +114,6 @@ public enum TerrainStage {
                 }
             }
         }
-    }
-}
-
-/// Runs two throwing jobs on two threads and returns both results (the first error wins).
-struct ParallelPair<A, B>: @unchecked Sendable {
-    let first: () throws -> A
-    let second: () throws -> B
-
-    init(_ first: @escaping () throws -> A, _ second: @escaping () throws -> B) {
-        self.first = first
-        self.second = second
-    }
-
-    func run() throws -> (A, B) {
-        nonisolated(unsafe) var a: Result<A, any Error>?
-        nonisolated(unsafe) var b: Result<B, any Error>?
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            if k == 0 { a = Result { try first() } } else { b = Result { try second() } }
-        }
-        return (try a!.get(), try b!.get())
     }
 }
 

@@ -71,6 +71,7 @@ enum BuildCommand {
              return .object(o)
          }),
          "secondsPerStage": .object(JSONObject(s.stageSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
+         "cpuSecondsPerStage": .object(JSONObject(s.stageCPUSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
          "diagnostics": .array(s.diagnostics.map { ["level": .string($0.level.rawValue), "subject": .string($0.subject), "message": .string($0.message)] })]
     }
 

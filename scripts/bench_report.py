@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""make bench's bookkeeping.
+
+results: medians of the per-run records of scripts/bench.sh into bench/results.json (cases, the
+         targets of issue 15 checked, validate/preview, route processing, the machine).
+table:   README.md's speed section, between <!-- bench:start --> and <!-- bench:end -->, from
+         bench/results.json (so the README always shows the last full run).
+"""
+import argparse
+import json
+import statistics
+import sys
+
+MB = 1_000_000
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def results(args):
+    records = [json.loads(line) for line in open(args.records) if line.strip()]
+    cases = [json.loads(line) for line in open(args.cases) if line.strip()]
+    out_cases = []
+    for c in cases:
+        name, cells = c["case"], c["cells"]
+        mcells = cells / MB
+
+        def tool(t):
+            rs = [r for r in records if r["case"] == name and r["tool"] == t]
+            if not rs:
+                return None
+            s = {"runs": len(rs), "medianSeconds": round(median([r["seconds"] for r in rs]), 2),
+                 "medianCPUSeconds": round(median([r["cpuSeconds"] for r in rs]), 2),
+                 "medianPeakRSSMB": round(median([r["peakRSSKB"] for r in rs]) * 1000 / MB),
+                 "seconds": [r["seconds"] for r in rs], "peakRSSKB": [r["peakRSSKB"] for r in rs]}
+            if "stageSeconds" in rs[0]:
+                stages = rs[0]["stageSeconds"].keys()
+                s["medianStageSeconds"] = {k: round(median([r["stageSeconds"][k] for r in rs]), 2) for k in stages}
+                s["medianStageCPUSeconds"] = {k: round(median([r["stageCPUSeconds"].get(k, 0) for r in rs]), 2) for k in stages}
+                wall = median([r["stageSeconds"]["terrain"] for r in rs])
+                cpu = median([r["stageCPUSeconds"].get("terrain", 0) for r in rs])
+                s["terrainCores"] = round(cpu / wall, 2) if wall else None
+            return s
+
+        tp, one, gd = tool("trailpack"), tool("trailpack-one-contour-pass"), tool("gdal-chain")
+        entry = dict(c)
+        entry["float32GridMB"] = round(cells * 4 / MB)
+        entry["rssBudgetMB"] = round(3 * cells * 4 / MB + 300)
+        entry["trailpack"], entry["trailpackOneContourPass"], entry["gdalChain"] = tp, one, gd
+        if tp:
+            entry["secondsPerMillionCells"] = round(tp["medianSeconds"] / mcells, 3)
+            entry["peakRSSMBPerMillionCells"] = round(tp["medianPeakRSSMB"] / mcells, 2)
+            entry["withinRSSBudget"] = tp["medianPeakRSSMB"] <= entry["rssBudgetMB"]
+        if tp and gd:
+            entry["ratioWallTime"] = round(tp["medianSeconds"] / gd["medianSeconds"], 3)
+        if tp and one:
+            entry["contourSplitSpeedup"] = {
+                "terrainSeconds": [one["medianStageSeconds"]["terrain"], tp["medianStageSeconds"]["terrain"]],
+                "ratio": round(tp["medianStageSeconds"]["terrain"] / one["medianStageSeconds"]["terrain"], 3)}
+        for t in ("validate", "preview"):
+            s = tool(t)
+            if s:
+                entry[t] = s
+        out_cases.append(entry)
+
+    doc = {"machine": json.loads(args.machine), "loadAverage": {"start": args.load_start, "end": args.load_end},
+           "terrain": out_cases, "routes": json.loads(args.routes)}
+    built = [c for c in out_cases if c.get("trailpack")]
+    if len(built) >= 2:
+        small, large = min(built, key=lambda c: c["cells"]), max(built, key=lambda c: c["cells"])
+        doc["linearity"] = {
+            "smallest": small["case"], "largest": large["case"],
+            "secondsPerMillionCellsRatio": round(large["secondsPerMillionCells"] / small["secondsPerMillionCells"], 3),
+            "peakRSSPerMillionCellsRatio": round(large["peakRSSMBPerMillionCells"] / small["peakRSSMBPerMillionCells"], 3)}
+    targets = {}
+    if built:
+        ratios = [c["ratioWallTime"] for c in built if "ratioWallTime" in c]
+        targets["terrainBuildAtMostHalfTheGDALChain"] = {"worstRatio": max(ratios) if ratios else None,
+                                                         "met": bool(ratios) and max(ratios) <= 0.5}
+        cores = [c["trailpack"]["terrainCores"] for c in built if c["trailpack"].get("terrainCores")]
+        targets["above1.6CoresDuringTerrain"] = {"lowest": min(cores) if cores else None, "met": bool(cores) and min(cores) > 1.6}
+        targets["peakRSSWithinBudget"] = {"met": all(c["withinRSSBudget"] for c in built)}
+    if "linearity" in doc:
+        targets["largestWithin25PercentOfSmallestPerCell"] = {
+            "secondsRatio": doc["linearity"]["secondsPerMillionCellsRatio"],
+            "met": doc["linearity"]["secondsPerMillionCellsRatio"] <= 1.25}
+    if doc["routes"]:
+        targets["routePointsPerSecondPerCoreAtLeast1M"] = {"value": doc["routes"]["inputPointsPerSecond"],
+                                                           "met": doc["routes"]["inputPointsPerSecond"] >= 1_000_000}
+    doc["targets"] = targets
+    with open(args.out, "w") as f:
+        json.dump(doc, f, indent=2, sort_keys=True)
+        f.write("\n")
+
+
+def fmt_s(v):
+    return f"{v:.1f} s" if v >= 10 else f"{v:.2f} s"
+
+
+def runs_text(n):
+    return "one run of each" if n == 1 else f"medians of {n} runs"
+
+
+def table(args):
+    doc = json.load(open(args.results))
+    m = doc["machine"]
+    lines = [
+        f"Measured by `make bench` on {m['nproc']} cores ({m['cpu']}), {m['memTotalKB'] / 1024 / 1024:.0f} GiB, "
+        f"GDAL {m['gdal']}; {runs_text(doc['terrain'][0]['trailpack']['runs'])}, trailpack and the GDAL chain "
+        f"alternating; load average {doc['loadAverage']['start']} at the start "
+        f"(other work on the machine inflates wall times). Generated from `bench/results.json` by "
+        "`scripts/bench_report.py`; do not edit by hand.",
+        "",
+        "| case | grid (cells) | trailpack | GDAL chain | ratio | CPU s trailpack / GDAL | cores in terrain | terrain stage: one contour pass -> split | s per M cells | trailpack peak RSS | MB per M cells | budget (3 x float32 + 300 MB) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for c in doc["terrain"]:
+        tp, gd, one = c["trailpack"], c.get("gdalChain"), c.get("trailpackOneContourPass")
+        split = c.get("contourSplitSpeedup")
+        lines.append(
+            f"| {c['case']} ({c['resolutionM']:g} m) | {c['grid'][0]} x {c['grid'][1]} ({c['cells'] / MB:.1f} M) "
+            f"| {fmt_s(tp['medianSeconds'])} | {fmt_s(gd['medianSeconds']) if gd else '-'} | {c.get('ratioWallTime', '-')} "
+            f"| {tp['medianCPUSeconds']:.1f} / {gd['medianCPUSeconds'] if gd else 0:.1f} "
+            f"| {tp.get('terrainCores', '-')} "
+            f"| {fmt_s(split['terrainSeconds'][0]) + ' -> ' + fmt_s(split['terrainSeconds'][1]) if split else '-'} "
+            f"| {c['secondsPerMillionCells']:.2f} | {tp['medianPeakRSSMB']} MB | {c['peakRSSMBPerMillionCells']:.1f} | {c['rssBudgetMB']} MB |")
+    lines.append("")
+    if "linearity" in doc:
+        lin = doc["linearity"]
+        lines.append(f"Per million cells, {lin['largest']} costs {lin['secondsPerMillionCellsRatio']:.2f}x the seconds and "
+                     f"{lin['peakRSSPerMillionCellsRatio']:.2f}x the peak memory of {lin['smallest']}.")
+    for c in doc["terrain"]:
+        if "validate" in c and "preview" in c:
+            lines.append(f"On the {c['case']} pack: `trailpack validate` {fmt_s(c['validate']['medianSeconds'])} "
+                         f"({c['validate']['medianPeakRSSMB']} MB), `trailpack preview` {fmt_s(c['preview']['medianSeconds'])} "
+                         f"({c['preview']['medianPeakRSSMB']} MB).")
+    if doc.get("routes"):
+        r = doc["routes"]
+        lines.append(f"Route processing (clean, resample, elevation, stats, waypoints) on one core: "
+                     f"{r['inputPointsPerSecond'] / 1e6:.2f} million input points per second.")
+    lines.append("")
+    lines.append("Targets: " + "; ".join(f"{k}: {'met' if v.get('met') else 'NOT met'}" for k, v in doc["targets"].items()) + ".")
+    text = open(args.readme).read()
+    start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+    if start not in text or end not in text:
+        sys.exit(f"{args.readme}: no {start} ... {end} markers")
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    with open(args.readme, "w") as f:
+        f.write(head + start + "\n" + "\n".join(lines) + "\n" + end + tail)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("results")
+    for name in ("--records", "--cases", "--routes", "--machine", "--load-start", "--load-end", "--out"):
+        r.add_argument(name, required=True)
+    t = sub.add_parser("table")
+    t.add_argument("--results", required=True)
+    t.add_argument("--readme", required=True)
+    a = p.parse_args()
+    results(a) if a.command == "results" else table(a)
+
+
+if __name__ == "__main__":
+    main()
