@@ -291,9 +291,14 @@ import TestSupport
         p.arguments = ["build", demo, "--out", root.path, "--quiet"]
         p.standardError = Pipe()
         try p.run()
-        let staging = ".pliny-kilkenny.tmp-\(p.processIdentifier)"
+        // The staging folder is `.<id>.tmp-<host>-<pid>`.
+        func stagingName() -> String? {
+            ((try? FileManager.default.contentsOfDirectory(atPath: regions.path)) ?? [])
+                .first { $0.hasPrefix(".pliny-kilkenny.tmp-") && $0.hasSuffix("-\(p.processIdentifier)") }
+        }
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: regions.appendingPathComponent(staging).path) { usleep(2000) }
+        while Date() < deadline, stagingName() == nil { usleep(2000) }
+        let staging = stagingName() ?? ".pliny-kilkenny.tmp-?-\(p.processIdentifier)"
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
         #expect(p.terminationReason == .uncaughtSignal)

@@ -33,3 +33,24 @@ import TestSupport
         #expect(fm.fileExists(atPath: regions.appendingPathComponent("r/manifest.json").path))
     }
 }
+
+@Suite struct StaleTemporaryNamesTests {
+    @Test func thisHostsDeadBuildsAreCleanedAndOtherHostsAreLeftAlone() throws {
+        let regions = TestData.scratchFolder("stale-host")
+        let fm = FileManager.default
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        let dead = p.processIdentifier
+        let mine = ".r.tmp-\(ProcessTag.host)-\(dead)", theirs = ".r.tmp-other-machine-\(dead)"
+        let live = ".r.tmp-\(ProcessTag.current)"
+        for name in [mine, theirs, live] {
+            try fm.createDirectory(at: regions.appendingPathComponent(name), withIntermediateDirectories: false)
+        }
+        #expect(StaleTemporaries.clean(regions: regions, regionID: "r") == [mine])
+        #expect(try fm.contentsOfDirectory(atPath: regions.path).sorted() == [live, theirs].sorted())
+        #expect(ProcessTag.current == "\(ProcessTag.host)-\(getpid())")
+        #expect(ProcessTag.host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+    }
+}
