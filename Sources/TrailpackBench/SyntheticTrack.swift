@@ -1,29 +1,6 @@
 import Foundation
 import TrailpackCore
 
-/// Deterministic 64-bit generator (SplitMix64), so every run benchmarks the same track.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// Standard normal (Box-Muller).
-    mutating func gaussian() -> Double {
-        let u = max(unit(), 1e-300), v = unit()
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
-    }
-}
-
 /// A synthetic hiking region: a rolling terrain grid and a GPS-like random-walk track on it.
 struct SyntheticTrack {
     /// Region terrain (about 24 km square at 10 m, ridges and valleys up to ~900 m of relief).
