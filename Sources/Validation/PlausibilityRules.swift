@@ -21,7 +21,7 @@ enum PlausibilityRules {
     static let routeVertexToleranceM = 20.0
     static let routeVertexPerSpacing = 0.25
     /// `terrain.filled-voids`: a warning above this share of filled cells.
-    static let filledShareLimit = 0.05
+    static let filledShareLimit = 0.01
 
     /// The spike threshold of `grid` in metres.
     static func spikeThresholdM(_ grid: TerrainGrid) -> Double {

@@ -58,6 +58,20 @@ struct NewWarningTests {
         #expect(abs((share ?? 0) - Double(cells) / Double(g.width * g.height)) < 1e-9)
     }
 
+    @Test(arguments: [(permille: 8, warns: false), (permille: 12, warns: true)])
+    func theFilledShareWarnsAboveOnePercentLikeTheBuild(permille: Int, warns: Bool) throws {
+        let editor = try SharedPacks.fixtureCopy()
+        let g = PackFixture.terrainGeometry
+        let cells = g.width * g.height * permille / 1000
+        try editor.set("manifest.json", "files.terrain.filledVoids",
+                       ["cells": .int(cells), "areaCount": 1, "largestCells": .int(cells), "largestBounds": [-71.36, 44.429, -71.3599, 44.43],
+                        "areas": [[-71.36, 44.429, -71.3599, 44.43]]])
+        try PackSigner.resign(root: editor.root)
+        let report = PackValidator.validate(path: editor.root.path)
+        #expect(report.isValid && report.passes(strict: !warns))
+        #expect(report.findings.map(\.ruleId) == (warns ? [ValidationRule.terrainFilledVoids.id] : []))
+    }
+
     @Test func plausibleDurationsSpanTheRatesARecipeMaySet() {
         // 6.9 km with 900 m up and down. Fastest: 0.23 h flat, 0.36 h vertical -> 0.475 h.
         let range = RouteRules.plausibleDurationS(distanceM: 6900, ascentM: 900, descentM: 900)!
