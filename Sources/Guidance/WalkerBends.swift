@@ -57,10 +57,11 @@ public enum WalkerBends {
         let n = line.coords.count
         var out = [Double?](repeating: nil, count: n)
         guard n >= 3 else { return out }
+        var back = 0, ahead = 0
         for k in 1..<(n - 1) {
             let d = line.cumM[k]
             guard d >= minSideM, line.lengthM - d >= minSideM else { continue }
-            out[k] = bendDeg(line, at: k, windowM: walkWindowM)
+            out[k] = line.deviationDeg(at: k, windowM: walkWindowM, back: &back, ahead: &ahead)
         }
         return out
     }

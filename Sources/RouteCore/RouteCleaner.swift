@@ -122,6 +122,9 @@ public enum RouteCleaner {
     /// computed (distances then agree with `shortDistanceM` to about 2e-5 relative): the passes
     /// below visit every point, and the ellipsoid's radii are the costly part of a distance.
     struct CachedMetric {
+        /// Bound on the relative difference from `shortDistanceM` up to 80 degrees of latitude
+        /// (ten times the worst case; beyond, `distanceM` is exact).
+        static let relativeSlack = 1e-3
         private var latDeg = Double.nan
         private var k = (x: 0.0, y: 0.0)
 
@@ -352,18 +355,25 @@ public enum RouteCleaner {
             var lengthM = afterCut ? shortDistanceM(p, q) : steps[a]
             var found: (b: Int, x: LonLat)?
             var b = a + 1
+            let windingFrom = a + 1 < n - 1 ? windingPrefix[a + 1] : 0
+            // local(pts[b]) of the previous step's pts[b + 1], for the segment b..b+1.
+            var cachedIndex = -1, cachedLocal = (x: 0.0, y: 0.0)
             while b < n - 1, lengthM <= o.loopMaxLengthM {
-                let windingRad = firstTurn + windingPrefix[b] - windingPrefix[a + 1]
-                if b >= a + 2, abs(windingRad) >= minWindingRad,
-                   let t = crossing((0, 0), qq, local(pts[b]), local(pts[b + 1])) {
-                    let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
-                    var extentM = 0.0
-                    for s in (a + 1)...b { extentM = max(extentM, shortDistanceM(x, pts[s])) }
-                    // A loop the walker leaves the way they came into it: a turnaround (with
-                    // perhaps a loop at its tip), not a loop to cut.
-                    if extentM <= o.loopMaxExtentM, continuesForward(from: x, before: outP, after: b + 1, pts) {
-                        found = (b, x)
-                        break
+                let windingRad = firstTurn + windingPrefix[b] - windingFrom
+                if b >= a + 2, abs(windingRad) >= minWindingRad {
+                    let lb = cachedIndex == b ? cachedLocal : local(pts[b])
+                    let lb1 = local(pts[b + 1])
+                    cachedIndex = b + 1
+                    cachedLocal = lb1
+                    if let t = crossing((0, 0), qq, lb, lb1) {
+                        let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
+                        // A loop the walker leaves the way they came into it: a turnaround (with
+                        // perhaps a loop at its tip), not a loop to cut.
+                        if withinExtent(x, pts, (a + 1)...b, o.loopMaxExtentM, &metric),
+                           continuesForward(from: x, before: outP, after: b + 1, pts) {
+                            found = (b, x)
+                            break
+                        }
                     }
                 }
                 lengthM += steps[b]
@@ -392,6 +402,22 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return dropped
+    }
+
+    /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the
+    /// cached metric decides the points that are clearly in or out.
+    static func withinExtent(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, _ maxM: Double,
+                             _ metric: inout CachedMetric) -> Bool {
+        for s in range {
+            guard abs(x.lat + pts[s].lat) <= 160 else {
+                if shortDistanceM(x, pts[s]) > maxM { return false }
+                continue
+            }
+            let approxM = metric.distanceM(x, pts[s])
+            if approxM < maxM * (1 - CachedMetric.relativeSlack) { continue }
+            if approxM > maxM * (1 + CachedMetric.relativeSlack) || shortDistanceM(x, pts[s]) > maxM { return false }
+        }
+        return true
     }
 
     /// True when the track leaves the crossing `x` within 90 degrees of the way it came in:
