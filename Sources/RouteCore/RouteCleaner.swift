@@ -271,7 +271,6 @@ public enum RouteCleaner {
                 if count > 0 {
                     let dx = q.x - sx / count, dy = q.y - sy / count
                     if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
-                    pathM += ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot()
                 }
                 last = q
                 sx += q.x
@@ -280,7 +279,19 @@ public enum RouteCleaner {
                 j += 1
             }
             let m = j - i
-            if m >= o.stopMinPoints, pathM >= o.stopMinPathM {
+            // The track through the cloud, measured only for enough fixes (most runs are walking).
+            if m >= o.stopMinPoints {
+                var previous = (x: 0.0, y: 0.0)
+                for t in i..<j {
+                    let q = local(pts[t])
+                    if t > i { pathM += ((q.x - previous.x) * (q.x - previous.x) + (q.y - previous.y) * (q.y - previous.y)).squareRoot() }
+                    previous = q
+                }
+            }
+            // The cloud's radius is at least half the distance between its first and last fix
+            // (`last`): a track too short for that radius is no stop, without measuring it.
+            let endsM = (last.x * last.x + last.y * last.y).squareRoot()
+            if m >= o.stopMinPoints, pathM >= o.stopMinPathM, pathM >= o.stopPathFactor * endsM / 2 * (1 - 1e-9) {
                 let cx = sx / count, cy = sy / count
                 var radiusM = 0.0
                 for t in i..<j {
@@ -358,9 +369,20 @@ public enum RouteCleaner {
             let windingFrom = a + 1 < n - 1 ? windingPrefix[a + 1] : 0
             // local(pts[b]) of the previous step's pts[b + 1], for the segment b..b+1.
             var cachedIndex = -1, cachedLocal = (x: 0.0, y: 0.0)
+            // A segment whose box in degrees lies clear of this one's (by 1e-9 degree, far above
+            // rounding) cannot cross it: the local frame keeps the order of longitudes and
+            // latitudes. Away from the antimeridian only.
+            let box = (lonLo: min(p.lon, q.lon) - 1e-9, lonHi: max(p.lon, q.lon) + 1e-9,
+                       latLo: min(p.lat, q.lat) - 1e-9, latHi: max(p.lat, q.lat) + 1e-9)
+            let boxes = abs(p.lon) < 179 && abs(q.lon) < 179
+            func clear(_ r0: LonLat, _ r1: LonLat) -> Bool {
+                guard boxes, abs(r0.lon) < 179, abs(r1.lon) < 179 else { return false }
+                return min(r0.lon, r1.lon) > box.lonHi || max(r0.lon, r1.lon) < box.lonLo
+                    || min(r0.lat, r1.lat) > box.latHi || max(r0.lat, r1.lat) < box.latLo
+            }
             while b < n - 1, lengthM <= o.loopMaxLengthM {
                 let windingRad = firstTurn + windingPrefix[b] - windingFrom
-                if b >= a + 2, abs(windingRad) >= minWindingRad {
+                if b >= a + 2, abs(windingRad) >= minWindingRad, !clear(pts[b], pts[b + 1]) {
                     let lb = cachedIndex == b ? cachedLocal : local(pts[b])
                     let lb1 = local(pts[b + 1])
                     cachedIndex = b + 1
