@@ -34,10 +34,11 @@ public enum Guidance {
         // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices;
         // a U-turn at every reversal, named after the POI there.
         let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
-        let walkBends = WalkerBends.walkBends(on: bendLine)
+        let turnLine = WalkerBends.smoothed(bendLine)
+        let walkBends = WalkerBends.walkBends(on: turnLine)
         let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
-        let others = (junctionCues(path, pathLine) + turnCues(path, bendLine, bendSource, walkBends)).filter { c in
+        let others = (junctionCues(path, pathLine) + turnCues(path, turnLine, bendSource, walkBends, unsmoothed: bendLine)).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)
                 : !reversals.contains { abs(pathLine.cumM[$0.pathIndex] - pathLine.cumM[c.pathIndex]) < mergeTurnsWithinM }
         }
@@ -200,10 +201,11 @@ public enum Guidance {
         return out
     }
 
-    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?]) -> [Cue] {
+    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?],
+                         unsmoothed: LineMeasure? = nil) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
-        return WalkerBends.turns(on: line, walkBends: walkBends).map {
+        return WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed).map {
             let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)
             return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
                        dir: dir, deviationDeg: $0.deviationDeg)

@@ -16,6 +16,12 @@ struct LineMeasure: Sendable {
         self.cumM = cum
     }
 
+    /// A line over `coords` measured with the given distances along (one per vertex, non-decreasing).
+    init(coords: [LonLat], cumM: [Double]) {
+        self.coords = coords
+        self.cumM = cumM
+    }
+
     var lengthM: Double { cumM.last ?? 0 }
 
     /// The line through its first vertex, every vertex at least `minStepM` metres (ground) from
