@@ -56,7 +56,18 @@ public enum Guidance {
                      instruction: $0.instruction, dir: $0.dir)
         }
 
-        let line = LineMeasure(input.resampledCoords)
+        // The resampled line, measured only as far as the start's and the summits' bearings need.
+        var measured: LineMeasure?
+        func line(around k: Int, aheadM: Double) -> LineMeasure {
+            func covers(_ l: LineMeasure) -> Bool {
+                l.coords.count == input.resampledCoords.count || (k < l.coords.count && l.cumM[k] + aheadM < l.lengthM)
+            }
+            if let l = measured, covers(l) { return l }
+            var l = LineMeasure(input.resampledCoords, coveringM: 2 * (input.cumM[k] + aheadM) + 1000)
+            if !covers(l) { l = LineMeasure(input.resampledCoords) }
+            measured = l
+            return l
+        }
         let first = input.resampledCoords[0], lastPoint = input.resampledCoords[last]
         let totalM = input.cumM[last]
 
@@ -97,8 +108,8 @@ public enum Guidance {
             guard let terrain = input.terrain else { return true }
             if TerrainSummitCheck.isHighPoint(input.resampledCoords[k], on: terrain) { return true }
             guard SummitDetector.isPass(input.elevationsM, input.cumM, at: k),
-                  let inDeg = line.incomingBearingDeg(at: k, windowM: TurnDetector.windowM),
-                  let outDeg = line.outgoingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  let inDeg = line(around: k, aheadM: TurnDetector.windowM).incomingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  let outDeg = line(around: k, aheadM: TurnDetector.windowM).outgoingBearingDeg(at: k, windowM: TurnDetector.windowM),
                   TerrainSummitCheck.isCol(input.resampledCoords[k], inBearingDeg: inDeg, outBearingDeg: outDeg, on: terrain)
             else { return false }
             passes.insert(k)
@@ -140,7 +151,7 @@ public enum Guidance {
         }
 
         // Start and end.
-        let startBearing = shortBearingDeg(first, line.point(atM: startWindowM))
+        let startBearing = shortBearingDeg(first, line(around: 0, aheadM: startWindowM).point(atM: startWindowM))
         let firstTrail = path.onNetwork ? path.segmentTrailNames.first ?? nil : nil
         var head = "Head " + Compass.point8(bearingDeg: startBearing)
         if let t = firstTrail { head += " on \(t)" }

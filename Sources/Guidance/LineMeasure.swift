@@ -16,6 +16,20 @@ struct LineMeasure: Sendable {
         self.cumM = cum
     }
 
+    /// The line over `coords` up to its first vertex more than `coveringM` metres along (the whole
+    /// line when none is): the same distances as the whole line's over those vertices, and the
+    /// same points and bearings wherever they lie before its end.
+    init(_ coords: [LonLat], coveringM: Double) {
+        var cum: [Double] = coords.isEmpty ? [] : [0]
+        var k = 1
+        while k < coords.count, cum[k - 1] <= coveringM {
+            cum.append(cum[k - 1] + shortDistanceM(coords[k - 1], coords[k]))
+            k += 1
+        }
+        self.coords = cum.count == coords.count ? coords : Array(coords[0..<cum.count])
+        self.cumM = cum
+    }
+
     /// A line over `coords` measured with the given distances along (one per vertex, non-decreasing).
     init(coords: [LonLat], cumM: [Double]) {
         self.coords = coords
@@ -58,7 +72,7 @@ struct LineMeasure: Sendable {
         if segM <= 0 { return coords[lo] }
         let t = (distanceM - cumM[lo]) / segM
         let a = coords[lo], b = coords[hi]
-        return LonLat(a.lon + t * wrappedDeltaLonDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
+        return LonLat(a.lon + t * lonDeltaDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
     }
 
     /// `point(atM:)` for a caller whose distances never decrease from call to call: `lo` (start
@@ -75,7 +89,7 @@ struct LineMeasure: Sendable {
             if segM <= 0 { return coords[lo] }
             let t = (distanceM - cum[lo]) / segM
             let a = coords[lo], b = coords[hi]
-            return LonLat(a.lon + t * wrappedDeltaLonDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
+            return LonLat(a.lon + t * lonDeltaDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
         }
     }
 
@@ -94,7 +108,7 @@ struct LineMeasure: Sendable {
     @inline(__always)
     static func chordBearingDeg(_ a: LonLat, _ b: LonLat) -> Double? {
         let k = WGS84.metresPerDegree(atLatDeg: (a.lat + b.lat) / 2)
-        let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x
+        let dx = lonDeltaDeg(b.lon, from: a.lon) * k.x
         let dy = (b.lat - a.lat) * k.y
         guard (dx * dx + dy * dy).squareRoot() > 0.01 else { return nil }
         let deg = atan2(dx, dy) / WGS84.radPerDeg
@@ -143,7 +157,7 @@ struct NearMetric {
             latDeg = lat
             k = WGS84.metresPerDegree(atLatDeg: lat)
         }
-        let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
+        let dx = lonDeltaDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
         return (dx * dx + dy * dy).squareRoot()
     }
 }
