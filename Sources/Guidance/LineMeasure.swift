@@ -75,14 +75,22 @@ struct LineMeasure: Sendable {
         return LonLat(a.lon + t * lonDeltaDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
     }
 
-    /// `point(atM:)` for a caller whose distances never decrease from call to call: `lo` (start
-    /// at 0) keeps the last vertex found, so a sweep along the line costs O(1) per call. The same
-    /// point as `point(atM:)`.
+    /// `point(atM:)` for a sweep along the line: `lo` (start at 0) keeps the last vertex found, so
+    /// distances that never decrease from call to call cost O(1) each (a step back costs a binary
+    /// search). The same point as `point(atM:)`.
     func point(atM distanceM: Double, from lo: inout Int) -> LonLat {
         if distanceM <= 0 { return coords[0] }
         if distanceM >= lengthM { return coords[coords.count - 1] }
         return cumM.withUnsafeBufferPointer { cum in
-            if lo < 0 || lo >= cum.count - 1 || cum[lo] > distanceM { lo = 0 }
+            if lo < 0 || lo >= cum.count - 1 || cum[lo] > distanceM {
+                // Not a sweep after all: find the vertex as `point(atM:)` does.
+                var l = 0, h = cum.count - 1
+                while h - l > 1 {
+                    let mid = (l + h) / 2
+                    if cum[mid] <= distanceM { l = mid } else { h = mid }
+                }
+                lo = l
+            }
             while cum[lo + 1] <= distanceM { lo += 1 }
             let hi = lo + 1
             let segM = cum[hi] - cum[lo]
