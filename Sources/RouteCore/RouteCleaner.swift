@@ -346,6 +346,24 @@ public enum RouteCleaner {
         var windingPrefix = [Double](repeating: 0, count: n - 1)
         for k in 1..<(n - 1) { windingPrefix[k] = windingPrefix[k - 1] + turn(headings[k - 1], headings[k]) }
         let minWindingRad = o.loopMinWindingDeg * .pi / 180
+        // Boxes in degrees of blocks of segments (points g*8 ... g*8+8), so the search below can
+        // pass a whole block clear of the step it tries at once; `wraps` near the antimeridian.
+        let blockSize = 8
+        var blockBoxes: [(lonLo: Double, lonHi: Double, latLo: Double, latHi: Double, wraps: Bool)] = []
+        blockBoxes.reserveCapacity((n - 1) / blockSize + 1)
+        var first = 0
+        while first < n - 1 {
+            var box = (lonLo: pts[first].lon, lonHi: pts[first].lon, latLo: pts[first].lat, latHi: pts[first].lat,
+                       wraps: abs(pts[first].lon) >= 179)
+            for t in (first + 1)...min(first + blockSize, n - 1) {
+                let r = pts[t]
+                box.lonLo = min(box.lonLo, r.lon); box.lonHi = max(box.lonHi, r.lon)
+                box.latLo = min(box.latLo, r.lat); box.latHi = max(box.latHi, r.lat)
+                if abs(r.lon) >= 179 { box.wraps = true }
+            }
+            blockBoxes.append(box)
+            first += blockSize
+        }
         var outP: [LonLat] = [pts[0]], outS: [Int] = [src[0]]
         outP.reserveCapacity(n)
         outS.reserveCapacity(n)
@@ -381,6 +399,18 @@ public enum RouteCleaner {
                     || min(r0.lat, r1.lat) > box.latHi || max(r0.lat, r1.lat) < box.latLo
             }
             while b < n - 1, lengthM <= o.loopMaxLengthM {
+                if b % blockSize == 0, boxes {
+                    let g = blockBoxes[b / blockSize]
+                    if !g.wraps, g.lonLo > box.lonHi || g.lonHi < box.lonLo || g.latLo > box.latHi || g.latHi < box.latLo {
+                        // No segment of the block can cross: only the length is kept, step by step.
+                        let end = min(b + blockSize, n - 1)
+                        while b < end, lengthM <= o.loopMaxLengthM {
+                            lengthM += steps[b]
+                            b += 1
+                        }
+                        continue
+                    }
+                }
                 let windingRad = firstTurn + windingPrefix[b] - windingFrom
                 if b >= a + 2, abs(windingRad) >= minWindingRad, !clear(pts[b], pts[b + 1]) {
                     let lb = cachedIndex == b ? cachedLocal : local(pts[b])
