@@ -34,10 +34,11 @@ public enum Guidance {
         // Turn and junction cues on the cleaned path, merged, then mapped to resampled indices;
         // a U-turn at every reversal, named after the POI there.
         let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
-        let walkBends = WalkerBends.walkBends(on: bendLine)
+        let turnLine = WalkerBends.smoothed(bendLine)
+        let walkBends = WalkerBends.walkBends(on: turnLine)
         let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
-        let others = (junctionCues(path, pathLine) + turnCues(path, bendLine, bendSource, walkBends)).filter { c in
+        let others = (junctionCues(path, pathLine) + turnCues(path, turnLine, bendSource, walkBends, unsmoothed: bendLine)).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)
                 : !reversals.contains { abs(pathLine.cumM[$0.pathIndex] - pathLine.cumM[c.pathIndex]) < mergeTurnsWithinM }
         }
@@ -55,7 +56,18 @@ public enum Guidance {
                      instruction: $0.instruction, dir: $0.dir)
         }
 
-        let line = LineMeasure(input.resampledCoords)
+        // The resampled line, measured only as far as the start's and the summits' bearings need.
+        var measured: LineMeasure?
+        func line(around k: Int, aheadM: Double) -> LineMeasure {
+            func covers(_ l: LineMeasure) -> Bool {
+                l.coords.count == input.resampledCoords.count || (k < l.coords.count && l.cumM[k] + aheadM < l.lengthM)
+            }
+            if let l = measured, covers(l) { return l }
+            var l = LineMeasure(input.resampledCoords, coveringM: 2 * (input.cumM[k] + aheadM) + 1000)
+            if !covers(l) { l = LineMeasure(input.resampledCoords) }
+            measured = l
+            return l
+        }
         let first = input.resampledCoords[0], lastPoint = input.resampledCoords[last]
         let totalM = input.cumM[last]
 
@@ -96,8 +108,8 @@ public enum Guidance {
             guard let terrain = input.terrain else { return true }
             if TerrainSummitCheck.isHighPoint(input.resampledCoords[k], on: terrain) { return true }
             guard SummitDetector.isPass(input.elevationsM, input.cumM, at: k),
-                  let inDeg = line.incomingBearingDeg(at: k, windowM: TurnDetector.windowM),
-                  let outDeg = line.outgoingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  let inDeg = line(around: k, aheadM: TurnDetector.windowM).incomingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  let outDeg = line(around: k, aheadM: TurnDetector.windowM).outgoingBearingDeg(at: k, windowM: TurnDetector.windowM),
                   TerrainSummitCheck.isCol(input.resampledCoords[k], inBearingDeg: inDeg, outBearingDeg: outDeg, on: terrain)
             else { return false }
             passes.insert(k)
@@ -139,7 +151,7 @@ public enum Guidance {
         }
 
         // Start and end.
-        let startBearing = shortBearingDeg(first, line.point(atM: startWindowM))
+        let startBearing = shortBearingDeg(first, line(around: 0, aheadM: startWindowM).point(atM: startWindowM))
         let firstTrail = path.onNetwork ? path.segmentTrailNames.first ?? nil : nil
         var head = "Head " + Compass.point8(bearingDeg: startBearing)
         if let t = firstTrail { head += " on \(t)" }
@@ -200,10 +212,11 @@ public enum Guidance {
         return out
     }
 
-    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?]) -> [Cue] {
+    static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?],
+                         unsmoothed: LineMeasure? = nil) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
-        return WalkerBends.turns(on: line, walkBends: walkBends).map {
+        return WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed).map {
             let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)
             return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
                        dir: dir, deviationDeg: $0.deviationDeg)

@@ -30,6 +30,8 @@ public enum WalkerBends {
     public static let peakRadiusM = 25.0
     /// Candidates need at least this much route on each side, metres.
     public static let minSideM = 25.0
+    /// Vertices whose given 50 m bend (of the smoothed line) reaches this are tried as reversals.
+    static let reversalCandidateDeg = 120.0
     /// A reversal bends at least this many degrees over 50 m...
     public static let reversalMinDeg = 150.0
     /// ...and at least this many over 100 m (a way back offset by up to 36 m of GPS drift still
@@ -44,6 +46,36 @@ public enum WalkerBends {
     /// Reversals closer than this along the route are one (the tighter wins), metres.
     public static let reversalSpacingM = 60.0
 
+    /// Turns are judged on the bend line with each vertex moved to the mean of the vertices
+    /// within this many metres along it (either way): one fix's GPS error (σ 3 to 8 m) moves a
+    /// 50 m bend by 10 degrees or more, and the largest of a few such bends is biased toward a
+    /// turn; the mean of the fixes around a corner keeps the corner and halves that error.
+    public static let smoothingM = 15.0
+
+    /// `line` with each vertex at the mean of the line's points at -`smoothingM`, -`smoothingM`/2,
+    /// 0, +`smoothingM`/2 and +`smoothingM` metres along it from the vertex (clamped at the ends),
+    /// and the same distances along (so indices and positions along keep their meaning). Samples
+    /// by distance, not by vertex, so a sparse line and a dense recording of it are smoothed alike.
+    static func smoothed(_ line: LineMeasure) -> LineMeasure {
+        let n = line.coords.count
+        guard n >= 3 else { return line }
+        let offsetsM = [-smoothingM, -smoothingM / 2, 0, smoothingM / 2, smoothingM]
+        var cursors = [Int](repeating: 0, count: offsetsM.count)
+        var out = line.coords
+        for k in 0..<n {
+            let c = line.coords[k]
+            var dLon = 0.0, dLat = 0.0
+            for (s, o) in offsetsM.enumerated() {
+                let p = o == 0 ? c : line.point(atM: line.cumM[k] + o, from: &cursors[s])
+                dLon += lonDeltaDeg(p.lon, from: c.lon)
+                dLat += p.lat - c.lat
+            }
+            let m = Double(offsetsM.count)
+            out[k] = LonLat(c.lon + dLon / m, c.lat + dLat / m)
+        }
+        return LineMeasure(coords: out, cumM: line.cumM)
+    }
+
     /// Signed bend in degrees at vertex `k` over `windowM` metres (chords clipped at the ends), nil
     /// where a chord has no length.
     static func bendDeg(_ line: LineMeasure, at k: Int, windowM: Double) -> Double? {
@@ -57,15 +89,18 @@ public enum WalkerBends {
         let n = line.coords.count
         var out = [Double?](repeating: nil, count: n)
         guard n >= 3 else { return out }
+        var back = 0, ahead = 0
         for k in 1..<(n - 1) {
             let d = line.cumM[k]
             guard d >= minSideM, line.lengthM - d >= minSideM else { continue }
-            out[k] = bendDeg(line, at: k, windowM: walkWindowM)
+            out[k] = line.deviationDeg(at: k, windowM: walkWindowM, back: &back, ahead: &ahead)
         }
         return out
     }
 
-    static func turns(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Bend] {
+    /// With `unsmoothed` (the line `line` smooths), the bend there over 50 m must also be at
+    /// least `Deviation.straightBelowDeg` on the same side: a cue never contradicts the line itself.
+    static func turns(on line: LineMeasure, walkBends: [Double?]? = nil, unsmoothed: LineMeasure? = nil) -> [Bend] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
         let bends50 = walkBends ?? Self.walkBends(on: line)
@@ -74,6 +109,10 @@ public enum WalkerBends {
             guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
                   let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg,
                   (b50 > 0) == (b100 > 0) else { continue }
+            if let raw = unsmoothed {
+                guard let r50 = bendDeg(raw, at: k, windowM: walkWindowM), (r50 > 0) == (b50 > 0),
+                      abs(r50) >= Deviation.straightBelowDeg else { continue }
+            }
             dev[k] = b50
         }
         var out: [Bend] = []
@@ -112,7 +151,9 @@ public enum WalkerBends {
             let d = line.cumM[k]
             let room = min(d, line.lengthM - d)
             // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
-            guard room >= minSideM, let signed50 = bends50[k], abs(signed50) >= reversalMinDeg else { continue }
+            // `walkBends` (perhaps of the smoothed line) only picks the candidates.
+            guard room >= minSideM, let candidate = bends50[k], abs(candidate) >= reversalCandidateDeg,
+                  let signed50 = bendDeg(line, at: k, windowM: walkWindowM), abs(signed50) >= reversalMinDeg else { continue }
             let b50 = abs(signed50)
             func gap(_ x: Double) -> Double { shortDistanceM(line.point(atM: d - x), line.point(atM: d + x)) }
             let g25 = gap(25), g50 = gap(min(room, 50))

@@ -122,6 +122,9 @@ public enum RouteCleaner {
     /// computed (distances then agree with `shortDistanceM` to about 2e-5 relative): the passes
     /// below visit every point, and the ellipsoid's radii are the costly part of a distance.
     struct CachedMetric {
+        /// Bound on the relative difference from `shortDistanceM` up to 80 degrees of latitude
+        /// (ten times the worst case; beyond, `distanceM` is exact).
+        static let relativeSlack = 1e-3
         private var latDeg = Double.nan
         private var k = (x: 0.0, y: 0.0)
 
@@ -135,14 +138,14 @@ public enum RouteCleaner {
 
         mutating func distanceM(_ a: LonLat, _ b: LonLat) -> Double {
             let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
-            let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
+            let dx = lonDeltaDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
             return (dx * dx + dy * dy).squareRoot()
         }
 
         /// Heading from `a` to `b`, radians clockwise from north.
         mutating func headingRad(_ a: LonLat, _ b: LonLat) -> Double {
             let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
-            return atan2(wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
+            return atan2(lonDeltaDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
         }
     }
 
@@ -258,7 +261,7 @@ public enum RouteCleaner {
             let origin = pts[i]
             let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ p: LonLat) -> (x: Double, y: Double) {
-                (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
+                (lonDeltaDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
             }
             var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
             var j = i
@@ -268,7 +271,6 @@ public enum RouteCleaner {
                 if count > 0 {
                     let dx = q.x - sx / count, dy = q.y - sy / count
                     if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
-                    pathM += ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot()
                 }
                 last = q
                 sx += q.x
@@ -277,7 +279,19 @@ public enum RouteCleaner {
                 j += 1
             }
             let m = j - i
-            if m >= o.stopMinPoints, pathM >= o.stopMinPathM {
+            // The track through the cloud, measured only for enough fixes (most runs are walking).
+            if m >= o.stopMinPoints {
+                var previous = (x: 0.0, y: 0.0)
+                for t in i..<j {
+                    let q = local(pts[t])
+                    if t > i { pathM += ((q.x - previous.x) * (q.x - previous.x) + (q.y - previous.y) * (q.y - previous.y)).squareRoot() }
+                    previous = q
+                }
+            }
+            // The cloud's radius is at least half the distance between its first and last fix
+            // (`last`): a track too short for that radius is no stop, without measuring it.
+            let endsM = (last.x * last.x + last.y * last.y).squareRoot()
+            if m >= o.stopMinPoints, pathM >= o.stopMinPathM, pathM >= o.stopPathFactor * endsM / 2 * (1 - 1e-9) {
                 let cx = sx / count, cy = sy / count
                 var radiusM = 0.0
                 for t in i..<j {
@@ -332,6 +346,24 @@ public enum RouteCleaner {
         var windingPrefix = [Double](repeating: 0, count: n - 1)
         for k in 1..<(n - 1) { windingPrefix[k] = windingPrefix[k - 1] + turn(headings[k - 1], headings[k]) }
         let minWindingRad = o.loopMinWindingDeg * .pi / 180
+        // Boxes in degrees of blocks of segments (points g*8 ... g*8+8), so the search below can
+        // pass a whole block clear of the step it tries at once; `wraps` near the antimeridian.
+        let blockSize = 8
+        var blockBoxes: [(lonLo: Double, lonHi: Double, latLo: Double, latHi: Double, wraps: Bool)] = []
+        blockBoxes.reserveCapacity((n - 1) / blockSize + 1)
+        var first = 0
+        while first < n - 1 {
+            var box = (lonLo: pts[first].lon, lonHi: pts[first].lon, latLo: pts[first].lat, latHi: pts[first].lat,
+                       wraps: abs(pts[first].lon) >= 179)
+            for t in (first + 1)...min(first + blockSize, n - 1) {
+                let r = pts[t]
+                box.lonLo = min(box.lonLo, r.lon); box.lonHi = max(box.lonHi, r.lon)
+                box.latLo = min(box.latLo, r.lat); box.latHi = max(box.latHi, r.lat)
+                if abs(r.lon) >= 179 { box.wraps = true }
+            }
+            blockBoxes.append(box)
+            first += blockSize
+        }
         var outP: [LonLat] = [pts[0]], outS: [Int] = [src[0]]
         outP.reserveCapacity(n)
         outS.reserveCapacity(n)
@@ -342,7 +374,7 @@ public enum RouteCleaner {
             let origin = p
             let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ r: LonLat) -> (x: Double, y: Double) {
-                (wrappedDeltaLonDeg(r.lon, from: origin.lon) * k.x, (r.lat - origin.lat) * k.y)
+                (lonDeltaDeg(r.lon, from: origin.lon) * k.x, (r.lat - origin.lat) * k.y)
             }
             let qq = local(q)
             // Turning from the first segment (p may be a crossing on segment a) to segment b:
@@ -352,18 +384,48 @@ public enum RouteCleaner {
             var lengthM = afterCut ? shortDistanceM(p, q) : steps[a]
             var found: (b: Int, x: LonLat)?
             var b = a + 1
+            let windingFrom = a + 1 < n - 1 ? windingPrefix[a + 1] : 0
+            // local(pts[b]) of the previous step's pts[b + 1], for the segment b..b+1.
+            var cachedIndex = -1, cachedLocal = (x: 0.0, y: 0.0)
+            // A segment whose box in degrees lies clear of this one's (by 1e-9 degree, far above
+            // rounding) cannot cross it: the local frame keeps the order of longitudes and
+            // latitudes. Away from the antimeridian only.
+            let box = (lonLo: min(p.lon, q.lon) - 1e-9, lonHi: max(p.lon, q.lon) + 1e-9,
+                       latLo: min(p.lat, q.lat) - 1e-9, latHi: max(p.lat, q.lat) + 1e-9)
+            let boxes = abs(p.lon) < 179 && abs(q.lon) < 179
+            func clear(_ r0: LonLat, _ r1: LonLat) -> Bool {
+                guard boxes, abs(r0.lon) < 179, abs(r1.lon) < 179 else { return false }
+                return min(r0.lon, r1.lon) > box.lonHi || max(r0.lon, r1.lon) < box.lonLo
+                    || min(r0.lat, r1.lat) > box.latHi || max(r0.lat, r1.lat) < box.latLo
+            }
             while b < n - 1, lengthM <= o.loopMaxLengthM {
-                let windingRad = firstTurn + windingPrefix[b] - windingPrefix[a + 1]
-                if b >= a + 2, abs(windingRad) >= minWindingRad,
-                   let t = crossing((0, 0), qq, local(pts[b]), local(pts[b + 1])) {
-                    let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
-                    var extentM = 0.0
-                    for s in (a + 1)...b { extentM = max(extentM, shortDistanceM(x, pts[s])) }
-                    // A loop the walker leaves the way they came into it: a turnaround (with
-                    // perhaps a loop at its tip), not a loop to cut.
-                    if extentM <= o.loopMaxExtentM, continuesForward(from: x, before: outP, after: b + 1, pts) {
-                        found = (b, x)
-                        break
+                if b % blockSize == 0, boxes {
+                    let g = blockBoxes[b / blockSize]
+                    if !g.wraps, g.lonLo > box.lonHi || g.lonHi < box.lonLo || g.latLo > box.latHi || g.latHi < box.latLo {
+                        // No segment of the block can cross: only the length is kept, step by step.
+                        let end = min(b + blockSize, n - 1)
+                        while b < end, lengthM <= o.loopMaxLengthM {
+                            lengthM += steps[b]
+                            b += 1
+                        }
+                        continue
+                    }
+                }
+                let windingRad = firstTurn + windingPrefix[b] - windingFrom
+                if b >= a + 2, abs(windingRad) >= minWindingRad, !clear(pts[b], pts[b + 1]) {
+                    let lb = cachedIndex == b ? cachedLocal : local(pts[b])
+                    let lb1 = local(pts[b + 1])
+                    cachedIndex = b + 1
+                    cachedLocal = lb1
+                    if let t = crossing((0, 0), qq, lb, lb1) {
+                        let x = LonLat(origin.lon + (qq.x * t) / k.x, origin.lat + (qq.y * t) / k.y)
+                        // A loop the walker leaves the way they came into it: a turnaround (with
+                        // perhaps a loop at its tip), not a loop to cut.
+                        if withinExtent(x, pts, (a + 1)...b, o.loopMaxExtentM, &metric),
+                           continuesForward(from: x, before: outP, after: b + 1, pts) {
+                            found = (b, x)
+                            break
+                        }
                     }
                 }
                 lengthM += steps[b]
@@ -392,6 +454,22 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return dropped
+    }
+
+    /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the
+    /// cached metric decides the points that are clearly in or out.
+    static func withinExtent(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, _ maxM: Double,
+                             _ metric: inout CachedMetric) -> Bool {
+        for s in range {
+            guard abs(x.lat + pts[s].lat) <= 160 else {
+                if shortDistanceM(x, pts[s]) > maxM { return false }
+                continue
+            }
+            let approxM = metric.distanceM(x, pts[s])
+            if approxM < maxM * (1 - CachedMetric.relativeSlack) { continue }
+            if approxM > maxM * (1 + CachedMetric.relativeSlack) || shortDistanceM(x, pts[s]) > maxM { return false }
+        }
+        return true
     }
 
     /// True when the track leaves the crossing `x` within 90 degrees of the way it came in:
@@ -424,8 +502,8 @@ public enum RouteCleaner {
     /// Distance in metres from `p` to the segment `a`-`c` in a local plane around `p`.
     static func segmentDistanceM(_ p: LonLat, _ a: LonLat, _ c: LonLat) -> Double {
         let k = WGS84.metresPerDegree(atLatDeg: p.lat)
-        let ax = wrappedDeltaLonDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
-        let cx = wrappedDeltaLonDeg(c.lon, from: p.lon) * k.x, cy = (c.lat - p.lat) * k.y
+        let ax = lonDeltaDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
+        let cx = lonDeltaDeg(c.lon, from: p.lon) * k.x, cy = (c.lat - p.lat) * k.y
         let ex = cx - ax, ey = cy - ay
         let len2 = ex * ex + ey * ey
         var t = len2 > 0 ? -(ax * ex + ay * ey) / len2 : 0
