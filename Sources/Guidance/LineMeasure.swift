@@ -72,7 +72,7 @@ struct LineMeasure: Sendable {
         if segM <= 0 { return coords[lo] }
         let t = (distanceM - cumM[lo]) / segM
         let a = coords[lo], b = coords[hi]
-        return LonLat(a.lon + t * lonDeltaDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
+        return LonLat(a.lon + t * wrappedDeltaLonDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
     }
 
     /// `point(atM:)` for a sweep along the line: `lo` (start at 0) keeps the last vertex found, so
@@ -97,7 +97,7 @@ struct LineMeasure: Sendable {
             if segM <= 0 { return coords[lo] }
             let t = (distanceM - cum[lo]) / segM
             let a = coords[lo], b = coords[hi]
-            return LonLat(a.lon + t * lonDeltaDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
+            return LonLat(a.lon + t * wrappedDeltaLonDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
         }
     }
 
@@ -116,7 +116,7 @@ struct LineMeasure: Sendable {
     @inline(__always)
     static func chordBearingDeg(_ a: LonLat, _ b: LonLat) -> Double? {
         let k = WGS84.metresPerDegree(atLatDeg: (a.lat + b.lat) / 2)
-        let dx = lonDeltaDeg(b.lon, from: a.lon) * k.x
+        let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x
         let dy = (b.lat - a.lat) * k.y
         guard (dx * dx + dy * dy).squareRoot() > 0.01 else { return nil }
         let deg = atan2(dx, dy) / WGS84.radPerDeg
@@ -165,7 +165,7 @@ struct NearMetric {
             latDeg = lat
             k = WGS84.metresPerDegree(atLatDeg: lat)
         }
-        let dx = lonDeltaDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
+        let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
         return (dx * dx + dy * dy).squareRoot()
     }
 }

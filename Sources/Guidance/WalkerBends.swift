@@ -67,7 +67,7 @@ public enum WalkerBends {
             var dLon = 0.0, dLat = 0.0
             for (s, o) in offsetsM.enumerated() {
                 let p = o == 0 ? c : line.point(atM: line.cumM[k] + o, from: &cursors[s])
-                dLon += lonDeltaDeg(p.lon, from: c.lon)
+                dLon += wrappedDeltaLonDeg(p.lon, from: c.lon)
                 dLat += p.lat - c.lat
             }
             let m = Double(offsetsM.count)

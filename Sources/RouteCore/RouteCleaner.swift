@@ -138,14 +138,14 @@ public enum RouteCleaner {
 
         mutating func distanceM(_ a: LonLat, _ b: LonLat) -> Double {
             let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
-            let dx = lonDeltaDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
+            let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
             return (dx * dx + dy * dy).squareRoot()
         }
 
         /// Heading from `a` to `b`, radians clockwise from north.
         mutating func headingRad(_ a: LonLat, _ b: LonLat) -> Double {
             let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
-            return atan2(lonDeltaDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
+            return atan2(wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
         }
     }
 
@@ -261,7 +261,7 @@ public enum RouteCleaner {
             let origin = pts[i]
             let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ p: LonLat) -> (x: Double, y: Double) {
-                (lonDeltaDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
+                (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
             }
             var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
             var j = i
@@ -374,7 +374,7 @@ public enum RouteCleaner {
             let origin = p
             let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ r: LonLat) -> (x: Double, y: Double) {
-                (lonDeltaDeg(r.lon, from: origin.lon) * k.x, (r.lat - origin.lat) * k.y)
+                (wrappedDeltaLonDeg(r.lon, from: origin.lon) * k.x, (r.lat - origin.lat) * k.y)
             }
             let qq = local(q)
             // Turning from the first segment (p may be a crossing on segment a) to segment b:
@@ -502,8 +502,8 @@ public enum RouteCleaner {
     /// Distance in metres from `p` to the segment `a`-`c` in a local plane around `p`.
     static func segmentDistanceM(_ p: LonLat, _ a: LonLat, _ c: LonLat) -> Double {
         let k = WGS84.metresPerDegree(atLatDeg: p.lat)
-        let ax = lonDeltaDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
-        let cx = lonDeltaDeg(c.lon, from: p.lon) * k.x, cy = (c.lat - p.lat) * k.y
+        let ax = wrappedDeltaLonDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
+        let cx = wrappedDeltaLonDeg(c.lon, from: p.lon) * k.x, cy = (c.lat - p.lat) * k.y
         let ex = cx - ax, ey = cy - ay
         let len2 = ex * ex + ey * ey
         var t = len2 > 0 ? -(ax * ex + ay * ey) / len2 : 0

@@ -34,8 +34,9 @@ public struct LocalMetric: Sendable {
     }
 }
 
-/// Longitude difference `lon - lon0` wrapped into [-180, 180) degrees.
-@inline(__always)
+/// Longitude difference `lon - lon0` wrapped into [-180, 180) degrees. Inlinable, so the hot
+/// loops of other modules (cleaning, guidance) inline it instead of calling across modules.
+@inlinable @inline(__always)
 public func wrappedDeltaLonDeg(_ lon: Double, from lon0: Double) -> Double {
     var d = lon - lon0
     if d >= 180 || d < -180 { d -= 360 * ((d + 180) / 360).rounded(.down) }
