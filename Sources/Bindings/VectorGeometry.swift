@@ -37,11 +37,15 @@ public enum VectorGeometry: Equatable, Sendable {
     private static func points(of g: OGRGeometryH?) -> [LonLat] {
         guard let g else { return [] }
         let n = Int(OGR_G_GetPointCount(g))
-        var xs = [Double](repeating: 0, count: n), ys = [Double](repeating: 0, count: n)
-        if n > 0 {
-            _ = OGR_G_GetPoints(g, &xs, Int32(MemoryLayout<Double>.stride), &ys, Int32(MemoryLayout<Double>.stride), nil, 0)
+        guard n > 0 else { return [] }
+        // OGR writes x and y straight into the points' own fields (one array per line, not three).
+        var points = [LonLat](repeating: LonLat(0, 0), count: n)
+        let stride = Int32(MemoryLayout<LonLat>.stride)
+        let lonOffset = MemoryLayout<LonLat>.offset(of: \.lon)!, latOffset = MemoryLayout<LonLat>.offset(of: \.lat)!
+        points.withUnsafeMutableBytes { raw in
+            _ = OGR_G_GetPoints(g, raw.baseAddress! + lonOffset, stride, raw.baseAddress! + latOffset, stride, nil, 0)
         }
-        return (0..<n).map { LonLat(xs[$0], ys[$0]) }
+        return points
     }
 
     /// Builds an owned OGR geometry; the caller takes ownership.

@@ -8,9 +8,9 @@ final class BackgroundJob<T>: @unchecked Sendable {
     private let lock = NSLock()
 
     init(_ body: @escaping () throws -> T) {
-        let box = UncheckedBox(body)
+        let box = JobBody(body)
         Thread.detachNewThread { [self] in
-            let r = Result { try box.value() }
+            let r = box.run()
             lock.lock()
             result = r
             lock.unlock()
@@ -34,8 +34,17 @@ final class BackgroundJob<T>: @unchecked Sendable {
     }
 }
 
-/// Carries a non-Sendable value to the one thread that uses it.
-private struct UncheckedBox<V>: @unchecked Sendable {
-    let value: V
-    init(_ value: V) { self.value = value }
+/// Carries the job's closure to the one thread that runs it, and lets go of it (and of what it
+/// captures) before the result is published: whatever the job used is released by its owner
+/// when `wait()` returns, not later on the job's thread (a region writer's staging folder,
+/// removed when the writer goes, would otherwise outlive a failed build).
+private final class JobBody<T>: @unchecked Sendable {
+    private var body: (() throws -> T)?
+    init(_ body: @escaping () throws -> T) { self.body = body }
+
+    func run() -> Result<T, any Error> {
+        let r = Result { try body!() }
+        body = nil
+        return r
+    }
 }
