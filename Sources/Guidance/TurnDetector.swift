@@ -58,24 +58,7 @@ public enum TurnDetector {
                 dev[k] = nil
             }
         }
-        var out: [Bend] = []
-        for k in 1..<(n - 1) {
-            guard let dk = dev[k], abs(dk) >= minDeviationDeg else { continue }
-            var isPeak = true
-            // Scan neighbours within peakRadiusM either way.
-            var j = k - 1
-            while isPeak, j >= 0, line.cumM[k] - line.cumM[j] <= peakRadiusM {
-                if let dj = dev[j], abs(dj) >= abs(dk) { isPeak = false }  // earlier wins ties
-                j -= 1
-            }
-            j = k + 1
-            while isPeak, j < n, line.cumM[j] - line.cumM[k] <= peakRadiusM {
-                if let dj = dev[j], abs(dj) > abs(dk) { isPeak = false }
-                j += 1
-            }
-            if isPeak { out.append(Bend(pathIndex: k, deviationDeg: dk)) }
-        }
-        return out
+        return Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM, minAbsDeg: minDeviationDeg)
     }
 
     /// The points 25 m, 12.5 m back, at, 12.5 m and 25 m ahead of vertex `k`.

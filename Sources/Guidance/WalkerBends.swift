@@ -115,23 +115,7 @@ public enum WalkerBends {
             }
             dev[k] = b50
         }
-        var out: [Bend] = []
-        for k in 1..<(n - 1) {
-            guard let dk = dev[k] else { continue }
-            var isPeak = true
-            var j = k - 1
-            while isPeak, j >= 0, line.cumM[k] - line.cumM[j] <= peakRadiusM {
-                if let dj = dev[j], abs(dj) >= abs(dk) { isPeak = false }
-                j -= 1
-            }
-            j = k + 1
-            while isPeak, j < n, line.cumM[j] - line.cumM[k] <= peakRadiusM {
-                if let dj = dev[j], abs(dj) > abs(dk) { isPeak = false }
-                j += 1
-            }
-            if isPeak { out.append(Bend(pathIndex: k, deviationDeg: dk)) }
-        }
-        return out
+        return Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM)
     }
 
     /// Reversals in route order: vertices with at least 25 m of route on each side where the

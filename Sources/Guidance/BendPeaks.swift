@@ -1,0 +1,27 @@
+extension Bend {
+    /// The bends at the local peaks of `deviationDeg` (signed, nil where there is no bend):
+    /// vertices whose absolute deviation, at least `minAbsDeg`, is the largest within `radiusM`
+    /// along the line on either side (`cumM`, metres from the start); the earlier of equal peaks
+    /// wins. In route order.
+    static func peaks(_ deviationDeg: [Double?], cumM: [Double], radiusM: Double, minAbsDeg: Double = 0) -> [Bend] {
+        let n = deviationDeg.count
+        guard n >= 3 else { return [] }
+        var out: [Bend] = []
+        for k in 1..<(n - 1) {
+            guard let dk = deviationDeg[k], abs(dk) >= minAbsDeg else { continue }
+            var isPeak = true
+            var j = k - 1
+            while isPeak, j >= 0, cumM[k] - cumM[j] <= radiusM {
+                if let dj = deviationDeg[j], abs(dj) >= abs(dk) { isPeak = false }
+                j -= 1
+            }
+            j = k + 1
+            while isPeak, j < n, cumM[j] - cumM[k] <= radiusM {
+                if let dj = deviationDeg[j], abs(dj) > abs(dk) { isPeak = false }
+                j += 1
+            }
+            if isPeak { out.append(Bend(pathIndex: k, deviationDeg: dk)) }
+        }
+        return out
+    }
+}
