@@ -7,14 +7,17 @@ extension GeoJSONWriter {
     /// from one feature to the next), so the parts are exactly the bytes of one pass; that is
     /// checked on the first two features before trusting it (else one pass is used). `body`
     /// gets the parts in order; their concatenation is the file.
-    /// `feature` is called from several threads at once.
+    /// `feature` is called from several threads at once. `chunkSize` defaults to enough chunks
+    /// for four per core (at most 2000 features each), so a few thousand large features, as the
+    /// contours of a small region, still use every core.
     /// - Throws: `GDALError` naming `layerName` and OGR's reason, or what `body` throws.
     public static func withEncodedInParallel<R>(layerName: String, fields: [GeoJSONField], count: Int,
-                                                chunkSize: Int = 2000, feature: @escaping (Int) -> GeoJSONFeature,
+                                                chunkSize: Int? = nil, feature: @escaping (Int) -> GeoJSONFeature,
                                                 _ body: ([UnsafeRawBufferPointer]) throws -> R) throws -> R {
         let encode = { (range: Range<Int>) throws -> [UInt8] in
             try withEncoded(layerName: layerName, fields: fields, count: range.count, feature: { feature(range.lowerBound + $0) }) { Array($0) }
         }
+        let chunkSize = chunkSize ?? defaultChunkSize(count: count)
         let chunkCount = (count + chunkSize - 1) / chunkSize
         let empty = try encode(0..<0)
         let footer = Array("\n]\n}\n".utf8), separator = Array(",\n".utf8)
@@ -40,6 +43,12 @@ extension GeoJSONWriter {
         }
         pieces.append(footer[...])
         return try withBuffers(pieces, body)
+    }
+
+    /// Features per chunk: four chunks per core, at least 1 and at most 2000 features each.
+    static func defaultChunkSize(count: Int) -> Int {
+        let chunks = 4 * ProcessInfo.processInfo.activeProcessorCount
+        return min(2000, max(1, (count + chunks - 1) / chunks))
     }
 
     /// Whether features 0 and 1 encoded in one pass equal their single encodings joined.

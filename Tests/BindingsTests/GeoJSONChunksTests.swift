@@ -1,4 +1,4 @@
-import Bindings
+@testable import Bindings
 import Foundation
 import Testing
 import TestSupport
@@ -41,6 +41,20 @@ import TrailpackCore
                                                 chunkSize: chunkSize, feature: { features[$0] }) { parts in
             (parts.reduce(into: Data()) { $0.append(contentsOf: $1) }, parts.count)
         }
+    }
+
+    @Test func theDefaultChunksKeepEveryCoreBusyAndJoinToOnePass() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(GeoJSONWriter.defaultChunkSize(count: 1836) == (1836 + 4 * cores - 1) / (4 * cores))
+        #expect(GeoJSONWriter.defaultChunkSize(count: 3) == 1)
+        #expect(GeoJSONWriter.defaultChunkSize(count: 1_000_000) == 2000)
+        let features = Self.features(300, seed: 7)
+        let joined = try GeoJSONWriter.withEncodedInParallel(layerName: "layer", fields: Self.fields, count: features.count,
+                                                             feature: { features[$0] }) { parts in
+            (parts.reduce(into: Data()) { $0.append(contentsOf: $1) }, parts.count)
+        }
+        #expect(joined.0 == (try onePass(features)))
+        #expect(joined.1 > 2)
     }
 
     @Test(arguments: [(0, 3), (1, 3), (2, 1), (3, 3), (1000, 7), (1000, 1000), (1001, 1000), (5000, 333)])
