@@ -134,3 +134,9 @@ public enum TrackChainer {
         return assemble(chain)
     }
 }
+
+/// Metres with one decimal, for messages ("641.1 m").
+func formatMetres(_ m: Double) -> String {
+    let tenths = (m * 10).rounded() / 10
+    return "\(tenths) m"
+}

@@ -42,7 +42,8 @@ let whiteMountains: HGTTile? = try? HGTTile(path: TestData.path("white-mountains
 
     @Test(arguments: RealTrack.all)
     func realTrackResamplesWithinBoundsAndClimbIdentityHolds(_ track: RealTrack) throws {
-        let joined = try TrackAssembler.join(track.segments)
+        let parts = track.segments.enumerated().map { TrackPart(label: "segment \($0.offset)", coords: $0.element) }
+        let joined = try TrackChainer.chain(parts).coords
         let cleaned = RouteCleaner.clean(joined)
         #expect(cleaned.coords.count + cleaned.droppedTotal == joined.count)
         let line = try Resampler.resample(cleaned.coords)
