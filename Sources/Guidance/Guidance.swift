@@ -212,11 +212,18 @@ public enum Guidance {
         return out
     }
 
+    /// Turn cues off the network: the walker's bends (`WalkerBends.turns`) except those within a
+    /// switchback run (`SwitchbackRuns`), where the trail is the only way on.
     static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?],
-                         unsmoothed: LineMeasure? = nil) -> [Cue] {
+                         unsmoothed: LineMeasure) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
-        return WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed).map {
+        let runs = SwitchbackRuns.runs(on: unsmoothed).map { r in
+            (line.cumM[r.tips[0]] - SwitchbackRuns.marginM)...(line.cumM[r.tips[r.tips.count - 1]] + SwitchbackRuns.marginM)
+        }
+        return WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed).filter { t in
+            !runs.contains { $0.contains(line.cumM[t.pathIndex]) }
+        }.map {
             let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)
             return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
                        dir: dir, deviationDeg: $0.deviationDeg)

@@ -43,7 +43,9 @@ public enum WalkerBends {
     public static let reversalGap50M = 20.0
     /// A route that comes back exactly on itself (within this, metres) reverses whatever the room.
     public static let exactGapM = 2.0
-    /// Reversals closer than this along the route are one (the tighter wins), metres.
+    /// A reversal's tip is judged by how far the route is from it this far back and ahead, metres.
+    public static let tipReachM = 50.0
+    /// Reversals closer than this along the route are one (the one farthest out wins), metres.
     public static let reversalSpacingM = 60.0
 
     /// Turns are judged on the bend line with each vertex moved to the mean of the vertices
@@ -124,8 +126,8 @@ public enum WalkerBends {
     /// `reversalMinDeg` and either its 100 m bend is at least `reversalWideMinDeg` (the way back
     /// runs beside the way out for 100 m, even offset by GPS drift) or the points 25 m and 50 m away lie within
     /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back). A hairpin whose
-    /// legs spread apart is not a reversal. The tip is the vertex with the largest bends within
-    /// `reversalSpacingM`.
+    /// legs spread apart is not a reversal. Among reversals within `reversalSpacingM` the tip is
+    /// the one farthest out: the largest summed distance to the points `tipReachM` back and ahead.
     static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Reversal] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
@@ -145,7 +147,11 @@ public enum WalkerBends {
             let exact = g25 <= exactGapM && g50 <= exactGapM
             let reverses = b50 >= reversalMinDeg && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
             guard exact || reverses else { continue }
-            score[k] = exact ? 1000 - g25 - g50 : b50 + b100
+            // The tip is where the route gets farthest out: the points `tipReachM` back and ahead
+            // lie farthest from it (on a spur walked out and back, the last vertex before the way
+            // back; not a vertex on the way in whose 50 m bends GPS error happens to make larger).
+            let reach = min(tipReachM, room)
+            score[k] = shortDistanceM(line.point(atM: d - reach), line.coords[k]) + shortDistanceM(line.coords[k], line.point(atM: d + reach))
         }
         var out: [Reversal] = []
         for k in 1..<(n - 1) {

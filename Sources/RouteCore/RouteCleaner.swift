@@ -55,8 +55,9 @@ public enum RouteCleaner {
         /// of the six steps before and after), so that a sparse track's real corners and
         /// switchback tips, whose legs are ordinary steps, are never spikes.
         public var spikeStepFactor: Double = 4
-        /// The spike's neighbours lie closer to each other than this fraction of its shorter leg
-        /// (the excursion returns to where it left).
+        /// The spike's neighbours lie closer to each other than this fraction of its mean leg
+        /// (the excursion returns to where it left; the mean, not the shorter leg, so that a
+        /// spike beside a run of dropped fixes, whose neighbours lie a gap apart, still goes).
         public var spikeBaseRatio: Double = 0.4
         /// A stop: consecutive fixes within this radius of their running centre...
         public var stopRadiusM: Double = 20
@@ -212,7 +213,7 @@ public enum RouteCleaner {
                 let entry = steps[k - 1], exit = steps[k + len - 1]
                 let leg = min(entry, exit)
                 // Cheap tests first: most fixes are ordinary steps.
-                guard leg >= o.spikeMinLegM, metric.distanceM(a, c) <= o.spikeBaseRatio * leg,
+                guard leg >= o.spikeMinLegM, metric.distanceM(a, c) <= o.spikeBaseRatio * (entry + exit) / 2,
                       leg >= o.spikeStepFactor * typicalStepM(before: k - 1, after: k + len) else { continue }
                 var farthest = k, farthestM = 0.0, inside = true
                 for b in k..<(k + len) {

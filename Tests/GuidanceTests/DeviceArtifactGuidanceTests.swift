@@ -67,6 +67,30 @@ struct DeviceArtifactGuidanceTests {
         #expect(cues.filter { $0.dir == .uTurn }.count == 1, "\(cues)")
         #expect(cues.count == 1, "\(cues)")
     }
+
+    /// The U-turn sits where the recording gets farthest out (within 8 m of it along the spur),
+    /// even when the 50 m bends of a vertex on the way in read larger (the way back drifts in
+    /// beside the way out).
+    @Test(arguments: 1...6)
+    func theUTurnIsAtTheFarthestPointOfTheSpur(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(seed) &* 977)
+        let out = Self.recording([(200, 400)], jitterM: 0.8, rng: &rng)
+        let tip = out[out.count - 1]
+        // The way back drifts from 12 m off at the tip to 2 m off 400 m later.
+        let back = out.reversed().enumerated().map { s, p in
+            GPSNoise.jitter(Geodesic.destination(from: p, bearingDeg: 290, distanceM: 12 - 10 * Double(s) / Double(out.count)), 0.8, &rng)
+        }
+        let track = out + back
+        let reachM = track.map { Geodesic.distanceM(out[0], $0) }.max()!
+        let cleaned = RouteCleaner.clean(track).coords
+        let resampled = try Resampler.resample(cleaned)
+        let input = GuidanceInput(path: RoutePath(coords: cleaned), resampledCoords: resampled.coords, cumM: resampled.cumM,
+                                  elevationsM: resampled.cumM.map { _ in 500 }, resampledIndexOfPathVertex: resampled.indexOfInput)
+        let uTurns = try Guidance.waypoints(for: input).filter { $0.dir == .uTurn }
+        try #require(uTurns.count == 1)
+        let at = resampled.coords[uTurns[0].i]
+        #expect(Geodesic.distanceM(out[0], at) > reachM - 8, "U-turn \(reachM - Geodesic.distanceM(out[0], at)) m short of the farthest fix, \(Geodesic.distanceM(at, tip)) m from the tip")
+    }
 }
 
 /// Seeded GPS jitter for the guidance tests.

@@ -56,11 +56,15 @@ struct GuidanceTests {
         let w = try Guidance.waypoints(for: Fixtures.input(onTrail))
         #expect(w.map(\.kind) == [.start, .end])
         #expect(w[0].instruction == "Head northeast on Mt Cabot Trail")
-        // The same geometry as a recorded track off the network: sharp turns, never a U-turn
-        // (the route does not come back on itself).
+        // The same geometry as a recorded track off the network is a switchback run: no cue
+        // (SwitchbackRuns), and never a U-turn (the route does not come back on itself).
         let offTrail = Fixtures.cues(try Guidance.waypoints(for: Fixtures.input(RoutePath(coords: coords))))
-        #expect(!offTrail.isEmpty)
-        #expect(offTrail.allSatisfy { $0.dir == .sharpRight || $0.dir == .sharpLeft }, "\(offTrail)")
+        #expect(offTrail.isEmpty, "\(offTrail)")
+        // Two of its hairpins alone are no run: sharp turns, never a U-turn.
+        let zigzag = Fixtures.walk(Array(Self.switchbacks.prefix(2)) + [(45, 120)])
+        let two = Fixtures.cues(try Guidance.waypoints(for: Fixtures.input(RoutePath(coords: zigzag))))
+        #expect(two.count == 2)
+        #expect(two.map(\.dir) == [.sharpRight, .sharpLeft], "\(two)")
     }
 
     @Test func twoTurnsTwentyMetresApartMergeIntoOne() throws {

