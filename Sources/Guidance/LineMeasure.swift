@@ -158,6 +158,23 @@ struct NearMetric {
     private var latDeg = Double.nan
     private var k = (x: 0.0, y: 0.0)
 
+    /// The vector from `a` to `b` in metres east and north on the cached metric (beyond 80
+    /// degrees of latitude, on the metric at the pair's mean latitude).
+    mutating func vectorM(_ a: LonLat, _ b: LonLat) -> (x: Double, y: Double) {
+        let lat = (a.lat + b.lat) / 2
+        let m: (x: Double, y: Double)
+        if abs(lat) > 80 {
+            m = WGS84.metresPerDegree(atLatDeg: lat)
+        } else {
+            if !(abs(lat - latDeg) <= 0.001) {
+                latDeg = lat
+                k = WGS84.metresPerDegree(atLatDeg: lat)
+            }
+            m = k
+        }
+        return (wrappedDeltaLonDeg(b.lon, from: a.lon) * m.x, (b.lat - a.lat) * m.y)
+    }
+
     mutating func distanceM(_ a: LonLat, _ b: LonLat) -> Double {
         let lat = (a.lat + b.lat) / 2
         guard abs(lat) <= 80 else { return shortDistanceM(a, b) }

@@ -1,3 +1,4 @@
+import Foundation
 import TrailpackCore
 
 /// A run of switchbacks: hairpins that alternate sides in quick succession, as a trail zigzags
@@ -39,10 +40,20 @@ enum SwitchbackRuns {
     static func runs(on line: LineMeasure) -> [SwitchbackRun] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
+        // The 25 m bends of at least `extendMinDeg` (smaller ones are nil: they are never a peak
+        // and never hide one), from the chords' dot and cross products.
         var dev25 = [Double?](repeating: nil, count: n)
         var back = 0, ahead = 0
+        var metric = NearMetric()
+        let tanMin = tan(extendMinDeg * .pi / 180)
         for k in 1..<(n - 1) {
-            dev25[k] = line.deviationDeg(at: k, windowM: 25, back: &back, ahead: &ahead)
+            let a = metric.vectorM(line.point(atM: line.cumM[k] - 25, from: &back), line.coords[k])
+            let b = metric.vectorM(line.coords[k], line.point(atM: line.cumM[k] + 25, from: &ahead))
+            guard a.x * a.x + a.y * a.y > 1e-4, b.x * b.x + b.y * b.y > 1e-4 else { continue }
+            let dot = a.x * b.x + a.y * b.y
+            let clockwise = a.y * b.x - a.x * b.y  // positive when b turns right of a
+            if dot > 0, abs(clockwise) < tanMin * dot { continue }
+            dev25[k] = atan2(clockwise, dot) * 180 / .pi
         }
         var bends: [Bend] = []
         for b in Bend.peaks(dev25, cumM: line.cumM, radiusM: tipRadiusM, minAbsDeg: extendMinDeg) {
