@@ -19,8 +19,9 @@ struct SwitchbackRun: Equatable, Sendable {
 /// would come and go with a few metres of GPS error, and a hiker on the zigzag needs none: the
 /// trail is the only way on. `Guidance` gives no turn cue from a run's first bend to its last.
 enum SwitchbackRuns {
-    /// A hairpin turns at least this many degrees over 25 m chords.
-    static let hairpinMinDeg = 90.0
+    /// A hairpin turns at least this many degrees over 25 m chords (more than the 90° corners of
+    /// a staircase of streets, whose every corner is a turn to take).
+    static let hairpinMinDeg = 100.0
     /// A run holds at least this many hairpins in a row, alternating sides.
     static let minHairpins = 3
     /// A run found from its hairpins extends on either side over alternating bends of at least

@@ -57,6 +57,21 @@ struct SwitchbackRunsTests {
         #expect(cues.filter { $0.dir == .sharpLeft || $0.dir == .sharpRight || $0.dir == .left || $0.dir == .right }.count >= 2)
     }
 
+    @Test func aStaircaseOfRightAnglesIsNoRun() throws {
+        // East and north in turn, 80 m each: six corners of 90°, alternating sides; every one is a
+        // turn to take, not a switchback.
+        let legs = (0..<7).map { (bearingDeg: $0 % 2 == 0 ? 90.0 : 0.0, lengthM: 80.0) }
+        let corners = Fixtures.walk([(90, 150)] + legs.dropFirst() + [(90, 150)])
+        var coords = [corners[0]]
+        for k in 1..<corners.count {
+            let steps = max(1, Int(Geodesic.distanceM(corners[k - 1], corners[k]) / 10))
+            for s in 1...steps { coords.append(Geodesic.interpolate(corners[k - 1], corners[k], fraction: Double(s) / Double(steps))) }
+        }
+        #expect(SwitchbackRuns.runs(on: Self.bendLine(coords)).isEmpty)
+        let cues = Fixtures.cues(try Guidance.waypoints(for: Fixtures.input(RoutePath(coords: coords))))
+        #expect(cues.map(\.dir) == [.left, .right, .left, .right, .left, .right], "\(cues.map(\.instruction))")
+    }
+
     /// Recordings of a run (slow drift of 3 to 8 m and white jitter, one fix a second or every
     /// few seconds): still one run, and no cue at a hairpin inside it.
     @Test(arguments: 1...8)
