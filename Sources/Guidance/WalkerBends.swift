@@ -28,6 +28,9 @@ public enum WalkerBends {
     public static let minWideDeg = 20.0
     /// One turn per this many metres either way: a turn is the largest 50 m bend within it.
     public static let peakRadiusM = 25.0
+    /// Two turns on the same side this close along the route, with the 50 m bend never under
+    /// 20° between them, are one curve and get one cue, metres.
+    public static let oneCurveM = 60.0
     /// Candidates need at least this much route on each side, metres.
     public static let minSideM = 25.0
     /// Vertices whose given 50 m bend (of the smoothed line) reaches this are tried as reversals.
@@ -84,8 +87,6 @@ public enum WalkerBends {
         line.deviationDeg(at: k, windowM: windowM)
     }
 
-    /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
-    /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` on the same side.
     /// The 50 m bend at every vertex with at least `minSideM` of route on each side (else nil).
     static func walkBends(on line: LineMeasure) -> [Double?] {
         let n = line.coords.count
@@ -100,8 +101,11 @@ public enum WalkerBends {
         return out
     }
 
-    /// With `unsmoothed` (the line `line` smooths), the bend there over 50 m must also be at
-    /// least `Deviation.straightBelowDeg` on the same side: a cue never contradicts the line itself.
+    /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
+    /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` on the same
+    /// side; two of them on one curve within `oneCurveM` are one. With `unsmoothed` (the line
+    /// `line` smooths), the bend there over 50 m must also be at least
+    /// `Deviation.straightBelowDeg` on the same side: a cue never contradicts the line itself.
     static func turns(on line: LineMeasure, walkBends: [Double?]? = nil, unsmoothed: LineMeasure? = nil) -> [Bend] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
@@ -117,7 +121,27 @@ public enum WalkerBends {
             }
             dev[k] = b50
         }
-        return Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM)
+        return oneCurveOneCue(Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM), line: line, walkBends: bends50)
+    }
+
+    /// `peaks` (in route order) with every two on the same side at most `oneCurveM` apart, whose
+    /// 50 m bend (`walkBends`) stays at least `Deviation.straightBelowDeg` that way all along
+    /// between them, made one: the larger.
+    static func oneCurveOneCue(_ peaks: [Bend], line: LineMeasure, walkBends: [Double?]) -> [Bend] {
+        var out: [Bend] = []
+        for b in peaks {
+            let right = b.deviationDeg > 0
+            if let last = out.last, (last.deviationDeg > 0) == right,
+               line.cumM[b.pathIndex] - line.cumM[last.pathIndex] <= oneCurveM,
+               (last.pathIndex...b.pathIndex).allSatisfy({ k in
+                   walkBends[k].map { ($0 > 0) == right && abs($0) >= Deviation.straightBelowDeg } ?? false
+               }) {
+                if abs(b.deviationDeg) > abs(last.deviationDeg) { out[out.count - 1] = b }
+            } else {
+                out.append(b)
+            }
+        }
+        return out
     }
 
     /// Reversals in route order: vertices with at least 25 m of route on each side where the

@@ -80,6 +80,27 @@ struct GuidanceTests {
         #expect(apart.map(\.dir) == [.right, .right])
     }
 
+    @Test func oneCurveDrawnWithTwoSharperCornersIsOneCue() throws {
+        // 120 degrees right over 50 m: corners of 50, 20 and 50 degrees 25 m apart (as a sparse
+        // recording draws a curve): one cue.
+        let coords = Fixtures.walk([(0, 200), (50, 25), (70, 25), (120, 200)])
+        let input = Fixtures.input(RoutePath(coords: coords))
+        let cues = Fixtures.cues(try Guidance.waypoints(for: input))
+        try #require(cues.count == 1, "\(cues.map(\.instruction))")
+        #expect(cues[0].dir == .right || cues[0].dir == .sharpRight)
+        #expect((1...3).map { input.resampledIndexOfPathVertex[$0] }.contains(cues[0].i))
+        // The rule on its own: two right turns 50 m apart (farther than turns merge at, 40 m) on one
+        // curve are one; the same two with a left bend between them stay two.
+        let line = WalkerBends.smoothed(LineMeasure(Fixtures.densify(coords, stepM: 5).coords))
+        let bends = WalkerBends.walkBends(on: line)
+        let a = line.cumM.firstIndex { $0 >= 225 }!, b = line.cumM.firstIndex { $0 >= 275 }!
+        let two = [Bend(pathIndex: a, deviationDeg: 60), Bend(pathIndex: b, deviationDeg: 62)]
+        #expect(WalkerBends.oneCurveOneCue(two, line: line, walkBends: bends) == [two[1]])
+        var kinked = bends
+        kinked[(a + b) / 2] = -25
+        #expect(WalkerBends.oneCurveOneCue(two, line: line, walkBends: kinked) == two)
+    }
+
     @Test func junctionBeatsANearbyTurn() throws {
         // Off-network geometry with a known junction 20 m after a 60 degree bend.
         let coords = Fixtures.walk([(0, 150), (60, 20), (60, 150)])
