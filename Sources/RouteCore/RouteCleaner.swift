@@ -67,6 +67,12 @@ public enum RouteCleaner {
         /// (walking through the circle draws about two radii, four to five with GPS jitter at one fix a second; a standing device dozens).
         public var stopMinPathM: Double = 50
         public var stopPathFactor: Double = 8
+        /// A stop also takes the loop the device drew just before it: the fixes back to the
+        /// earliest one within `stopLoopReturnM` of the stop's centre, when none of them lies
+        /// farther than `stopLoopExtentM` from it and their track is at most `stopLoopMaxPathM`.
+        public var stopLoopReturnM: Double = 10
+        public var stopLoopExtentM: Double = 35
+        public var stopLoopMaxPathM: Double = 150
         /// A loop is cut where the track crosses itself when the part between the crossings is
         /// at most this long...
         public var loopMaxLengthM: Double = 100
@@ -258,6 +264,8 @@ public enum RouteCleaner {
         outS.reserveCapacity(n)
         var i = 0
         var metric = CachedMetric()
+        // Points from this index on were copied to the output one for one.
+        var plainFrom = 0
         while i < n {
             let origin = pts[i]
             let k = metric.perDegree(atLatDeg: origin.lat)
@@ -301,6 +309,14 @@ public enum RouteCleaner {
                 }
                 if pathM >= o.stopPathFactor * radiusM {
                     let centre = LonLat(origin.lon + cx / k.x, origin.lat + cy / k.y)
+                    // The loop the device drew just before the dwell, if any, goes with it.
+                    let first = loopBeforeStop(endingAt: i, centre: centre, pts, after: plainFrom, o)
+                    if first < i {
+                        outP.removeLast(i - first)
+                        outS.removeLast(i - first)
+                        for t in first..<i { pathM += shortDistanceM(pts[t], pts[t + 1]) }
+                        i = first
+                    }
                     // Length before: into the cloud, through it, out; after: in to the centre and out.
                     var beforeM = pathM, afterM = 0.0
                     if i > 0 { beforeM += shortDistanceM(pts[i - 1], pts[i]); afterM += shortDistanceM(pts[i - 1], centre) }
@@ -310,6 +326,7 @@ public enum RouteCleaner {
                     outP.append(centre)
                     outS.append(src[i])
                     i = j
+                    plainFrom = j
                     continue
                 }
             }
@@ -321,6 +338,25 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return dropped
+    }
+
+    /// The first index of a loop the device drew just before a stop at `centre` whose fixes
+    /// start at `i`: the earliest fix at or after `after` within `stopLoopReturnM` of the centre
+    /// such that every fix from it to `i` lies within `stopLoopExtentM` of the centre and the
+    /// track from it to `i` is at most `stopLoopMaxPathM` long; `i` when there is none. (The
+    /// stop's run starts where its fixes first keep to `stopRadiusM` of their running centre,
+    /// which can be halfway round such a loop.)
+    static func loopBeforeStop(endingAt i: Int, centre: LonLat, _ pts: [LonLat], after: Int, _ o: Options) -> Int {
+        var t = i - 1, pathM = 0.0, first = i
+        while t >= after {
+            pathM += shortDistanceM(pts[t], pts[t + 1])
+            guard pathM <= o.stopLoopMaxPathM else { break }
+            let d = shortDistanceM(pts[t], centre)
+            guard d <= o.stopLoopExtentM else { break }
+            if d <= o.stopLoopReturnM { first = t }
+            t -= 1
+        }
+        return first
     }
 
     // MARK: - Loops

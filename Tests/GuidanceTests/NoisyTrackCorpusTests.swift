@@ -49,10 +49,9 @@ struct NoisyTrackCorpusTests {
         // below): floors a change must not fall under.
         #expect(stats.strictPrecision >= 0.86)
         #expect(stats.strictRecall >= 0.90)
-        // Three turnarounds are out of reach of the recording (docs/GUIDANCE.md): GPS drift puts
-        // the recorded tip 32 m from the true one, dropped fixes cut across a tip, and a loop the
-        // device drew while standing at a tip lies 35 m out.
-        #expect(stats.missingUTurns <= 3)
+        // Two turnarounds are out of the recording's reach (docs/GUIDANCE.md): GPS drift puts the
+        // recorded tip 36 m from the true one, and dropped fixes cut across a tip.
+        #expect(stats.missingUTurns <= 2)
     }
 
     struct Stats {

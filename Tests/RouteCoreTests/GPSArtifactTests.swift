@@ -147,6 +147,29 @@ import RouteCore
         #expect(reach >= 590, "the turnaround was cut: the track now reaches \(reach) m of 600 (\(cleaned.edits.map(\.description)))")
     }
 
+    @Test(arguments: [1, 2, 3, 4])
+    func aLoopDrawnAtTheStartOfAStopAtATurnaroundGoesWithTheStop(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed) &* 131)
+        let out = Self.walk(bearingDeg: 30, lengthM: 600, stepM: 1.3)
+        let tip = out[out.count - 1]
+        // At the tip the device first draws a loop of 15 m radius that reaches 30 m beyond the
+        // tip, then a cloud a few metres off while its owner stands; then the way back.
+        let centre = Geodesic.destination(from: tip, bearingDeg: 30, distanceM: 15)
+        let loop = (1..<40).map { Geodesic.destination(from: centre, bearingDeg: 210 + 9 * Double($0), distanceM: 15) }
+        let standing = Geodesic.destination(from: tip, bearingDeg: 300, distanceM: 6)
+        let cloud = (0..<120).map { _ in Self.jitter(standing, sigmaM: 3, &rng) }
+        let back = Array(out.reversed().dropFirst())
+        let track = (out + loop + cloud + back).map { Self.jitter($0, sigmaM: 0.7, &rng) }
+        let loopReachM = loop.map { Geodesic.distanceM(out[0], $0) }.max()!
+        #expect(loopReachM > 625)
+        let cleaned = RouteCleaner.clean(track)
+        let reachM = cleaned.coords.map { Geodesic.distanceM(out[0], $0) }.max()!
+        #expect(reachM < 608, "the loop at the tip survived: the track reaches \(reachM) m (\(cleaned.edits.filter { $0.kind != .loop }.map(\.description)))")
+        #expect(reachM > 594, "the turnaround was cut: \(reachM) m")
+        let stops = cleaned.edits.filter { $0.kind == .stop }
+        #expect(stops.count == 1)
+    }
+
     @Test func aPlannedRouteKeepsItsSpurs() {
         var line = Self.walk(bearingDeg: 90, lengthM: 600, stepM: 10)
         line.insert(Geodesic.destination(from: line[30], bearingDeg: 0, distanceM: 300), at: 31)
