@@ -38,9 +38,9 @@ struct NoisyTrackCorpus {
         return out
     }()
 
-    /// The corpus: `count` tracks, deterministic for a given count.
-    static func tracks(count: Int, effects: Effects = .all) -> [Track] {
-        (0..<count).map { make(seed: UInt64($0 + 1), effects: effects) }
+    /// The corpus: `count` tracks from seed `firstSeed` on, deterministic.
+    static func tracks(count: Int, firstSeed: UInt64 = 1, effects: Effects = .all) -> [Track] {
+        (0..<UInt64(count)).map { make(seed: firstSeed + $0, effects: effects) }
     }
 
     /// Which device effects to simulate (all of them in the corpus; fewer to study one).

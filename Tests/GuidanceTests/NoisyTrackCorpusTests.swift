@@ -31,13 +31,16 @@ struct NoisyTrackCorpusTests {
     static let corpusSize = 192
 
     /// Every figure is printed; `TRAILPACK_CORPUS_VERBOSE=1` also lists each unmatched cue, and
-    /// `TRAILPACK_CORPUS_EFFECTS` (the `Effects` raw value) simulates fewer device effects.
+    /// `TRAILPACK_CORPUS_EFFECTS` (the `Effects` raw value) simulates fewer device effects, and
+    /// `TRAILPACK_CORPUS_FIRST_SEED` measures other seeds (fresh tracks no rule was tuned on);
+    /// either only prints.
     @Test func noisyRecordingsGiveTheCuesOfTheirTruthLine() throws {
         let env = ProcessInfo.processInfo.environment
         let effects = env["TRAILPACK_CORPUS_EFFECTS"].flatMap(Int.init).map(NoisyTrackCorpus.Effects.init(rawValue:)) ?? .all
-        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: Self.corpusSize, effects: effects),
+        let firstSeed = env["TRAILPACK_CORPUS_FIRST_SEED"].flatMap(UInt64.init) ?? 1
+        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: Self.corpusSize, firstSeed: firstSeed, effects: effects),
                                       verbose: env["TRAILPACK_CORPUS_VERBOSE"] == "1")
-        guard effects == .all else { return }
+        guard effects == .all, firstSeed == 1 else { return }
         #expect(stats.tracks == Self.corpusSize)
         #expect(stats.truthCues >= 600, "the corpus must exercise guidance")
         #expect(stats.turnarounds >= 60)
