@@ -14,7 +14,7 @@ import TestSupport
 
     @Test(arguments: [JSONParseMode.strict, .json5])
     func randomBytesNeverTrap(mode: JSONParseMode) {
-        var g = SplitMix64(seed: 1)
+        var g = SeededRandom(seed: 1)
         let interesting = Array("{}[]:,\"'\\/*-+.0123456789eExX tfnuIN\n\r\t".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xEF, 0xFF]
         var parsed = 0
         for _ in 0..<2_000 {
@@ -29,7 +29,7 @@ import TestSupport
 
     @Test(arguments: [JSONParseMode.strict, .json5])
     func mutationsAndTruncationsNeverTrap(mode: JSONParseMode) throws {
-        var g = SplitMix64(seed: 2)
+        var g = SeededRandom(seed: 2)
         let sources = Self.seeds.map { Array($0.utf8) }.filter { (try? JSONParser.parse($0, mode: mode)) != nil }
         #expect(sources.count == (mode == .strict ? 3 : 4))
         var failures = 0

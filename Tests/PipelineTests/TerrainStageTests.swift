@@ -13,7 +13,7 @@ import TrailpackCore
     @Test func regionGridAgreesWithGDALsOwnSamplingOfTheSourceDEM() throws {
         let dem = try RasterDataset.open(path: TestData.path("white-mountains/N44W072.hgt"))
         let terrain = try TerrainStage.run(bbox: demoBBox, sources: [dem], options: Recipe.TerrainOptions(), progress: nil)
-        var rng = SeededRandom(state: 2026)
+        var rng = SeededRandom(seed: 2026)
         var sumSquares = 0.0, worst = 0.0
         for _ in 0..<500 {
             let p = LonLat(Double.random(in: demoBBox.west...demoBBox.east, using: &rng),

@@ -1,18 +1,5 @@
-/// SplitMix64: a small deterministic generator, so every property and fuzz test is reproducible.
-public struct SeededRandom: RandomNumberGenerator {
-    public var state: UInt64
+import TrailpackCore
 
-    public init(seed: UInt64) { state = seed }
-    public init(state: UInt64) { self.state = state }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// The same generator under its algorithm's name.
-public typealias SplitMix64 = SeededRandom
+/// The seeded generator of every property and fuzz test, so each is reproducible: the library's
+/// own SplitMix64, one implementation for tests and code.
+public typealias SeededRandom = TrailpackCore.SplitMix64

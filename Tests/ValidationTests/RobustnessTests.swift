@@ -21,7 +21,7 @@ func packFiles(_ root: URL) -> [String] {
 func fuzz(root: URL, file: String, cases: Int, seed: UInt64, truncateEvery: Int = 4) throws -> [String] {
     let url = root.appendingPathComponent(file)
     let original = [UInt8](try Data(contentsOf: url))
-    var rng = SplitMix64(state: seed)
+    var rng = SeededRandom(seed: seed)
     var silent: [String] = []
     for k in 0..<cases {
         var bytes = original

@@ -27,7 +27,7 @@ struct LandmarkNearestTests {
     /// The ranked search gives the brute-force geodesic minimum on real-shaped input.
     @Test(arguments: [0, 1, 2, 3])
     func rankedSearchEqualsBruteForce(seed: Int) {
-        var rng = SplitMix64(state: UInt64(0x1A4D + seed))
+        var rng = SeededRandom(seed: UInt64(0x1A4D + seed))
         let start = LonLat(-71.4, 44.5)
         var coords = [start]
         for _ in 0..<800 {

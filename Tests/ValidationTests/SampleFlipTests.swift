@@ -13,7 +13,7 @@ struct SampleFlipTests {
     func flip(_ editor: PackEditor, file: String, cases: Int, seed: UInt64) throws -> (large: Int, silent: [String]) {
         let original = try editor.bytes(file)
         let samples = (original.count - 44) / 2
-        var rng = SplitMix64(state: seed)
+        var rng = SeededRandom(seed: seed)
         var large = 0
         var silent: [String] = []
         for _ in 0..<cases {
