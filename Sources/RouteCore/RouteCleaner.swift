@@ -125,37 +125,6 @@ public enum RouteCleaner {
         return result
     }
 
-    /// Metres per degree reused while the latitude stays within 0.001 degree of where it was
-    /// computed (distances then agree with `shortDistanceM` to about 2e-5 relative): the passes
-    /// below visit every point, and the ellipsoid's radii are the costly part of a distance.
-    struct CachedMetric {
-        /// Bound on the relative difference from `shortDistanceM` up to 80 degrees of latitude
-        /// (ten times the worst case; beyond, `distanceM` is exact).
-        static let relativeSlack = 1e-3
-        private var latDeg = Double.nan
-        private var k = (x: 0.0, y: 0.0)
-
-        mutating func perDegree(atLatDeg lat: Double) -> (x: Double, y: Double) {
-            if !(abs(lat - latDeg) <= 0.001) {
-                latDeg = lat
-                k = WGS84.metresPerDegree(atLatDeg: lat)
-            }
-            return k
-        }
-
-        mutating func distanceM(_ a: LonLat, _ b: LonLat) -> Double {
-            let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
-            let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, dy = (b.lat - a.lat) * k.y
-            return (dx * dx + dy * dy).squareRoot()
-        }
-
-        /// Heading from `a` to `b`, radians clockwise from north.
-        mutating func headingRad(_ a: LonLat, _ b: LonLat) -> Double {
-            let k = perDegree(atLatDeg: (a.lat + b.lat) / 2)
-            return atan2(wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x, (b.lat - a.lat) * k.y)
-        }
-    }
-
     // MARK: - Duplicates
 
     static func dropDuplicates(_ pts: inout [LonLat], _ src: inout [Int], minSpacingM: Double) -> Int {
@@ -163,7 +132,7 @@ public enum RouteCleaner {
         var outP: [LonLat] = [pts[0]], outS = [src[0]]
         outP.reserveCapacity(pts.count)
         outS.reserveCapacity(pts.count)
-        var metric = CachedMetric()
+        var metric = NearMetric()
         for k in 1..<pts.count where metric.distanceM(outP[outP.count - 1], pts[k]) >= minSpacingM {
             outP.append(pts[k])
             outS.append(src[k])
@@ -181,7 +150,7 @@ public enum RouteCleaner {
         let n = pts.count
         guard n >= 3 else { return 0 }
         var steps = [Double](repeating: 0, count: n - 1)
-        var metric = CachedMetric()
+        var metric = NearMetric()
         for k in 0..<(n - 1) { steps[k] = metric.distanceM(pts[k], pts[k + 1]) }
         /// Median of the (up to) six steps before step `before` and six from step `after` on.
         func typicalStepM(before: Int, after: Int) -> Double {
@@ -263,7 +232,7 @@ public enum RouteCleaner {
         outP.reserveCapacity(n)
         outS.reserveCapacity(n)
         var i = 0
-        var metric = CachedMetric()
+        var metric = NearMetric()
         // Points from this index on were copied to the output one for one.
         var plainFrom = 0
         while i < n {
@@ -367,7 +336,7 @@ public enum RouteCleaner {
         guard n >= 4 else { return 0 }
         var steps = [Double](repeating: 0, count: n - 1)
         var headings = [Double](repeating: 0, count: n - 1)  // radians, of segment k -> k+1
-        var metric = CachedMetric()
+        var metric = NearMetric()
         for k in 0..<(n - 1) {
             steps[k] = metric.distanceM(pts[k], pts[k + 1])
             headings[k] = metric.headingRad(pts[k], pts[k + 1])
@@ -496,15 +465,15 @@ public enum RouteCleaner {
     /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the
     /// cached metric decides the points that are clearly in or out.
     static func withinExtent(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, _ maxM: Double,
-                             _ metric: inout CachedMetric) -> Bool {
+                             _ metric: inout NearMetric) -> Bool {
         for s in range {
             guard abs(x.lat + pts[s].lat) <= 160 else {
                 if shortDistanceM(x, pts[s]) > maxM { return false }
                 continue
             }
             let approxM = metric.distanceM(x, pts[s])
-            if approxM < maxM * (1 - CachedMetric.relativeSlack) { continue }
-            if approxM > maxM * (1 + CachedMetric.relativeSlack) || shortDistanceM(x, pts[s]) > maxM { return false }
+            if approxM < maxM * (1 - NearMetric.relativeSlack) { continue }
+            if approxM > maxM * (1 + NearMetric.relativeSlack) || shortDistanceM(x, pts[s]) > maxM { return false }
         }
         return true
     }

@@ -12,7 +12,7 @@ struct CleanerShortcutTests {
         var rng = SeededRandom(seed: UInt64(abs(latDeg * 10)) + 1)
         let k = WGS84.metresPerDegree(atLatDeg: latDeg)
         let x = LonLat(7.25, latDeg)
-        var metric = RouteCleaner.CachedMetric()
+        var metric = NearMetric()
         var inside = 0
         for _ in 0..<2000 {
             // Points around the 30 m limit, some within a millimetre of it.
