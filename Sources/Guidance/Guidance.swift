@@ -11,6 +11,8 @@ public enum Guidance {
     public static let mergeTurnsWithinM = 40.0
     /// Off the network, a 50 m bend of at least this many degrees is a `turn` waypoint.
     public static let offNetworkTurnMinDeg = WalkerBends.minTurnDeg
+    /// Junction angles and a pass's way in and out are measured on chords this long, metres.
+    public static let angleChordM = 25.0
     /// Window over which the start direction is measured, metres.
     public static let startWindowM = 50.0
     /// A POI this close to the route (metres) becomes a `poi` waypoint.
@@ -108,8 +110,8 @@ public enum Guidance {
             guard let terrain = input.terrain else { return true }
             if TerrainSummitCheck.isHighPoint(input.resampledCoords[k], on: terrain) { return true }
             guard SummitDetector.isPass(input.elevationsM, input.cumM, at: k),
-                  let inDeg = line(around: k, aheadM: TurnDetector.windowM).incomingBearingDeg(at: k, windowM: TurnDetector.windowM),
-                  let outDeg = line(around: k, aheadM: TurnDetector.windowM).outgoingBearingDeg(at: k, windowM: TurnDetector.windowM),
+                  let inDeg = line(around: k, aheadM: angleChordM).incomingBearingDeg(at: k, windowM: angleChordM),
+                  let outDeg = line(around: k, aheadM: angleChordM).outgoingBearingDeg(at: k, windowM: angleChordM),
                   TerrainSummitCheck.isCol(input.resampledCoords[k], inBearingDeg: inDeg, outBearingDeg: outDeg, on: terrain)
             else { return false }
             passes.insert(k)
@@ -192,8 +194,8 @@ public enum Guidance {
         for j in path.junctions.sorted(by: { $0.index < $1.index }) {
             // The start and end instructions cover nodes at the route's ends.
             guard j.index > 0, j.index < n - 1, seen.insert(j.index).inserted else { continue }
-            guard let inDeg = line.incomingBearingDeg(at: j.index, windowM: TurnDetector.windowM),
-                  let outDeg = line.outgoingBearingDeg(at: j.index, windowM: TurnDetector.windowM) else { continue }
+            guard let inDeg = line.incomingBearingDeg(at: j.index, windowM: angleChordM),
+                  let outDeg = line.outgoingBearingDeg(at: j.index, windowM: angleChordM) else { continue }
             let situation = JunctionSituation(
                 incomingTrail: trailName(path, segment: j.index - 1),
                 outgoingTrail: trailName(path, segment: j.index),

@@ -1,3 +1,16 @@
+import TrailpackCore
+
+/// A change of direction at one vertex of a cleaned route geometry.
+public struct Bend: Equatable, Sendable {
+    /// Index into the line's coords of the vertex where the change is greatest.
+    public var pathIndex: Int
+    /// Signed deviation from straight ahead in degrees (positive right), on the chords of the
+    /// measure that found it (50 m for turns, 25 m for switchback hairpins).
+    public var deviationDeg: Double
+    /// The SPEC `dir` of `deviationDeg`.
+    public var dir: TurnDirection { Deviation.direction(forDeviationDeg: deviationDeg) }
+}
+
 extension Bend {
     /// The bends at the local peaks of `deviationDeg` (signed, nil where there is no bend):
     /// vertices whose absolute deviation, at least `minAbsDeg`, is the largest within `radiusM`
