@@ -9,8 +9,6 @@ public enum Guidance {
     /// two corners this close share their chords; on recorded tracks they are mostly one bend
     /// drawn as a zigzag by the GPS.
     public static let mergeTurnsWithinM = 40.0
-    /// Off the network, a 50 m bend of at least this many degrees is a `turn` waypoint.
-    public static let offNetworkTurnMinDeg = WalkerBends.minTurnDeg
     /// Junction angles and a pass's way in and out are measured on chords this long, metres.
     public static let angleChordM = 25.0
     /// Window over which the start direction is measured, metres.

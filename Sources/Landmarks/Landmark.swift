@@ -53,6 +53,4 @@ public enum SightConstants {
     /// Drop of the terrain below the observer's tangent plane per squared metre of distance:
     /// `(1 - k) / (2 R)`.
     public static let curvaturePerM2 = (1 - refractionK) / (2 * earthRadiusM)
-    /// Verdicts where the sightline clears or misses the terrain by less than this are grazing.
-    public static let grazingM = 2.0
 }
