@@ -168,8 +168,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         let pbf = inputs.appendingPathComponent("wmnf-pliney.osm.pbf")
         try FileManager.default.copyItem(atPath: TestData.path("white-mountains/wmnf-pliney.osm.pbf"), toPath: pbf.path)
-        let demo = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, encoding: .utf8)
-            .replacingOccurrences(of: "\"../data/", with: "\"DATA/")
+        let demo = try TestData.recipeText("pliny-kilkenny", dataFolder: "DATA")
         let fromGeoJSON = try write(demo, "geojson.json5")
         let fromOSM = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: pbf.path), "osm.json5")
         let allHighways = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: pbf.path)
@@ -244,8 +243,7 @@ import TestSupport
 
     @Test func anOSMXMLExtractBuildsTheSamePackAsTheGeoJSON() throws {
         let osm = try write(try Self.osmXML(), "wmnf-pliney.osm")
-        let demo = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, encoding: .utf8)
-            .replacingOccurrences(of: "\"../data/", with: "\"DATA/")
+        let demo = try TestData.recipeText("pliny-kilkenny", dataFolder: "DATA")
         let fromGeoJSON = try write(demo, "geojson.json5")
         let fromXML = try write(demo.replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: osm)
             .replacingOccurrences(of: "  trailNames:", with: "  trailTags: { highway: true },\n  trailNames:"), "xml.json5")

@@ -12,8 +12,7 @@ import TestSupport
         let dir = TestData.scratchFolder("cluster-recipes")
         var paths: [String] = []
         for name in ["pliny-kilkenny", "jacksboro"] {
-            let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/\(name).json5").path, encoding: .utf8)
-                .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+            let text = try TestData.recipeText(name)
             let path = dir.appendingPathComponent("\(name).json5").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)

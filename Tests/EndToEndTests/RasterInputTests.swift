@@ -9,9 +9,9 @@ import TestSupport
 
     /// The Jacksboro demo recipe (with its route) reading `dem` (a JSON5 value).
     func jacksboroRecipe(dem: String, in folder: URL, name: String) throws -> String {
-        let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, encoding: .utf8)
-            .replacingOccurrences(of: "dem: [\"../data/jacksboro/jacksboro_fault_dem.tif\"]", with: "dem: \(dem)")
-            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+        let demo = try TestData.recipeText("jacksboro")
+        let text = demo.replacingOccurrences(of: "dem: [\"\(TestData.url("").path)/jacksboro/jacksboro_fault_dem.tif\"]", with: "dem: \(dem)")
+        precondition(text != demo, "the demo recipe's dem line changed; this fixture no longer swaps it")
         return try F.recipe(text, in: folder, name: name)
     }
 

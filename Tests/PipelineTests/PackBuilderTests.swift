@@ -77,8 +77,7 @@ import TrailpackCore
 
 @Suite struct ARPatchBudgetTests {
     @Test func aPatchOverItsBudgetIsCoarsenedAndTheBuildSaysSo() throws {
-        let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, encoding: .utf8)
-            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+        let text = try TestData.recipeText("jacksboro")
             .replacingOccurrences(of: "terrain: {", with: "ar: { budgetMiB: 0.2 },\n  terrain: {")
         let dir = TestData.scratchFolder("budget")
         let recipe = dir.appendingPathComponent("jacksboro.json5").path

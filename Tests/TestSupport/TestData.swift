@@ -21,6 +21,13 @@ public enum TestData {
     /// Path of a file under `data/`.
     public static func path(_ relative: String) -> String { url(relative).path }
 
+    /// The text of the bundled recipe `Recipes/<name>.json5` with its `../data/` paths pointing
+    /// at `dataFolder` (default: the repo's `data/`, absolute), for a copy written elsewhere.
+    public static func recipeText(_ name: String, dataFolder: String? = nil) throws -> String {
+        try String(contentsOfFile: repoRoot.appendingPathComponent("Recipes/\(name).json5").path, encoding: .utf8)
+            .replacingOccurrences(of: "\"../data/", with: "\"\(dataFolder ?? url("").path)/")
+    }
+
     /// A fresh empty temporary folder, unique per call.
     public static func scratchFolder(_ label: String = "test") -> URL {
         let url = FileManager.default.temporaryDirectory

@@ -23,8 +23,7 @@ struct BuiltPackTests {
     /// Recipe options at the edges of their ranges build legal packs: a 300 m bilinear terrain grid
     /// under 10 m AR patches and the fastest hiking rates, compared with its DEM and kernel.
     @Test func recipesAtTheEdgesOfTheirRangesBuildValidPacks() throws {
-        let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, encoding: .utf8)
-            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+        let text = try TestData.recipeText("pliny-kilkenny")
             .replacingOccurrences(of: "terrain: { resolutionM: 30 },", with: "terrain: { resolutionM: 300, kernel: \"bilinear\" },\n  stats: { flatSpeedKmh: 30, ascentMPerH: 5000, descentMPerH: 5000 },")
         #expect(text.contains("resolutionM: 300"))
         let dir = TestData.scratchFolder("validation-edges")
@@ -44,8 +43,7 @@ struct BuiltPackTests {
     /// An AR patch coarsened by its budget is legal: warnings only (`ar.coarsened`), and the
     /// coarser patch still matches the DEM.
     @Test func aBudgetCoarsenedPatchIsOnlyAWarning() throws {
-        let text = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, encoding: .utf8)
-            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.url("").path)/")
+        let text = try TestData.recipeText("jacksboro")
             .replacingOccurrences(of: "terrain: {", with: "ar: { budgetMiB: 0.2 },\n  terrain: {")
         let dir = TestData.scratchFolder("validation-budget")
         let recipe = dir.appendingPathComponent("jacksboro.json5").path
