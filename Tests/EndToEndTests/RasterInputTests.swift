@@ -10,9 +10,9 @@ import TestSupport
     /// The Jacksboro demo recipe (with its route) reading `dem` (a JSON5 value).
     func jacksboroRecipe(dem: String, in folder: URL, name: String) throws -> String {
         let demo = try TestData.recipeText("jacksboro")
-        let text = demo.replacingOccurrences(of: "dem: [\"\(TestData.url("").path)/jacksboro/jacksboro_fault_dem.tif\"]", with: "dem: \(dem)")
-        precondition(text != demo, "the demo recipe's dem line changed; this fixture no longer swaps it")
-        return try F.recipe(text, in: folder, name: name)
+        let demLine = "dem: [\"\(TestData.url("").path)/jacksboro/jacksboro_fault_dem.tif\"]"
+        precondition(demo.contains(demLine), "the demo recipe's dem line changed; this fixture no longer swaps it")
+        return try F.recipe(demo.replacingOccurrences(of: demLine, with: "dem: \(dem)"), in: folder, name: name)
     }
 
     func routeElevations(_ root: URL) throws -> [Double] {
