@@ -1,0 +1,91 @@
+import TrailpackCore
+
+/// Whether the way after a sharp reversal of direction walks back along the way before it (an
+/// out-and-back), rather than away beside it (a switchback's or a road's hairpin, whose legs
+/// may run 5 to 15 m apart for the first 50 m and bend 160 degrees over 100 m).
+///
+/// The way back is measured at every 10 m after the tip, up to the route's room on either side:
+/// the distance from the point `x` metres after the tip to the way in (the route from
+/// `x + alongSlackM` metres before the tip to the tip, so a stop collapsed or GPS drift along the
+/// route does not move the point it should meet). A reversal retraces when either:
+/// - every such point up to `nearM` (100 m) lies within `nearWithinM` (12 m) of the way in: a spur
+///   walked out and back, recorded within a minute or two; or
+/// - at least `farShare` (90 %) of the points up to `farM` (300 m) lie within `farWithinM` (30 m)
+///   of the way in: the way back of a long out-and-back, offset by the GPS drift that built up in
+///   between (σ up to 8 m per axis on each pass, and more after a stop at the tip), with room for
+///   a run of dropped fixes cutting a corner on one of the passes.
+///
+/// A hairpin's legs spread apart: on the recorded switchbacks of the UTMB, the Diagonale des Fous
+/// and the Vanoise (pretty-gpx examples), they are more than 12 m apart within 50 m and more
+/// than 30 m apart within 150 m of the tip (docs/GUIDANCE.md).
+public enum Retrace {
+    /// The way back is measured every this many metres after the tip.
+    public static let stepM = 10.0
+    /// A spur walked out and back: every point up to this far after the tip, metres...
+    public static let nearM = 100.0
+    /// ...lies within this of the way in, metres.
+    public static let nearWithinM = 12.0
+    /// A long out-and-back: `farShare` of the points up to this far after the tip, metres...
+    public static let farM = 300.0
+    /// ...lie within this of the way in, metres.
+    public static let farWithinM = 30.0
+    public static let farShare = 0.9
+    /// The way in for the point `x` metres after the tip starts `x` plus this many metres before it.
+    public static let alongSlackM = 60.0
+    /// Directions on the way in and the way back are chords this many metres either side, metres.
+    public static let tangentM = 10.0
+
+    /// True when the route walks back along itself after vertex `k` of `line` (see the type).
+    static func retraces(_ line: LineMeasure, at k: Int) -> Bool {
+        let d = line.cumM[k]
+        let roomM = min(d, line.lengthM - d)
+        var metric = NearMetric()
+        var nearHolds = true, farWithin = 0, farCount = 0
+        var x = stepM
+        while x <= min(roomM, farM) {
+            let p = line.point(atM: d + x)
+            let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d, metric: &metric)
+            // Beside the way in but heading the same way (the leg after the next hairpin of a
+            // zigzag) is not walking back.
+            let wayIn = metric.vectorM(line.point(atM: nearest.alongM - tangentM), line.point(atM: nearest.alongM + tangentM))
+            let wayBack = metric.vectorM(line.point(atM: d + x - tangentM), line.point(atM: d + x + tangentM))
+            let back = wayIn.x * wayBack.x + wayIn.y * wayBack.y < 0
+            let gapM = back ? nearest.distanceM : .infinity
+            if x <= nearM, gapM > nearWithinM { nearHolds = false }
+            farCount += 1
+            if gapM <= farWithinM { farWithin += 1 }
+            x += stepM
+        }
+        guard farCount > 0 else { return false }
+        return nearHolds || Double(farWithin) >= farShare * Double(farCount)
+    }
+}
+
+extension LineMeasure {
+    /// The point of the stretch of the line from `fromM` to `toM` metres along (clamped to the
+    /// line) nearest to `p`, on the local plane of `metric`: its distance from `p` and its
+    /// distance along the line, metres.
+    func nearest(to p: LonLat, alongFromM fromM: Double, toM: Double, metric: inout NearMetric) -> (distanceM: Double, alongM: Double) {
+        let a = max(0, fromM), b = min(lengthM, toM)
+        guard a <= b, coords.count >= 2 else { return (metric.distanceM(p, point(atM: a)), a) }
+        var points = [(point(atM: a), a)]
+        // Vertices strictly inside the stretch.
+        var lo = 0, hi = cumM.count
+        while lo < hi { let mid = (lo + hi) / 2; if cumM[mid] <= a { lo = mid + 1 } else { hi = mid } }
+        var j = lo
+        while j < coords.count, cumM[j] < b { points.append((coords[j], cumM[j])); j += 1 }
+        points.append((point(atM: b), b))
+        var best = (distanceM: Double.infinity, alongM: a)
+        for s in 0..<(points.count - 1) {
+            let u = metric.vectorM(p, points[s].0), v = metric.vectorM(p, points[s + 1].0)
+            // The segment from u to v relative to p: its closest point's offset.
+            let ex = v.x - u.x, ey = v.y - u.y
+            let len2 = ex * ex + ey * ey
+            let t = len2 > 0 ? min(1, max(0, -(u.x * ex + u.y * ey) / len2)) : 0
+            let cx = u.x + t * ex, cy = u.y + t * ey
+            let dM = (cx * cx + cy * cy).squareRoot()
+            if dM < best.distanceM { best = (dM, points[s].1 + t * (points[s + 1].1 - points[s].1)) }
+        }
+        return best
+    }
+}

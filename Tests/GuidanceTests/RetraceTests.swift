@@ -1,0 +1,121 @@
+import Foundation
+import RouteCore
+import Testing
+import TestSupport
+import TrailpackCore
+@testable import Guidance
+
+/// A U-turn only where the way back walks back along the way in (`Retrace`): never on the tight
+/// hairpins of a switchback run, whose legs run a few metres apart and bend 160 to 175 degrees,
+/// as recorded on the UTMB, the Diagonale des Fous and the Vanoise.
+struct RetraceTests {
+    /// A switchback run as mountain trails draw it: an approach, `hairpins` hairpins each turning
+    /// back through a half circle of radius 2-7 m (vertices every 3 m) with legs of 40-120 m that
+    /// spread 5-20 degrees apart, alternating sides, then an exit leg.
+    static func tightSwitchbacks(rng: inout SeededRandom) -> [LonLat] {
+        var p = LonLat(-71.40 + Double.random(in: -0.03...0.03, using: &rng), 44.50 + Double.random(in: -0.03...0.03, using: &rng))
+        var out = [p]
+        var bearing = Double.random(in: 0..<360, using: &rng)
+        func straight(_ m: Double) {
+            let steps = max(1, Int(m / 10))
+            let end = Geodesic.destination(from: p, bearingDeg: bearing, distanceM: m)
+            for s in 1...steps { out.append(Geodesic.interpolate(p, end, fraction: Double(s) / Double(steps))) }
+            p = end
+        }
+        straight(Double.random(in: 150...300, using: &rng))
+        let hairpins = Int.random(in: 4...10, using: &rng)
+        var side = Bool.random(using: &rng) ? 1.0 : -1.0
+        for _ in 0..<hairpins {
+            let radiusM = Double.random(in: 2...7, using: &rng)
+            let turnDeg = 180 - Double.random(in: 5...20, using: &rng)
+            // The half circle: steps of about 3 m of arc.
+            let arcM = radiusM * turnDeg * .pi / 180
+            let steps = max(2, Int((arcM / 3).rounded(.up)))
+            for _ in 0..<steps {
+                let stepDeg = turnDeg / Double(steps)
+                let chordM = 2 * radiusM * sin(stepDeg * .pi / 360)
+                p = Geodesic.destination(from: p, bearingDeg: bearing + side * stepDeg / 2, distanceM: chordM)
+                bearing += side * stepDeg
+                out.append(p)
+            }
+            straight(Double.random(in: 40...120, using: &rng))
+            side = -side
+        }
+        straight(Double.random(in: 150...300, using: &rng))
+        return out
+    }
+
+    static func waypoints(_ coords: [LonLat]) throws -> [Waypoint] {
+        let resampled = try Resampler.resample(coords)
+        let input = GuidanceInput(path: RoutePath(coords: coords), resampledCoords: resampled.coords, cumM: resampled.cumM,
+                                  elevationsM: resampled.cumM.map { _ in 500 }, resampledIndexOfPathVertex: resampled.indexOfInput)
+        return try Guidance.waypoints(for: input)
+    }
+
+    /// 48 runs, drawn and recorded (with drift, stops, spikes and dropped fixes): no U-turn on a
+    /// drawn run; on three recordings one hairpin between legs of 100 m or more whose recorded
+    /// legs lie within 12 m of each other all along (GPS drift closed the gap) reads as a spur
+    /// walked out and back. Before the retrace rule, all 48 drawn runs and 46
+    /// recordings had at least one.
+    @Test func tightSwitchbacksGetNoUTurnDrawnOrRecorded() throws {
+        var drawnWith = 0, recordedWith = 0, recordedUTurns = 0
+        for seed in UInt64(1)...48 {
+            var rng = SeededRandom(seed: seed &* 7919)
+            let truth = Self.tightSwitchbacks(rng: &rng)
+            let recorded = RouteCleaner.clean(NoisyTrackCorpus.record(truth, turnaroundsM: [], effects: .all, rng: &rng)).coords
+            if try Self.waypoints(truth).contains(where: { $0.dir == .uTurn }) { drawnWith += 1 }
+            let u = try Self.waypoints(recorded).filter { $0.dir == .uTurn }.count
+            if u > 0 { recordedWith += 1 }
+            recordedUTurns += u
+        }
+        print("Tight switchbacks: \(drawnWith) of 48 drawn runs and \(recordedWith) of 48 recordings have a U-turn (\(recordedUTurns) in all)")
+        #expect(drawnWith == 0)
+        #expect(recordedWith <= 3)
+    }
+
+    /// A hairpin whose legs run 8 m apart and spread: a sharp turn, never a U-turn.
+    @Test func aHairpinIsASharpTurn() throws {
+        let up = Fixtures.walk([(0, 300)])
+        let across = Fixtures.walk(from: up[1], [(90, 8)])
+        let back = Fixtures.walk(from: across[1], [(170, 300)])
+        let w = try Self.waypoints(Fixtures.densify(up + [across[1]] + Array(back.dropFirst()), stepM: 5).coords)
+        let turns = w.filter { $0.kind == .turn }
+        #expect(turns.count == 1 && turns[0].dir == .sharpRight, "\(turns.map(\.instruction))")
+    }
+
+    /// The way back of an out-and-back recorded 15 m beside the way out (drift after a long
+    /// stop at the tip) still retraces it: a U-turn.
+    @Test func aWayBackOffsetByDriftStillRetraces() throws {
+        var rng = SeededRandom(seed: 11)
+        let out = Fixtures.densify(Fixtures.walk([(30, 600)]), stepM: 3).coords.map { GPSNoise.jitter($0, 1, &rng) }
+        let back = out.reversed().map { GPSNoise.jitter(Geodesic.destination(from: $0, bearingDeg: 120, distanceM: 15), 1, &rng) }
+        let line = RouteCleaner.clean(out + back).coords
+        let w = try Self.waypoints(line)
+        #expect(w.filter { $0.dir == .uTurn }.count == 1, "\(w.map(\.instruction))")
+    }
+
+    /// A spur walked 150 m out and back, then the walk goes on the other way: a U-turn at its end.
+    @Test func aSpurWalkedOutAndBackIsAUTurn() throws {
+        var rng = SeededRandom(seed: 5)
+        let approach = Fixtures.walk([(0, 400)])
+        let junction = approach[1]
+        let spurEnd = Geodesic.destination(from: junction, bearingDeg: 90, distanceM: 150)
+        let onward = Geodesic.destination(from: junction, bearingDeg: 0, distanceM: 400)
+        let line = Fixtures.densify([approach[0], junction, spurEnd, junction, onward], stepM: 3).coords.map { GPSNoise.jitter($0, 1.5, &rng) }
+        let w = try Self.waypoints(RouteCleaner.clean(line).coords)
+        let uTurns = w.filter { $0.dir == .uTurn }
+        #expect(uTurns.count == 1, "\(w.map(\.instruction))")
+    }
+
+    @Test func distanceToAStretchOfTheLine() {
+        // Along a line due east, 100 m long: a point 10 m north of its 50 m mark.
+        let line = LineMeasure(Fixtures.densify(Fixtures.walk([(90, 100)]), stepM: 7).coords)
+        let p = Geodesic.destination(from: line.point(atM: 50), bearingDeg: 0, distanceM: 10)
+        var metric = NearMetric()
+        let all = line.nearest(to: p, alongFromM: 0, toM: 100, metric: &metric)
+        #expect(abs(all.distanceM - 10) < 0.01 && abs(all.alongM - 50) < 0.01)
+        // The stretch from 70 m on: the nearest point is its start, 20 m east and 10 m south.
+        let later = line.nearest(to: p, alongFromM: 70, toM: 100, metric: &metric)
+        #expect(abs(later.distanceM - (500.0).squareRoot()) < 0.05 && abs(later.alongM - 70) < 0.01)
+    }
+}
