@@ -36,7 +36,7 @@ public enum Guidance {
         let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
         let turnLine = WalkerBends.smoothed(bendLine)
         let walkBends = WalkerBends.walkBends(on: turnLine)
-        let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
+        let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends, drawn: input.isDrawn).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
         let others = (junctionCues(path, pathLine) + turnCues(path, turnLine, bendSource, walkBends, unsmoothed: bendLine)).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)

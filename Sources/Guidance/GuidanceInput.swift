@@ -19,10 +19,14 @@ public struct GuidanceInput: Equatable, Sendable {
     /// Terrain around the route (the route's AR patch, which reaches at least 100 m beyond every
     /// vertex) on which summits are confirmed; nil: summits from the profile alone (tests).
     public var terrain: TerrainGrid?
+    /// True when `path` was drawn, not recorded (routed over the network, or a planned GPX
+    /// route): no GPS error, so the way back of an out-and-back lies on the way out and a way
+    /// back more than a few metres beside it is a hairpin (`Retrace`).
+    public var isDrawn: Bool
 
     public init(
         path: RoutePath, resampledCoords: [LonLat], cumM: [Double], elevationsM: [Double],
-        resampledIndexOfPathVertex: [Int], pois: [PointOfInterest] = [], terrain: TerrainGrid? = nil
+        resampledIndexOfPathVertex: [Int], pois: [PointOfInterest] = [], terrain: TerrainGrid? = nil, isDrawn: Bool = false
     ) {
         self.path = path
         self.resampledCoords = resampledCoords
@@ -31,5 +35,6 @@ public struct GuidanceInput: Equatable, Sendable {
         self.resampledIndexOfPathVertex = resampledIndexOfPathVertex
         self.pois = pois
         self.terrain = terrain
+        self.isDrawn = isDrawn
     }
 }

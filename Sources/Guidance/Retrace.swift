@@ -15,6 +15,11 @@ import TrailpackCore
 ///   between (σ up to 8 m per axis on each pass, and more after a stop at the tip), with room for
 ///   a run of dropped fixes cutting a corner on one of the passes.
 ///
+/// On a drawn line (`drawn`: routed over the network or planned) there is no GPS error to allow
+/// for: every point up to `nearM` must lie within `drawnWithinM` (5 m) of the way in, and the
+/// far rule does not apply; the road hairpins of a planned route whose legs run 8-10 m apart for
+/// 130 m are hairpins.
+///
 /// A hairpin's legs spread apart: on the recorded switchbacks of the UTMB, the Diagonale des Fous
 /// and the Vanoise (pretty-gpx examples), they are more than 12 m apart within 50 m and more
 /// than 30 m apart within 150 m of the tip (docs/GUIDANCE.md).
@@ -25,6 +30,8 @@ public enum Retrace {
     public static let nearM = 100.0
     /// ...lies within this of the way in, metres.
     public static let nearWithinM = 12.0
+    /// ...or this on a drawn line, metres.
+    public static let drawnWithinM = 5.0
     /// A long out-and-back: `farShare` of the points up to this far after the tip, metres...
     public static let farM = 300.0
     /// ...lie within this of the way in, metres.
@@ -36,7 +43,7 @@ public enum Retrace {
     public static let tangentM = 10.0
 
     /// True when the route walks back along itself after vertex `k` of `line` (see the type).
-    static func retraces(_ line: LineMeasure, at k: Int) -> Bool {
+    static func retraces(_ line: LineMeasure, at k: Int, drawn: Bool = false) -> Bool {
         let d = line.cumM[k]
         let roomM = min(d, line.lengthM - d)
         var metric = NearMetric()
@@ -51,13 +58,13 @@ public enum Retrace {
             let wayBack = metric.vectorM(line.point(atM: d + x - tangentM), line.point(atM: d + x + tangentM))
             let back = wayIn.x * wayBack.x + wayIn.y * wayBack.y < 0
             let gapM = back ? nearest.distanceM : .infinity
-            if x <= nearM, gapM > nearWithinM { nearHolds = false }
+            if x <= nearM, gapM > (drawn ? drawnWithinM : nearWithinM) { nearHolds = false }
             farCount += 1
             if gapM <= farWithinM { farWithin += 1 }
             x += stepM
         }
         guard farCount > 0 else { return false }
-        return nearHolds || Double(farWithin) >= farShare * Double(farCount)
+        return nearHolds || (!drawn && Double(farWithin) >= farShare * Double(farCount))
     }
 }
 

@@ -150,10 +150,10 @@ public enum WalkerBends {
     /// `reversalMinDeg` and either its 100 m bend is at least `reversalWideMinDeg` (the way back
     /// runs beside the way out for 100 m, even offset by GPS drift) or the points 25 m and 50 m away lie within
     /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back), and the way back
-    /// walks back along the way in (`Retrace.retraces`). A hairpin whose legs spread apart, or
+    /// walks back along the way in (`Retrace.retraces`; on a `drawn` line, within a few metres). A hairpin whose legs spread apart, or
     /// whose next leg heads on the way it came, is not a reversal. Among reversals within `reversalSpacingM` the tip is
     /// the one farthest out: the largest summed distance to the points `tipReachM` back and ahead.
-    static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil) -> [Reversal] {
+    static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false) -> [Reversal] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
         let bends50 = walkBends ?? Self.walkBends(on: line)
@@ -172,7 +172,7 @@ public enum WalkerBends {
             let exact = g25 <= exactGapM && g50 <= exactGapM
             let reverses = b50 >= reversalMinDeg && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
             // Not exact: the way back must walk back along the way in, not away beside it (a hairpin).
-            guard exact || (reverses && Retrace.retraces(line, at: k)) else { continue }
+            guard exact || (reverses && Retrace.retraces(line, at: k, drawn: drawn)) else { continue }
             // The tip is where the route gets farthest out: the points `tipReachM` back and ahead
             // lie farthest from it (on a spur walked out and back, the last vertex before the way
             // back; not a vertex on the way in whose 50 m bends GPS error happens to make larger).

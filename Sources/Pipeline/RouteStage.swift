@@ -17,7 +17,7 @@ public enum RouteStage {
         for (k, route) in recipe.routes.enumerated() {
             progress?.report(stage: "routes", fraction: Double(k) / Double(recipe.routes.count))
             func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
-            let (path, trailNames, notes, warnings) = try routePath(route, inputs: inputs, network: network, fail: fail)
+            let (path, trailNames, notes, warnings, isDrawn) = try routePath(route, inputs: inputs, network: network, fail: fail)
             diagnostics += notes.map { Diagnostic(.note, "route \(route.id)", $0) }
             diagnostics += warnings.map { Diagnostic(.warning, "route \(route.id)", $0) }
 
@@ -43,7 +43,7 @@ public enum RouteStage {
             do {
                 waypoints = try Guidance.waypoints(for: GuidanceInput(
                     path: path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
-                    resampledIndexOfPathVertex: line.indexOfInput, pois: inputs.pois, terrain: patch))
+                    resampledIndexOfPathVertex: line.indexOfInput, pois: inputs.pois, terrain: patch, isDrawn: isDrawn))
             } catch { throw fail(error.description) }
             built.append(BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
                                     elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats,
@@ -55,9 +55,10 @@ public enum RouteStage {
 
     static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 
-    /// The route's path before resampling, the trail names along it, and notes on cleaning.
+    /// The route's path before resampling, the trail names along it, notes on cleaning, warnings,
+    /// and whether the path was drawn (routed over the network, or a planned GPX route) rather than recorded.
     static func routePath(_ route: RouteRecipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
-                          fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String], [String]) {
+                          fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String], [String], isDrawn: Bool) {
         switch route.source {
         case .via(let specs):
             guard let network else { throw fail("is routed over the trail network, but the recipe has no trails") }
@@ -75,7 +76,7 @@ public enum RouteStage {
             }
             do {
                 let routed = try network.route(via: vias)
-                return (routed.path, routed.trailNames, [], [])
+                return (routed.path, routed.trailNames, [], [], true)
             } catch { throw fail(error.description) }
         case .track(let file, let select, let reversed):
             let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM, fail: fail)
@@ -89,7 +90,7 @@ public enum RouteStage {
             // The track itself is no network for its own route (a recipe listing the file among its trails too).
             let path = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)?.matchTrack(cleaned.coords)
                 ?? RoutePath(coords: cleaned.coords)
-            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings)
+            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings, track.isPlannedRoute)
         }
     }
 

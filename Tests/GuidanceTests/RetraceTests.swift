@@ -119,3 +119,37 @@ struct RetraceTests {
         #expect(abs(later.distanceM - (500.0).squareRoot()) < 0.05 && abs(later.alongM - 70) < 0.01)
     }
 }
+
+extension RetraceTests {
+    /// A road hairpin drawn on the map: legs 9 m apart and parallel for 150 m, then apart.
+    static func roadHairpin() -> [LonLat] {
+        let up = Fixtures.walk([(0, 400)])
+        let back = Fixtures.walk(from: Geodesic.destination(from: up[1], bearingDeg: 90, distanceM: 9), [(180, 150), (120, 300)])
+        return Fixtures.densify(up + back, stepM: 5).coords
+    }
+
+    static func waypoints(_ coords: [LonLat], drawn: Bool) throws -> [Waypoint] {
+        let resampled = try Resampler.resample(coords)
+        return try Guidance.waypoints(for: GuidanceInput(
+            path: RoutePath(coords: coords), resampledCoords: resampled.coords, cumM: resampled.cumM,
+            elevationsM: resampled.cumM.map { _ in 500 }, resampledIndexOfPathVertex: resampled.indexOfInput, isDrawn: drawn))
+    }
+
+    /// Drawn, its legs 9 m apart are a hairpin: a sharp turn. Recorded, 9 m is within GPS error of
+    /// a way walked back, and the same line reads as an out-and-back.
+    @Test func aDrawnRoadHairpinIsASharpTurn() throws {
+        let drawn = try Self.waypoints(Self.roadHairpin(), drawn: true).filter { $0.kind == .turn }
+        // The hairpin, then the 60-degree corner where the way down leaves the parallel.
+        #expect(drawn.map(\.dir) == [.sharpRight, .left], "\(drawn.map(\.instruction))")
+        let recorded = try Self.waypoints(Self.roadHairpin(), drawn: false).filter { $0.kind == .turn }
+        #expect(recorded.contains { $0.dir == .uTurn }, "\(recorded.map(\.instruction))")
+    }
+
+    /// A drawn out-and-back whose way back was clicked 3 m beside the way out is still a U-turn.
+    @Test func aDrawnOutAndBackClickedBesideItselfIsAUTurn() throws {
+        let out = Fixtures.walk([(45, 500)])
+        let back = [Geodesic.destination(from: out[1], bearingDeg: 135, distanceM: 3), Geodesic.destination(from: out[0], bearingDeg: 135, distanceM: 3)]
+        let w = try Self.waypoints(Fixtures.densify(out + back, stepM: 5).coords, drawn: true)
+        #expect(w.filter { $0.dir == .uTurn }.count == 1, "\(w.map(\.instruction))")
+    }
+}

@@ -61,6 +61,19 @@ import TrailpackCore
         #expect(try route("gpx1.1_with_all_fields.gpx").coords.count == 3)  // one-point track: the first route instead
     }
 
+    /// A planned route (`<rte>`) is drawn: guidance takes only a way back on the way out for a
+    /// U-turn; a recorded track allows for GPS error.
+    @Test func aPlannedRouteIsDrawnAndARecordedTrackIsNot() throws {
+        func isDrawn(_ file: String) throws -> Bool {
+            let recipe = RouteRecipe(id: "r", name: "r", blurb: "", source: .track(path: TestData.path("gpx/\(file)"), select: .first, reversed: false),
+                                     location: "test.json5:1")
+            let inputs = LoadedInputs(dem: [], trails: [], pois: [], files: [], diagnostics: [])
+            return try RouteStage.routePath(recipe, inputs: inputs, network: nil) { BuildError.route(id: "r", location: "test.json5:1", message: $0) }.isDrawn
+        }
+        #expect(try isDrawn("route.gpx"))
+        #expect(try !isDrawn("Mojstrovka.gpx"))
+    }
+
     @Test(arguments: ["gpx1.1_with_extensions.gpx", "gpx_with_garmin_extension.gpx", "unicode.gpx", "unicode_with_bom.gpx"])
     func waypointOnlyFilesSayTheyHaveNoTrack(file: String) throws {
         do {
