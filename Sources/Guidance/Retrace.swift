@@ -44,6 +44,17 @@ public enum Retrace {
 
     /// True when the route walks back along itself after vertex `k` of `line` (see the type).
     static func retraces(_ line: LineMeasure, at k: Int, drawn: Bool = false) -> Bool {
+        let r = measure(line, at: k, drawn: drawn)
+        return r.near || (!drawn && r.far)
+    }
+
+    /// True when the far rule alone holds after vertex `k` (a long way back beside the way in).
+    static func walksBackFar(_ line: LineMeasure, at k: Int) -> Bool {
+        measure(line, at: k, drawn: false).far
+    }
+
+    /// Whether the near rule and the far rule hold after vertex `k` (see the type).
+    private static func measure(_ line: LineMeasure, at k: Int, drawn: Bool) -> (near: Bool, far: Bool) {
         let d = line.cumM[k]
         let roomM = min(d, line.lengthM - d)
         var metric = NearMetric()
@@ -63,8 +74,8 @@ public enum Retrace {
             if gapM <= farWithinM { farWithin += 1 }
             x += stepM
         }
-        guard farCount > 0 else { return false }
-        return nearHolds || (!drawn && Double(farWithin) >= farShare * Double(farCount))
+        guard farCount > 0 else { return (false, false) }
+        return (nearHolds, Double(farWithin) >= farShare * Double(farCount))
     }
 }
 

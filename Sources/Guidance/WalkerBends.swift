@@ -44,6 +44,12 @@ public enum WalkerBends {
     public static let reversalWideMinDeg = 160.0
     public static let reversalGap25M = 15.0
     public static let reversalGap50M = 20.0
+    /// A recording whose 50 m bend is at least this many degrees (smoothed and not), with at least
+    /// `longWayBackRoomM` of route on each side, reverses where its way back runs beside the way
+    /// in for 300 m (`Retrace.walksBackFar`) whatever its other bends: fixes dropped at the tip cut
+    /// its corner.
+    public static let longWayBackMinDeg = 110.0
+    public static let longWayBackRoomM = 150.0
     /// A route that comes back exactly on itself (within this, metres) reverses whatever the room.
     public static let exactGapM = 2.0
     /// A reversal's tip is judged by how far the route is from it this far back and ahead, metres.
@@ -106,6 +112,8 @@ public enum WalkerBends {
     /// side; two of them on one curve within `oneCurveM` are one. With `unsmoothed` (the line
     /// `line` smooths), the bend there over 50 m must also be at least
     /// `Deviation.straightBelowDeg` on the same side: a cue never contradicts the line itself.
+    /// A bend of `hairpinDeg` or more needs the way after on its side (`wayAfterIsRight`, on
+    /// `unsmoothed` when given) instead of the 100 m bend's agreement.
     static func turns(on line: LineMeasure, walkBends: [Double?]? = nil, unsmoothed: LineMeasure? = nil) -> [Bend] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
@@ -113,15 +121,48 @@ public enum WalkerBends {
         var dev = [Double?](repeating: nil, count: n)
         for k in 1..<(n - 1) {
             guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
-                  let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg,
-                  (b50 > 0) == (b100 > 0) else { continue }
-            if let raw = unsmoothed {
-                guard let r50 = bendDeg(raw, at: k, windowM: walkWindowM), (r50 > 0) == (b50 > 0),
-                      abs(r50) >= Deviation.straightBelowDeg else { continue }
+                  let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg else { continue }
+            let r50 = unsmoothed.map { bendDeg($0, at: k, windowM: walkWindowM) }
+            if let r50 { guard let r50, abs(r50) >= Deviation.straightBelowDeg else { continue } }
+            let sameSideRaw = r50.flatMap { $0 }.map { ($0 > 0) == (b50 > 0) } ?? true
+            if abs(b50) >= hairpinDeg {
+                // Turning back: the sign of a bend near 180 degrees flips with a metre of GPS
+                // error, so the side the way after lies on must agree with it (else no cue).
+                guard sameSideRaw, let right = wayAfterIsRight(unsmoothed ?? line, at: k), right == (b50 > 0) else { continue }
+            } else {
+                guard (b50 > 0) == (b100 > 0), sameSideRaw else { continue }
             }
             dev[k] = b50
         }
         return oneCurveOneCue(Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM), line: line, walkBends: bends50)
+    }
+
+    /// A turn whose 50 m bend is at least this many degrees turns back on itself (a hairpin): the
+    /// sign of a bend near 180 degrees flips with a metre of GPS error (a recorded right-hand
+    /// hairpin of 137 degrees read -172 over 50 m: "Turn sharp left"), so it is a cue only where
+    /// the side of the way in on which the way after lies agrees with that sign (the 100 m bend's
+    /// sign, as unsettled, is not asked).
+    public static let hairpinDeg = 150.0
+    /// ...judged on the points this far back and ahead along the route, metres...
+    public static let hairpinReachM = 25.0
+    /// ...which must lie at least this far to one side of the way in, metres (else no side).
+    public static let hairpinMinOffsetM = 2.0
+
+    /// True when the point `hairpinReachM` ahead of vertex `k` lies right of the way in (the chord
+    /// from the point `hairpinReachM` back to the vertex), false when left, nil when within
+    /// `hairpinMinOffsetM` of the way in's line or the way in has no length.
+    static func wayAfterIsRight(_ line: LineMeasure, at k: Int) -> Bool? {
+        let d = line.cumM[k]
+        var metric = NearMetric()
+        let back = line.point(atM: d - hairpinReachM)
+        let wayIn = metric.vectorM(back, line.coords[k])
+        let toAfter = metric.vectorM(back, line.point(atM: d + hairpinReachM))
+        let lengthM = (wayIn.x * wayIn.x + wayIn.y * wayIn.y).squareRoot()
+        guard lengthM > 0 else { return nil }
+        // Positive: the way after lies left of the way in (east and north components).
+        let leftM = (wayIn.x * toAfter.y - wayIn.y * toAfter.x) / lengthM
+        guard abs(leftM) >= hairpinMinOffsetM else { return nil }
+        return leftM < 0
     }
 
     /// `peaks` (in route order) with every two on the same side at most `oneCurveM` apart, whose
@@ -151,7 +192,9 @@ public enum WalkerBends {
     /// runs beside the way out for 100 m, even offset by GPS drift) or the points 25 m and 50 m away lie within
     /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back), and the way back
     /// walks back along the way in (`Retrace.retraces`; on a `drawn` line, within a few metres). A hairpin whose legs spread apart, or
-    /// whose next leg heads on the way it came, is not a reversal. Among reversals within `reversalSpacingM` the tip is
+    /// whose next leg heads on the way it came, is not a reversal. On a recording, a vertex whose
+    /// 50 m bend is at least `longWayBackMinDeg`, with `longWayBackRoomM` of route each side, whose
+    /// way back runs beside the way in for 300 m (`Retrace.walksBackFar`) reverses too. Among reversals within `reversalSpacingM` the tip is
     /// the one farthest out: the largest summed distance to the points `tipReachM` back and ahead.
     static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false) -> [Reversal] {
         let n = line.coords.count
@@ -161,18 +204,23 @@ public enum WalkerBends {
         for k in 1..<(n - 1) {
             let d = line.cumM[k]
             let room = min(d, line.lengthM - d)
-            // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
             // `walkBends` (perhaps of the smoothed line) only picks the candidates.
-            guard room >= minSideM, let candidate = bends50[k], abs(candidate) >= reversalCandidateDeg,
-                  let signed50 = bendDeg(line, at: k, windowM: walkWindowM), abs(signed50) >= reversalMinDeg else { continue }
+            guard room >= minSideM, let candidate = bends50[k], abs(candidate) >= longWayBackMinDeg,
+                  let signed50 = bendDeg(line, at: k, windowM: walkWindowM), abs(signed50) >= longWayBackMinDeg else { continue }
             let b50 = abs(signed50)
             func gap(_ x: Double) -> Double { shortDistanceM(line.point(atM: d - x), line.point(atM: d + x)) }
             let g25 = gap(25), g50 = gap(min(room, 50))
             let b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
-            let exact = g25 <= exactGapM && g50 <= exactGapM
-            let reverses = b50 >= reversalMinDeg && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
-            // Not exact: the way back must walk back along the way in, not away beside it (a hairpin).
-            guard exact || (reverses && Retrace.retraces(line, at: k, drawn: drawn)) else { continue }
+            // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
+            let exact = abs(candidate) >= reversalCandidateDeg && b50 >= reversalMinDeg && g25 <= exactGapM && g50 <= exactGapM
+            let reverses = abs(candidate) >= reversalCandidateDeg && b50 >= reversalMinDeg
+                && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
+                // Not exact: the way back must walk back along the way in, not away beside it (a hairpin).
+                && Retrace.retraces(line, at: k, drawn: drawn)
+            // Fixes dropped at the tip of a recorded out-and-back leave a corner of 110° or more;
+            // the way back beside the way in for the next 300 m still shows the reversal.
+            let longWayBack = !drawn && room >= longWayBackRoomM && Retrace.walksBackFar(line, at: k)
+            guard exact || reverses || longWayBack else { continue }
             // The tip is where the route gets farthest out: the points `tipReachM` back and ahead
             // lie farthest from it (on a spur walked out and back, the last vertex before the way
             // back; not a vertex on the way in whose 50 m bends GPS error happens to make larger).

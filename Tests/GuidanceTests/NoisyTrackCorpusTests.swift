@@ -52,9 +52,9 @@ struct NoisyTrackCorpusTests {
         // below): floors a change must not fall under.
         #expect(stats.strictPrecision >= 0.86)
         #expect(stats.strictRecall >= 0.90)
-        // Two turnarounds are out of the recording's reach (docs/GUIDANCE.md): GPS drift puts the
-        // recorded tip 36 m from the true one, and dropped fixes cut across a tip.
-        #expect(stats.missingUTurns <= 2)
+        // One turnaround is out of the recording's reach (docs/GUIDANCE.md): GPS drift and a loop
+        // at the stop put the recorded tip 36 m from the true one.
+        #expect(stats.missingUTurns <= 1)
     }
 
     struct Stats {

@@ -153,3 +153,36 @@ extension RetraceTests {
         #expect(w.filter { $0.dir == .uTurn }.count == 1, "\(w.map(\.instruction))")
     }
 }
+
+extension RetraceTests {
+    /// A hairpin that swings 190 degrees to the right: the way after lies right of the way in,
+    /// but the 50 m bend reads 170 degrees left. No cue rather than "Turn sharp left", and no
+    /// U-turn (it does not walk back along the way in).
+    @Test func aHairpinWhoseBendReadsTheOtherSideGetsNoCue() throws {
+        let up = Fixtures.walk([(0, 300)])
+        let across = Geodesic.destination(from: up[1], bearingDeg: 90, distanceM: 8)
+        let away = Fixtures.walk(from: across, [(190, 40), (250, 300)])
+        let w = try Self.waypoints(Fixtures.densify(up + away, stepM: 5).coords)
+        let turns = w.filter { $0.kind == .turn }
+        #expect(!turns.contains { $0.dir == .left || $0.dir == .sharpLeft || $0.dir == .slightLeft || $0.dir == .uTurn },
+                "\(turns.map(\.instruction))")
+        // The same hairpin without the overshoot (170 degrees) is a sharp right.
+        let plain = Fixtures.walk(from: across, [(170, 300)])
+        let plainTurns = try Self.waypoints(Fixtures.densify(up + plain, stepM: 5).coords).filter { $0.kind == .turn }
+        #expect(plainTurns.map(\.dir) == [.sharpRight], "\(plainTurns.map(\.instruction))")
+    }
+
+    /// Corpus track 138: a recorded hike walked out and back whose fixes dropped just after the
+    /// tip, at the end of a curve. The recording draws a corner of 129 degrees there, and its way
+    /// back then runs beside the way in: a U-turn within 30 m of the true tip.
+    @Test func fixesDroppedAtTheTipStillGiveAUTurn() throws {
+        let track = NoisyTrackCorpus.make(seed: 138)
+        let tipM = try #require(track.turnaroundsM.first)
+        let tip = LineMeasure(track.truth).point(atM: tipM)
+        let cleaned = RouteCleaner.clean(track.recorded).coords
+        let resampled = try Resampler.resample(cleaned)
+        let w = try Self.waypoints(cleaned)
+        let uTurns = w.filter { $0.dir == .uTurn }.map { Geodesic.distanceM(resampled.coords[$0.i], tip) }
+        #expect(uTurns.contains { $0 <= 30 }, "U-turns \(uTurns) m from the tip")
+    }
+}
