@@ -93,6 +93,9 @@ public struct RouteRecipe: Sendable {
     public var location: String
     /// The largest gap, metres, bridged between the parts of a multi-part track (`track.joinM`).
     public var trackJoinM: Double = 50
+    /// A recorded track that walks the region's trail network follows the trails as mapped
+    /// (`track.snap`, default true; false keeps the recorded line).
+    public var trackSnap = true
 
     public enum Source: Sendable {
         /// A recorded track or route: file plus selector (feature name, or index among the file's lines).

@@ -126,6 +126,7 @@ public enum RecipeLoader {
                                                  blurb: try node["blurb"]?.string() ?? "", source: source,
                                                  location: "\(path):\(node.position.line)"))
                 if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: 0...10_000) }
+                if let s = node["track"]?["snap"] { recipe.routes[recipe.routes.count - 1].trackSnap = try s.bool() }
             }
         }
         if recipe.bbox == nil && recipe.routes.isEmpty && recipe.trails.isEmpty {
@@ -201,7 +202,7 @@ public enum RecipeLoader {
 
     static func trackSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> RouteRecipe.Source {
         if node.type == .string { return .track(path: try resolve(node), select: .first, reversed: false) }
-        try node.requireOnlyKeys(["file", "select", "reverse", "joinM"])
+        try node.requireOnlyKeys(["file", "select", "reverse", "joinM", "snap"])
         var select = RouteRecipe.TrackSelector.first
         if let s = node["select"] {
             select = s.type == .string ? .name(try s.string()) : .index(try s.int(in: 0...1_000_000))

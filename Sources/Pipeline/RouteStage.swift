@@ -88,8 +88,15 @@ public enum RouteStage {
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
             let notes = track.notes + CleaningNotes.lines(cleaned, inputPoints: joined.count)
             // The track itself is no network for its own route (a recipe listing the file among its trails too).
-            let path = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)?.matchTrack(cleaned.coords)
-                ?? RoutePath(coords: cleaned.coords)
+            let trackNetwork = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)
+            // A recording that walks the trails follows them as mapped: GPS drift then moves no
+            // junction and turns no branch (`TrailNetworkGraph.snapTrack`).
+            if route.trackSnap, !track.isPlannedRoute, let snapped = trackNetwork?.snapTrack(cleaned.coords) {
+                let note = String(format: "%@: the recorded track (%.2f km) walks the trail network; it follows the trails as mapped (%.2f km; track.snap: false keeps the recorded line)",
+                                  file, Geodesic.lengthM(cleaned.coords) / 1000, snapped.lengthM / 1000)
+                return (snapped.path, snapped.trailNames, notes + [note], track.warnings, true)
+            }
+            let path = trackNetwork?.matchTrack(cleaned.coords) ?? RoutePath(coords: cleaned.coords)
             return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings, track.isPlannedRoute)
         }
     }

@@ -1,0 +1,94 @@
+import Foundation
+import Pipeline
+import Testing
+import TestSupport
+import TrailpackCore
+
+/// A recorded track that walks the demo's trail network follows the trails as mapped: the same
+/// junction cues as the route over the network it walked (`track.snap`, default true), unless
+/// the recipe keeps the recorded line (`snap: false`).
+@Suite struct TrackSnappingTests {
+    static func recipe(routes: String) -> String {
+        """
+        {
+          id: "snap", name: "Snap",
+          attribution: ["SRTM (public domain); © OpenStreetMap contributors"],
+          bbox: [-71.48, 44.41, -71.34, 44.55],
+          dem: ["\(TestData.path("white-mountains/N44W072.hgt"))"],
+          trails: ["\(TestData.path("white-mountains/wmnf-pliney.geojson"))"],
+          pois: [
+            { name: "Unknown Pond", kind: "pond", lon: -71.3905, lat: 44.5290 },
+            { name: "Unknown Pond Trailhead", kind: "trailhead", lon: -71.3585432, lat: 44.4981143 },
+          ],
+          terrain: { resolutionM: 30 },
+          routes: [\(routes)],
+        }
+        """
+    }
+
+    static func build(_ text: String, in dir: URL) throws -> (region: URL, summary: BuildSummary) {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let recipe = dir.appendingPathComponent("snap.json5")
+        try text.write(to: recipe, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("packs")
+        return (out.appendingPathComponent("regions/snap"), try PackBuilder.build(recipePath: recipe.path, outRoot: out.path))
+    }
+
+    static func routeFile(_ region: URL, _ id: String) throws -> (coords: [LonLat], waypoints: [[String: Any]]) {
+        let data = try Data(contentsOf: region.appendingPathComponent("routes/\(id).json"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return ((doc["coords"] as! [[Double]]).map { LonLat($0[0], $0[1]) }, doc["waypoints"] as! [[String: Any]])
+    }
+
+    @Test func aRecordedTrackOnTheTrailsGetsTheJunctionsOfItsRoute() throws {
+        // The route over the network, then a device's recording of it: a fix every 1.2 m, 0.5 m
+        // of jitter and 7 m of drift to the north-east.
+        let dir = TestData.scratchFolder("track-snapping")
+        let reference = try Self.build(Self.recipe(routes: """
+            { id: "ref", name: "Reference", via: ["Unknown Pond Trailhead", "Unknown Pond"] }
+            """), in: dir.appendingPathComponent("ref"))
+        let ref = try Self.routeFile(reference.region, "ref")
+        var rng = SeededRandom(seed: 21)
+        func gaussian() -> Double {
+            let u1 = max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
+            return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+        }
+        var fixes: [LonLat] = []
+        for k in 1..<ref.coords.count {
+            let a = ref.coords[k - 1], b = ref.coords[k]
+            let stepM = Geodesic.distanceM(a, b)
+            for s in 0..<max(1, Int(stepM / 1.2)) {
+                let p = Geodesic.destination(from: Geodesic.interpolate(a, b, fraction: Double(s) * 1.2 / stepM), bearingDeg: 60, distanceM: 7)
+                let m = WGS84.metresPerDegree(atLatDeg: p.lat)
+                fixes.append(LonLat(p.lon + 0.5 * gaussian() / m.x, p.lat + 0.5 * gaussian() / m.y))
+            }
+        }
+        let gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>walk</name><trkseg>\n"
+            + fixes.map { String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"/>", $0.lat, $0.lon) }.joined(separator: "\n")
+            + "\n</trkseg></trk></gpx>\n"
+        let recorded = dir.appendingPathComponent("walk.gpx")
+        try gpx.write(to: recorded, atomically: true, encoding: .utf8)
+
+        let built = try Self.build(Self.recipe(routes: """
+            { id: "recorded", name: "Recorded", track: { file: "\(recorded.path)" } },
+            { id: "kept", name: "Kept as recorded", track: { file: "\(recorded.path)", snap: false } }
+            """), in: dir.appendingPathComponent("built"))
+        let notes = built.summary.diagnostics.filter { $0.subject == "route recorded" }.map(\.message)
+        #expect(notes.contains { $0.contains("walks the trail network") && $0.contains("follows the trails as mapped") }, "\(notes)")
+        #expect(!built.summary.diagnostics.filter { $0.subject == "route kept" }.contains { $0.message.contains("walks the trail network") })
+
+        let snapped = try Self.routeFile(built.region, "recorded")
+        func junctions(_ w: [[String: Any]]) -> [String] { w.filter { $0["kind"] as? String == "junction" }.compactMap { $0["instruction"] as? String } }
+        #expect(!junctions(ref.waypoints).isEmpty)
+        #expect(junctions(snapped.waypoints) == junctions(ref.waypoints))
+        let refLengthM = Geodesic.lengthM(ref.coords), snappedLengthM = Geodesic.lengthM(snapped.coords)
+        #expect(abs(snappedLengthM - refLengthM) < 0.03 * refLengthM, "\(snappedLengthM) m snapped, \(refLengthM) m routed")
+        // The snapped line lies on the trails; the kept one 7 m off them.
+        let kept = try Self.routeFile(built.region, "kept")
+        func meanOffsetM(_ line: [LonLat]) -> Double {
+            line.map { p in ref.coords.map { Geodesic.distanceM($0, p) }.min()! }.reduce(0, +) / Double(line.count)
+        }
+        #expect(meanOffsetM(snapped.coords) < 2)
+        #expect(meanOffsetM(kept.coords) > 4)
+    }
+}

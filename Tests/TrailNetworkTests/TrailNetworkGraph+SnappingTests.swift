@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+import TrailpackCore
+@testable import TrailNetwork
+
+@Suite struct SnappingTests {
+    /// A fork: the stem runs north 400 m to a node where two branches leave 20 degrees apart.
+    static let fork = try! TrailNetworkGraph(lines: [
+        Local.line("stem", "Stem Trail", [(0, -400), (0, 0)]),
+        Local.line("left", "Left Trail", [(0, 0), (-137, 376)]),
+        Local.line("right", "Right Trail", [(0, 0), (137, 376)]),
+    ])
+
+    /// `line` walked as a device records it: a fix every 1.2 m with 1.5 m jitter and a drift of
+    /// `driftM` to the side given by `driftBearingDeg`.
+    static func recording(_ line: [LonLat], driftM: Double, driftBearingDeg: Double, seed: UInt64) -> [LonLat] {
+        var rng = SeededRandom(seed: seed)
+        func gaussian() -> Double {
+            let u1 = max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
+            return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+        }
+        var out: [LonLat] = []
+        for k in 1..<line.count {
+            let stepM = Geodesic.distanceM(line[k - 1], line[k])
+            for s in 0..<max(1, Int(stepM / 1.2)) {
+                let p = Geodesic.interpolate(line[k - 1], line[k], fraction: Double(s) * 1.2 / stepM)
+                let drifted = Geodesic.destination(from: p, bearingDeg: driftBearingDeg, distanceM: driftM)
+                let kk = WGS84.metresPerDegree(atLatDeg: p.lat)
+                out.append(LonLat(drifted.lon + 1.5 * gaussian() / kk.x, drifted.lat + 1.5 * gaussian() / kk.y))
+            }
+        }
+        return out + [line[line.count - 1]]
+    }
+
+    /// Up the stem and the right branch, recorded 9 m to the left (toward the other branch): the
+    /// snapped path takes the right branch and has the fork as its one junction, as routing does.
+    @Test func aDriftedRecordingTakesTheBranchItWalked() throws {
+        let walked = [Local.p(0, -380), Local.p(0, 0), Local.p(130, 357)]
+        let track = Self.recording(walked, driftM: 9, driftBearingDeg: 270, seed: 3)
+        let snapped = try #require(Self.fork.snapTrack(track))
+        let routed = try Self.fork.route(via: [Local.via("a", 0, -380), Local.via("b", 130, 357)])
+        #expect(snapped.trailNames == ["Stem Trail", "Right Trail"])
+        #expect(snapped.path.onNetwork)
+        #expect(snapped.path.junctions.count == 1)
+        #expect(snapped.path.junctions.map { $0.branches.map(\.trailName) } == routed.path.junctions.map { $0.branches.map(\.trailName) })
+        #expect(abs(snapped.lengthM - routed.lengthM) < 20, "\(snapped.lengthM) m snapped, \(routed.lengthM) m routed")
+        // Every snapped vertex lies on the network.
+        #expect(snapped.path.coords.allSatisfy { (Self.fork.nearest(to: $0)?.distanceM ?? 99) < 0.01 })
+    }
+
+    /// Out along the stem and back: the snapped path walks back exactly on itself.
+    @Test func anOutAndBackRetracesExactly() throws {
+        let out = Self.recording([Local.p(0, -380), Local.p(0, -60)], driftM: 5, driftBearingDeg: 90, seed: 4)
+        let back = Self.recording([Local.p(0, -60), Local.p(0, -380)], driftM: 8, driftBearingDeg: 80, seed: 5)
+        let snapped = try #require(Self.fork.snapTrack(out + back))
+        let coords = snapped.path.coords
+        let tip = try #require(coords.indices.max { Geodesic.distanceM(coords[0], coords[$0]) < Geodesic.distanceM(coords[0], coords[$1]) })
+        #expect(Geodesic.distanceM(coords[tip], Local.p(0, -60)) < 25)
+        // 50 m either side of the tip the path is at the same place.
+        let cum = TrailNetworkGraph.cumulativeM(coords)
+        func at(_ m: Double) -> LonLat {
+            guard let k = cum.firstIndex(where: { $0 >= m }), k > 0 else { return coords[m <= 0 ? 0 : coords.count - 1] }
+            return Geodesic.interpolate(coords[k - 1], coords[k], fraction: (m - cum[k - 1]) / (cum[k] - cum[k - 1]))
+        }
+        #expect(Geodesic.distanceM(at(cum[tip] - 50), at(cum[tip] + 50)) < 1)
+    }
+
+    @Test func aTrackOffTheNetworkIsNotSnapped() {
+        let track = Self.recording([Local.p(200, -380), Local.p(200, 0)], driftM: 0, driftBearingDeg: 0, seed: 6)
+        #expect(Self.fork.snapTrack(track) == nil)
+    }
+
+    /// Half along the stem, half 60 m beside the branches: not snapped (under 90 % on the network).
+    @Test func aTrackHalfOffTheNetworkIsNotSnapped() {
+        let track = Self.recording([Local.p(0, -380), Local.p(0, 0), Local.p(60, 0), Local.p(60, 380)], driftM: 0, driftBearingDeg: 0, seed: 7)
+        #expect(Self.fork.snapTrack(track) == nil)
+    }
+}
