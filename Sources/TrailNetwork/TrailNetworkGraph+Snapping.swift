@@ -24,6 +24,8 @@ extension TrailNetworkGraph {
     /// 40-120 m between neighbours (19-27 m), and over the track's own error against the mapped line.
     public static let snapDetourSlackM = 15.0
     public static let snapDetourShare = 0.1
+    /// Along one edge a via point is kept at least this often (track metres), and where it turns back.
+    public static let snapKeepEveryM = 200.0
     /// Detours are measured between the via points up to this many places either side.
     public static let snapDetourSpan = 3
     /// The snapped path's length must be within this share (0...1) of the track's length.
@@ -36,10 +38,11 @@ extension TrailNetworkGraph {
     /// The track is sampled every `snapSampleM` metres along it. It is on the network when at
     /// least `snapMinShare` of the samples, and both ends, lie within `snapMaxOffM` of it. The
     /// samples that are not within `snapNodeClearM` of a junction node (and both ends) become via
-    /// points; a via point whose legs make a detour the track does not (between the via points 1
+    /// points (near one, the node itself); along one edge only those where the track turns back,
+    /// one every `snapKeepEveryM` and those next to another edge are kept; a via point whose legs make a detour the track does not (between the via points 1
     /// to `snapDetourSpan` places either side, more than `snapDetourSlackM` plus
-    /// `snapDetourShare` of the track between them) is dropped, the worst first, and the rest
-    /// routed again. A turnaround between two branches stays: the
+    /// `snapDetourShare` of the track between them) is dropped, the worst within that many places
+    /// first, and the rest routed again. A turnaround between two branches stays: the
     /// track walked it. Nil too when routing fails or the snapped path's length differs from the
     /// track's by more than `snapLengthShare`.
     public func snapTrack(_ coords: [LonLat]) -> RoutedPath? {
@@ -72,6 +75,8 @@ extension TrailNetworkGraph {
 
         var onNetwork = 0
         var vias: [(alongM: Double, point: LonLat)] = []
+        // Where each via point lies on the network: its edge and metres along it (edge -1: a node).
+        var placed: [(edge: Int, atM: Double)] = []
         for (i, s) in samples.enumerated() {
             guard let hit = grid.nearest(to: s.point, maxM: Self.snapMaxOffM + 1),
                   Geodesic.distanceM(s.point, hit.point) <= Self.snapMaxOffM else {
@@ -87,12 +92,30 @@ extension TrailNetworkGraph {
                 if let junction {
                     // Near a junction the via is the junction itself, once (a turnaround there
                     // keeps its tip; a track passing by makes a detour and loses it below).
-                    if vias.last?.point != nodes[junction] { vias.append((s.alongM, nodes[junction])) }
+                    if vias.last?.point != nodes[junction] {
+                        vias.append((s.alongM, nodes[junction]))
+                        placed.append((-1, 0))
+                    }
                     continue
                 }
             }
             vias.append(s)
+            let (edge, seg) = gridItems[hit.item]
+            placed.append((edge, edgeCumM(edge)[seg] + hit.t * (edgeCumM(edge)[seg + 1] - edgeCumM(edge)[seg])))
         }
+        // Along one edge the track needs a via point only where it turns back, every
+        // `snapKeepEveryM`, and where the edge changes: routing between the rest is the same.
+        var kept: [Int] = []
+        for i in vias.indices {
+            let isEnd = i == 0 || i == vias.count - 1
+            guard !isEnd, placed[i].edge >= 0, placed[i - 1].edge == placed[i].edge, placed[i + 1].edge == placed[i].edge else {
+                kept.append(i)
+                continue
+            }
+            let turnsBack = (placed[i].atM - placed[i - 1].atM) * (placed[i + 1].atM - placed[i].atM) < 0
+            if turnsBack || vias[i].alongM - vias[kept[kept.count - 1]].alongM >= Self.snapKeepEveryM { kept.append(i) }
+        }
+        vias = kept.map { vias[$0] }
         guard Double(onNetwork) >= Self.snapMinShare * Double(samples.count) else { return nil }
         // An end within `snapEndNodeM` of a node of its nearest edge starts (ends) at the node:
         // drift would otherwise leave a junction a few metres from the start to announce.
@@ -116,28 +139,37 @@ extension TrailNetworkGraph {
                 continue
             } catch { return nil }
             let pathCumM = Self.cumulativeM(routed.path.coords)
-            var worst: (index: Int, excessM: Double)?
+            // Each interior via point's worst detour over 1 to `snapDetourSpan` neighbours.
+            var excess = [Double](repeating: 0, count: vias.count)
             if vias.count > 2 {
                 for i in 1..<(vias.count - 1) {
-                    // Over 1 to `snapDetourSpan` via points either side: a run of drifted samples
-                    // on the wrong branch makes its detour only as a whole.
+                    // A run of drifted samples on the wrong branch makes its detour only as a whole.
                     for span in 1...Self.snapDetourSpan {
                         let a = max(0, i - span), b = min(vias.count - 1, i + span)
                         let routeM = pathCumM[routed.viaIndices[b]] - pathCumM[routed.viaIndices[a]]
                         let trackM = vias[b].alongM - vias[a].alongM
-                        let excessM = routeM - trackM - (Self.snapDetourSlackM + Self.snapDetourShare * trackM)
-                        if excessM > 0, excessM > worst?.excessM ?? 0 { worst = (i, excessM) }
+                        excess[i] = max(excess[i], routeM - trackM - (Self.snapDetourSlackM + Self.snapDetourShare * trackM))
                     }
                 }
             }
-            if let worst {
-                vias.remove(at: worst.index)
+            // Drop every via point whose detour is the worst within `snapDetourSpan` places (so a
+            // long track needs a few rounds, not one per detour), and route again.
+            let drop = Set(excess.indices.filter { i in
+                excess[i] > 0 && (max(0, i - Self.snapDetourSpan)...min(vias.count - 1, i + Self.snapDetourSpan)).allSatisfy { j in
+                    excess[j] < excess[i] || (excess[j] == excess[i] && j >= i)
+                }
+            })
+            if !drop.isEmpty {
+                vias = vias.indices.filter { !drop.contains($0) }.map { vias[$0] }
                 continue
             }
             guard abs(routed.lengthM - totalM) <= Self.snapLengthShare * totalM else { return nil }
             return routed
         }
     }
+
+    /// Metres from the start of edge `e` to each of its vertices.
+    func edgeCumM(_ e: Int) -> [Double] { Self.cumulativeM(edges[e].coords) }
 
     static func cumulativeM(_ coords: [LonLat]) -> [Double] {
         var out = [Double](repeating: 0, count: coords.count)
