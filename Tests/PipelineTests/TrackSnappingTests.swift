@@ -49,10 +49,6 @@ import TrailpackCore
             """), in: dir.appendingPathComponent("ref"))
         let ref = try Self.routeFile(reference.region, "ref")
         var rng = SeededRandom(seed: 21)
-        func gaussian() -> Double {
-            let u1 = max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
-            return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-        }
         var fixes: [LonLat] = []
         for k in 1..<ref.coords.count {
             let a = ref.coords[k - 1], b = ref.coords[k]
@@ -60,7 +56,7 @@ import TrailpackCore
             for s in 0..<max(1, Int(stepM / 1.2)) {
                 let p = Geodesic.destination(from: Geodesic.interpolate(a, b, fraction: Double(s) * 1.2 / stepM), bearingDeg: 60, distanceM: 7)
                 let m = WGS84.metresPerDegree(atLatDeg: p.lat)
-                fixes.append(LonLat(p.lon + 0.5 * gaussian() / m.x, p.lat + 0.5 * gaussian() / m.y))
+                fixes.append(LonLat(p.lon + 0.5 * rng.gaussian() / m.x, p.lat + 0.5 * rng.gaussian() / m.y))
             }
         }
         let gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>walk</name><trkseg>\n"

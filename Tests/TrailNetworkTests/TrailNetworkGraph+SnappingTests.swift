@@ -16,10 +16,6 @@ import TrailpackCore
     /// `driftM` to the side given by `driftBearingDeg`.
     static func recording(_ line: [LonLat], driftM: Double, driftBearingDeg: Double, seed: UInt64) -> [LonLat] {
         var rng = SeededRandom(seed: seed)
-        func gaussian() -> Double {
-            let u1 = max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
-            return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-        }
         var out: [LonLat] = []
         for k in 1..<line.count {
             let stepM = Geodesic.distanceM(line[k - 1], line[k])
@@ -27,7 +23,8 @@ import TrailpackCore
                 let p = Geodesic.interpolate(line[k - 1], line[k], fraction: Double(s) * 1.2 / stepM)
                 let drifted = Geodesic.destination(from: p, bearingDeg: driftBearingDeg, distanceM: driftM)
                 let kk = WGS84.metresPerDegree(atLatDeg: p.lat)
-                out.append(LonLat(drifted.lon + 1.5 * gaussian() / kk.x, drifted.lat + 1.5 * gaussian() / kk.y))
+                let eastM: Double = 1.5 * rng.gaussian(), northM: Double = 1.5 * rng.gaussian()
+                out.append(LonLat(drifted.lon + eastM / kk.x, drifted.lat + northM / kk.y))
             }
         }
         return out + [line[line.count - 1]]
