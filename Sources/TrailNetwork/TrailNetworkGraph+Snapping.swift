@@ -35,46 +35,59 @@ extension TrailNetworkGraph {
     /// junctions, trail names and geometry from the network, so GPS drift moves no junction and
     /// turns no branch; nil when the track is not on the network.
     ///
-    /// The track is sampled every `snapSampleM` metres along it. It is on the network when at
-    /// least `snapMinShare` of the samples, and both ends, lie within `snapMaxOffM` of it. The
-    /// samples that are not within `snapNodeClearM` of a junction node (and both ends) become via
-    /// points (near one, the node itself); along one edge only those where the track turns back,
-    /// one every `snapKeepEveryM` and those next to another edge are kept; a via point whose legs make a detour the track does not (between the via points 1
-    /// to `snapDetourSpan` places either side, more than `snapDetourSlackM` plus
-    /// `snapDetourShare` of the track between them) is dropped, the worst within that many places
-    /// first, and the rest routed again. A turnaround between two branches stays: the
-    /// track walked it. Nil too when routing fails or the snapped path's length differs from the
-    /// track's by more than `snapLengthShare`.
+    /// The track is sampled every `snapSampleM` metres along the ground. It is on the network
+    /// when at least `snapMinShare` of the samples, and both ends, lie within `snapMaxOffM` of it.
+    /// The samples become via points (`viaPoints`), which are routed with the detours the track
+    /// does not make dropped (`routeWithoutDetours`). Nil too when routing fails or the snapped
+    /// path's length differs from the track's by more than `snapLengthShare`.
     public func snapTrack(_ coords: [LonLat]) -> RoutedPath? {
         guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { return nil }
-        // Distances along the ground: at one fix a second, GPS jitter makes a track up to 1.6
-        // times as long as the way walked; thinned to vertices `snapGroundStepM` apart it is not.
+        let (samples, totalM) = Self.groundSamples(coords)
+        guard totalM >= 2 * Self.snapSampleM, let vias = viaPoints(samples), let routed = routeWithoutDetours(vias),
+              abs(routed.lengthM - totalM) <= Self.snapLengthShare * totalM else { return nil }
+        return routed
+    }
+
+    /// A point of a track and its distance along the ground from the track's start, metres.
+    typealias TrackSample = (alongM: Double, point: LonLat)
+
+    /// Points every `snapSampleM` metres along the ground of `coords` (thinned to vertices
+    /// `snapGroundStepM` apart: at one fix a second, GPS jitter makes a track up to 1.6 times as
+    /// long as the way walked), its last point, and that ground length in metres.
+    static func groundSamples(_ coords: [LonLat]) -> (samples: [TrackSample], lengthM: Double) {
         var ground = [coords[0]]
-        for p in coords.dropFirst().dropLast() where Geodesic.distanceM(ground[ground.count - 1], p) >= Self.snapGroundStepM {
+        for p in coords.dropFirst().dropLast() where Geodesic.distanceM(ground[ground.count - 1], p) >= snapGroundStepM {
             ground.append(p)
         }
         ground.append(coords[coords.count - 1])
-        let coords = ground
-        var cumM = [0.0]
-        for k in 1..<coords.count { cumM.append(cumM[k - 1] + Geodesic.distanceM(coords[k - 1], coords[k])) }
+        let cumM = cumulativeM(ground)
         let totalM = cumM[cumM.count - 1]
-        guard totalM >= 2 * Self.snapSampleM else { return nil }
-
-        // Samples every `snapSampleM` along the track, and its last point.
-        var samples: [(alongM: Double, point: LonLat)] = []
+        var samples: [TrackSample] = []
         var seg = 1
         var alongM = 0.0
         while alongM < totalM {
-            while seg < coords.count - 1, cumM[seg] < alongM { seg += 1 }
+            while seg < ground.count - 1, cumM[seg] < alongM { seg += 1 }
             let stepM = cumM[seg] - cumM[seg - 1]
             let t = stepM > 0 ? (alongM - cumM[seg - 1]) / stepM : 0
-            samples.append((alongM, Geodesic.interpolate(coords[seg - 1], coords[seg], fraction: min(1, max(0, t)))))
-            alongM += Self.snapSampleM
+            samples.append((alongM, Geodesic.interpolate(ground[seg - 1], ground[seg], fraction: min(1, max(0, t)))))
+            alongM += snapSampleM
         }
-        samples.append((totalM, coords[coords.count - 1]))
+        samples.append((totalM, ground[ground.count - 1]))
+        return (samples, totalM)
+    }
 
+    /// Via points for `samples`, nil when fewer than `snapMinShare` of them (or an end) lie within
+    /// `snapMaxOffM` of the network. Each sample snaps to the nearest trail, except within
+    /// `snapNodeClearM` of a junction node, where GPS drift could put it on the wrong branch: there
+    /// the node is the via point, once (a turnaround at the junction keeps its tip; a track that
+    /// only passes near makes a detour and loses it in `routeWithoutDetours`). Along one edge only
+    /// the via points where the track turns back, one every `snapKeepEveryM` and those next to
+    /// another edge are kept (routing between the rest is the same). An end within `snapEndNodeM`
+    /// of a node of its trail moves onto the node, so drift leaves no junction a few metres from
+    /// the start to announce.
+    func viaPoints(_ samples: [TrackSample]) -> [TrackSample]? {
         var onNetwork = 0
-        var vias: [(alongM: Double, point: LonLat)] = []
+        var vias: [TrackSample] = []
         // Where each via point lies on the network: its edge and metres along it (edge -1: a node).
         var placed: [(edge: Int, atM: Double)] = []
         for (i, s) in samples.enumerated() {
@@ -84,93 +97,81 @@ extension TrailNetworkGraph {
                 continue
             }
             onNetwork += 1
-            if i > 0, i < samples.count - 1 {
-                let edge = edges[gridItems[hit.item].edge]
-                let junction = [edge.fromNode, edge.toNode].filter { n in
-                    incident[n].count >= 3 && Geodesic.distanceM(nodes[n], s.point) <= Self.snapNodeClearM
-                }.min { Geodesic.distanceM(nodes[$0], s.point) < Geodesic.distanceM(nodes[$1], s.point) }
-                if let junction {
-                    // Near a junction the via is the junction itself, once (a turnaround there
-                    // keeps its tip; a track passing by makes a detour and loses it below).
-                    if vias.last?.point != nodes[junction] {
-                        vias.append((s.alongM, nodes[junction]))
-                        placed.append((-1, 0))
-                    }
-                    continue
+            let (edge, seg) = gridItems[hit.item]
+            if i > 0, i < samples.count - 1, let junction = [edges[edge].fromNode, edges[edge].toNode].filter({ n in
+                incident[n].count >= 3 && Geodesic.distanceM(nodes[n], s.point) <= Self.snapNodeClearM
+            }).min(by: { Geodesic.distanceM(nodes[$0], s.point) < Geodesic.distanceM(nodes[$1], s.point) }) {
+                if vias.last?.point != nodes[junction] {
+                    vias.append((s.alongM, nodes[junction]))
+                    placed.append((-1, 0))
                 }
+                continue
             }
             vias.append(s)
-            let (edge, seg) = gridItems[hit.item]
-            placed.append((edge, edgeCumM(edge)[seg] + hit.t * (edgeCumM(edge)[seg + 1] - edgeCumM(edge)[seg])))
+            let cumM = Self.cumulativeM(edges[edge].coords)
+            placed.append((edge, cumM[seg] + hit.t * (cumM[seg + 1] - cumM[seg])))
         }
-        // Along one edge the track needs a via point only where it turns back, every
-        // `snapKeepEveryM`, and where the edge changes: routing between the rest is the same.
+        guard Double(onNetwork) >= Self.snapMinShare * Double(samples.count) else { return nil }
         var kept: [Int] = []
         for i in vias.indices {
-            let isEnd = i == 0 || i == vias.count - 1
-            guard !isEnd, placed[i].edge >= 0, placed[i - 1].edge == placed[i].edge, placed[i + 1].edge == placed[i].edge else {
+            guard i > 0, i < vias.count - 1, placed[i].edge >= 0,
+                  placed[i - 1].edge == placed[i].edge, placed[i + 1].edge == placed[i].edge else {
                 kept.append(i)
                 continue
             }
             let turnsBack = (placed[i].atM - placed[i - 1].atM) * (placed[i + 1].atM - placed[i].atM) < 0
             if turnsBack || vias[i].alongM - vias[kept[kept.count - 1]].alongM >= Self.snapKeepEveryM { kept.append(i) }
         }
-        vias = kept.map { vias[$0] }
-        guard Double(onNetwork) >= Self.snapMinShare * Double(samples.count) else { return nil }
-        // An end within `snapEndNodeM` of a node of its nearest edge starts (ends) at the node:
-        // drift would otherwise leave a junction a few metres from the start to announce.
-        for i in [0, vias.count - 1] {
-            guard let hit = grid.nearest(to: vias[i].point) else { continue }
+        var out = kept.map { vias[$0] }
+        for i in [0, out.count - 1] {
+            guard let hit = grid.nearest(to: out[i].point) else { continue }
             let edge = edges[gridItems[hit.item].edge]
-            let near = [edge.fromNode, edge.toNode].map { ($0, Geodesic.distanceM(nodes[$0], vias[i].point)) }
+            let near = [edge.fromNode, edge.toNode].map { ($0, Geodesic.distanceM(nodes[$0], out[i].point)) }
                 .filter { $0.1 <= Self.snapEndNodeM }.min { $0.1 < $1.1 }
-            if let near { vias[i].point = nodes[near.0] }
+            if let near { out[i].point = nodes[near.0] }
         }
+        return out
+    }
 
+    /// `vias` routed over the network, dropping the via points whose legs make a detour the track
+    /// does not: between the via points 1 to `snapDetourSpan` places either side (a run of
+    /// drifted samples on the wrong branch makes its detour only as a whole), more than
+    /// `snapDetourSlackM` plus `snapDetourShare` of the track between them; every via point whose
+    /// detour is the worst within `snapDetourSpan` places goes in one round (so a long track needs a
+    /// few rounds, not one per detour). A via point on a piece of trail joined to no other (a way
+    /// crossing without a shared node) goes too. Nil when routing fails otherwise.
+    func routeWithoutDetours(_ start: [TrackSample]) -> RoutedPath? {
+        var vias = start
         while true {
             let routed: RoutedPath
             do {
                 routed = try route(via: vias.indices.map { ViaPoint(label: String($0), location: vias[$0].point) })
             } catch .unreachable(let fromLabel, let toLabel) {
-                // A via point on a piece of trail not joined to the rest (a way crossing without a
-                // shared node): drop it, the later one first.
                 guard let a = Int(fromLabel), let b = Int(toLabel) else { return nil }
                 if b < vias.count - 1 { vias.remove(at: b) } else if a > 0 { vias.remove(at: a) } else { return nil }
                 continue
             } catch { return nil }
             let pathCumM = Self.cumulativeM(routed.path.coords)
-            // Each interior via point's worst detour over 1 to `snapDetourSpan` neighbours.
             var excess = [Double](repeating: 0, count: vias.count)
-            if vias.count > 2 {
-                for i in 1..<(vias.count - 1) {
-                    // A run of drifted samples on the wrong branch makes its detour only as a whole.
-                    for span in 1...Self.snapDetourSpan {
-                        let a = max(0, i - span), b = min(vias.count - 1, i + span)
-                        let routeM = pathCumM[routed.viaIndices[b]] - pathCumM[routed.viaIndices[a]]
-                        let trackM = vias[b].alongM - vias[a].alongM
-                        excess[i] = max(excess[i], routeM - trackM - (Self.snapDetourSlackM + Self.snapDetourShare * trackM))
-                    }
+            for i in vias.indices.dropFirst().dropLast() {
+                for span in 1...Self.snapDetourSpan {
+                    let a = max(0, i - span), b = min(vias.count - 1, i + span)
+                    let routeM = pathCumM[routed.viaIndices[b]] - pathCumM[routed.viaIndices[a]]
+                    let trackM = vias[b].alongM - vias[a].alongM
+                    excess[i] = max(excess[i], routeM - trackM - (Self.snapDetourSlackM + Self.snapDetourShare * trackM))
                 }
             }
-            // Drop every via point whose detour is the worst within `snapDetourSpan` places (so a
-            // long track needs a few rounds, not one per detour), and route again.
             let drop = Set(excess.indices.filter { i in
                 excess[i] > 0 && (max(0, i - Self.snapDetourSpan)...min(vias.count - 1, i + Self.snapDetourSpan)).allSatisfy { j in
                     excess[j] < excess[i] || (excess[j] == excess[i] && j >= i)
                 }
             })
-            if !drop.isEmpty {
-                vias = vias.indices.filter { !drop.contains($0) }.map { vias[$0] }
-                continue
-            }
-            guard abs(routed.lengthM - totalM) <= Self.snapLengthShare * totalM else { return nil }
-            return routed
+            guard !drop.isEmpty else { return routed }
+            vias = vias.indices.filter { !drop.contains($0) }.map { vias[$0] }
         }
     }
 
-    /// Metres from the start of edge `e` to each of its vertices.
-    func edgeCumM(_ e: Int) -> [Double] { Self.cumulativeM(edges[e].coords) }
-
+    /// Metres from the first vertex of `coords` to each vertex.
     static func cumulativeM(_ coords: [LonLat]) -> [Double] {
         var out = [Double](repeating: 0, count: coords.count)
         for k in coords.indices.dropFirst() { out[k] = out[k - 1] + Geodesic.distanceM(coords[k - 1], coords[k]) }
