@@ -59,8 +59,11 @@ public enum Retrace {
         let roomM = min(d, line.lengthM - d)
         var metric = NearMetric()
         var nearHolds = true, farWithin = 0, farCount = 0
+        // Once both rules have failed, the rest of the way back cannot save either.
+        let steps = Int((min(roomM, farM) / stepM).rounded(.down))
+        let farMissesAllowed = Double(steps) * (1 - farShare)
         var x = stepM
-        while x <= min(roomM, farM) {
+        while x <= min(roomM, farM), nearHolds || Double(farCount - farWithin) <= farMissesAllowed {
             let p = line.point(atM: d + x)
             let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d, metric: &metric)
             // Beside the way in but heading the same way (the leg after the next hairpin of a
@@ -75,7 +78,7 @@ public enum Retrace {
             x += stepM
         }
         guard farCount > 0 else { return (false, false) }
-        return (nearHolds, Double(farWithin) >= farShare * Double(farCount))
+        return (nearHolds, Double(farWithin) >= farShare * Double(steps))
     }
 }
 

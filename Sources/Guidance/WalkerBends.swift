@@ -219,8 +219,7 @@ public enum WalkerBends {
                 && Retrace.retraces(line, at: k, drawn: drawn)
             // Fixes dropped at the tip of a recorded out-and-back leave a corner of 110° or more;
             // the way back beside the way in for the next 300 m still shows the reversal.
-            let longWayBack = !drawn && room >= longWayBackRoomM && Retrace.walksBackFar(line, at: k)
-            guard exact || reverses || longWayBack else { continue }
+            guard exact || reverses || (!drawn && room >= longWayBackRoomM && Retrace.walksBackFar(line, at: k)) else { continue }
             // The tip is where the route gets farthest out: the points `tipReachM` back and ahead
             // lie farthest from it (on a spur walked out and back, the last vertex before the way
             // back; not a vertex on the way in whose 50 m bends GPS error happens to make larger).
