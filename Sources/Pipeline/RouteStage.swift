@@ -92,8 +92,8 @@ public enum RouteStage {
             // A recording that walks the trails follows them as mapped: GPS drift then moves no
             // junction and turns no branch (`TrailNetworkGraph.snapTrack`).
             if route.trackSnap, !track.isPlannedRoute, let snapped = trackNetwork?.snapTrack(cleaned.coords) {
-                let note = String(format: "%@: the recorded track (%.2f km) walks the trail network; it follows the trails as mapped (%.2f km; track.snap: false keeps the recorded line)",
-                                  file, Geodesic.lengthM(cleaned.coords) / 1000, snapped.lengthM / 1000)
+                let note = String(format: "%@: the recorded track (%.2f km on the ground) walks the trail network; it follows the trails as mapped (%.2f km; track.snap: false keeps the recorded line)",
+                                  file, TrailNetworkGraph.groundLengthM(cleaned.coords) / 1000, snapped.lengthM / 1000)
                 return (snapped.path, snapped.trailNames, notes + [note], track.warnings, true)
             }
             let path = trackNetwork?.matchTrack(cleaned.coords) ?? RoutePath(coords: cleaned.coords)

@@ -48,6 +48,13 @@ extension TrailNetworkGraph {
         return routed
     }
 
+    /// Length in metres of the ground a recorded track covers: the track thinned to vertices
+    /// `snapGroundStepM` apart (GPS jitter at one fix a second adds a third or more to the length
+    /// of the fixes; the thinned line is within a few per cent of the ground).
+    public static func groundLengthM(_ coords: [LonLat]) -> Double {
+        coords.count < 2 ? 0 : groundSamples(coords).lengthM
+    }
+
     /// A point of a track and its distance along the ground from the track's start, metres.
     typealias TrackSample = (alongM: Double, point: LonLat)
 

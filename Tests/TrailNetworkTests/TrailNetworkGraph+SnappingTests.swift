@@ -63,6 +63,14 @@ import TrailpackCore
         #expect(Geodesic.distanceM(at(cum[tip] - 50), at(cum[tip] + 50)) < 1)
     }
 
+    /// 380 m walked at a fix every 1.2 m with 1.5 m of jitter: the fixes run a third longer or
+    /// more; the ground length is within 6 % (a step of 10 m still takes 1.5 m of jitter sideways).
+    @Test func groundLengthLeavesTheJitterOut() {
+        let track = Self.recording([Local.p(0, -380), Local.p(0, 0)], driftM: 0, driftBearingDeg: 0, seed: 8)
+        #expect(Geodesic.lengthM(track) > 1.3 * 380)
+        #expect(abs(TrailNetworkGraph.groundLengthM(track) - 380) < 0.06 * 380, "\(TrailNetworkGraph.groundLengthM(track)) m")
+    }
+
     @Test func aTrackOffTheNetworkIsNotSnapped() {
         let track = Self.recording([Local.p(200, -380), Local.p(200, 0)], driftM: 0, driftBearingDeg: 0, seed: 6)
         #expect(Self.fork.snapTrack(track) == nil)
