@@ -84,8 +84,10 @@ public enum RouteStage {
             // A planned GPX route (`<rte>`) is drawn on purpose: its out-and-back spurs are not GPS spikes.
             var cleaning = RouteCleaner.Options()
             if track.isPlannedRoute { cleaning.removeGPSArtifacts = false }
-            let cleaned = RouteCleaner.clean(joined, options: cleaning)
+            var cleaned = RouteCleaner.clean(joined, options: cleaning)
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
+            // A recording's line on the ground, without the zigzag its jitter draws between fixes.
+            if !track.isPlannedRoute { cleaned.coords = GroundLine.thinned(cleaned.coords) }
             let notes = track.notes + CleaningNotes.lines(cleaned, inputPoints: joined.count)
             // The track itself is no network for its own route (a recipe listing the file among its trails too).
             let trackNetwork = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)

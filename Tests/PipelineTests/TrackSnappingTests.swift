@@ -86,5 +86,7 @@ import TrailpackCore
         }
         #expect(meanOffsetM(snapped.coords) < 2)
         #expect(meanOffsetM(kept.coords) > 4)
+        // The kept line is the recording on the ground: as long as the walk, not its jitter.
+        #expect(abs(Geodesic.lengthM(kept.coords) - refLengthM) < 0.03 * refLengthM, "\(Geodesic.lengthM(kept.coords)) m kept, \(refLengthM) m routed")
     }
 }

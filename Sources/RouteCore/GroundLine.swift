@@ -1,0 +1,22 @@
+import TrailpackCore
+
+/// A recorded track's line on the ground: at one fix a second, GPS jitter of under a metre draws
+/// a zigzag between fixes 1-1.5 m apart that makes the track a quarter longer or more than the
+/// way walked, and every distance, time and climb along it with it.
+public enum GroundLine {
+    /// Fixes closer than this to the last one kept are dropped, metres (the walker's bends are
+    /// measured on 5 m steps too, and the route file resamples to 12 m).
+    public static let stepM = 5.0
+
+    /// `coords` keeping its first point, every point at least `minStepM` metres from the last one
+    /// kept, and its last point (the last kept one gives way to it when closer than `minStepM`).
+    public static func thinned(_ coords: [LonLat], minStepM: Double = stepM) -> [LonLat] {
+        guard coords.count > 2 else { return coords }
+        var out = [coords[0]]
+        for p in coords.dropFirst().dropLast() where shortDistanceM(out[out.count - 1], p) >= minStepM { out.append(p) }
+        let last = coords[coords.count - 1]
+        if out.count > 1, shortDistanceM(out[out.count - 1], last) < minStepM { out.removeLast() }
+        out.append(last)
+        return out
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TestSupport
+import TrailpackCore
+@testable import RouteCore
+
+@Suite struct GroundLineTests {
+    /// A 1 km walk recorded at a fix every 1.2 m with 0.7 m of jitter.
+    static func recording(seed: UInt64) -> (fixes: [LonLat], walkedM: Double) {
+        var rng = SeededRandom(seed: seed)
+        let start = LonLat(-71.40, 44.50)
+        let fixes = (0...833).map { k -> LonLat in
+            let p = Geodesic.destination(from: start, bearingDeg: 70, distanceM: Double(k) * 1.2)
+            let m = WGS84.metresPerDegree(atLatDeg: p.lat)
+            let eastM: Double = 0.7 * rng.gaussian(), northM: Double = 0.7 * rng.gaussian()
+            return LonLat(p.lon + eastM / m.x, p.lat + northM / m.y)
+        }
+        return (fixes, 833 * 1.2)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func theGroundLineIsAsLongAsTheWalk(seed: UInt64) {
+        let (fixes, walkedM) = Self.recording(seed: seed)
+        let ground = GroundLine.thinned(fixes)
+        #expect(Geodesic.lengthM(fixes) > 1.25 * walkedM, "the fixes run \(Geodesic.lengthM(fixes)) m")
+        #expect(abs(Geodesic.lengthM(ground) - walkedM) < 0.03 * walkedM, "the ground line runs \(Geodesic.lengthM(ground)) m")
+        // Both ends kept; every step at least 5 m.
+        #expect(ground.first == fixes.first && ground.last == fixes.last)
+        #expect(zip(ground, ground.dropFirst()).allSatisfy { shortDistanceM($0, $1) >= GroundLine.stepM })
+    }
+
+    @Test func aLineWithStepsOf10mIsUnchanged() {
+        let line = (0...50).map { Geodesic.destination(from: LonLat(6.08, 50.77), bearingDeg: 20, distanceM: Double($0) * 10) }
+        #expect(GroundLine.thinned(line) == line)
+    }
+
+    @Test func twoPointsStay() {
+        let a = LonLat(6.08, 50.77), b = Geodesic.destination(from: a, bearingDeg: 0, distanceM: 1)
+        #expect(GroundLine.thinned([a, b]) == [a, b])
+        #expect(GroundLine.thinned([a, b, a]) == [a, a])
+    }
+}
