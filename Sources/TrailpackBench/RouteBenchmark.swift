@@ -33,7 +33,7 @@ enum RouteBenchmark {
             do {
                 // The same calls, in the same order, as RouteStage does for a recorded track.
                 let cleaned = RouteCleaner.clean(track.coords)
-                let path = RoutePath(coords: cleaned.coords)
+                let path = RoutePath(coords: GroundLine.thinned(cleaned.coords))
                 record("clean")
                 let line = try Resampler.resample(path.coords)
                 let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
