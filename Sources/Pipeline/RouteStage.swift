@@ -24,7 +24,7 @@ public enum RouteStage {
             let line: ResampledLine
             do { line = try Resampler.resample(path.coords) } catch { throw fail(error.description) }
             let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
-            let cumM = Resampler.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
+            let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
 
             try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
             let (patch, arResolutionM, coarsened) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem, fail: fail)

@@ -111,7 +111,7 @@ enum VoidFiller {
             let c1 = min(grid.width - 1, c0 + 1), r1 = min(grid.height - 1, r0 + 1)
             return filled[r0 * grid.width + c0] || filled[r0 * grid.width + c1] || filled[r1 * grid.width + c0] || filled[r1 * grid.width + c1]
         }
-        let cumM = Resampler.cumulativeDistancesM(coords)
+        let cumM = Geodesic.cumulativeDistancesM(coords)
         var best = (lengthM: 0.0, from: 0, to: 0)
         var start: Int?
         for k in 0...coords.count {

@@ -132,24 +132,6 @@ public enum Resampler {
         return ResampledLine(coords: out, cumM: cum, indexOfInput: map, cornerInputIndices: cornerIndices)
     }
 
-    /// Steps shorter than this are measured with `shortDistanceM`, which agrees with PROJ's
-    /// geodesic to better than 1e-6 m there; longer ones go through PROJ.
-    static let shortStepLimitM = 50.0
-
-    /// Cumulative WGS84 geodesic distance in metres along `coords`, starting at 0.
-    public static func cumulativeDistancesM(_ coords: [LonLat]) -> [Double] {
-        var cum: [Double] = []
-        cum.reserveCapacity(coords.count)
-        var total = 0.0
-        for (k, p) in coords.enumerated() {
-            if k > 0 {
-                let shortM = shortDistanceM(coords[k - 1], p)
-                total += shortM < shortStepLimitM ? shortM : Geodesic.distanceM(coords[k - 1], p)
-            }
-            cum.append(total)
-        }
-        return cum
-    }
 
     /// A stretch between two consecutive kept corners.
     struct Span {

@@ -62,12 +62,8 @@ extension TrailNetworkGraph {
     /// `snapGroundStepM` apart: at one fix a second, GPS jitter makes a track up to 1.6 times as
     /// long as the way walked), its last point, and that ground length in metres.
     static func groundSamples(_ coords: [LonLat]) -> (samples: [TrackSample], lengthM: Double) {
-        var ground = [coords[0]]
-        for p in coords.dropFirst().dropLast() where Geodesic.distanceM(ground[ground.count - 1], p) >= snapGroundStepM {
-            ground.append(p)
-        }
-        ground.append(coords[coords.count - 1])
-        let cumM = cumulativeM(ground)
+        let ground = GroundLine.thinned(coords, minStepM: snapGroundStepM)
+        let cumM = Geodesic.cumulativeDistancesM(ground)
         let totalM = cumM[cumM.count - 1]
         var samples: [TrackSample] = []
         var seg = 1
@@ -97,6 +93,7 @@ extension TrailNetworkGraph {
         var vias: [TrackSample] = []
         // Where each via point lies on the network: its edge and metres along it (edge -1: a node).
         var placed: [(edge: Int, atM: Double)] = []
+        var edgeCumM: [Int: [Double]] = [:]
         for (i, s) in samples.enumerated() {
             guard let hit = grid.nearest(to: s.point, maxM: Self.snapMaxOffM + 1),
                   Geodesic.distanceM(s.point, hit.point) <= Self.snapMaxOffM else {
@@ -115,7 +112,8 @@ extension TrailNetworkGraph {
                 continue
             }
             vias.append(s)
-            let cumM = Self.cumulativeM(edges[edge].coords)
+            let cumM = edgeCumM[edge] ?? Geodesic.cumulativeDistancesM(edges[edge].coords)
+            edgeCumM[edge] = cumM
             placed.append((edge, cumM[seg] + hit.t * (cumM[seg + 1] - cumM[seg])))
         }
         guard Double(onNetwork) >= Self.snapMinShare * Double(samples.count) else { return nil }
@@ -158,7 +156,7 @@ extension TrailNetworkGraph {
                 if b < vias.count - 1 { vias.remove(at: b) } else if a > 0 { vias.remove(at: a) } else { return nil }
                 continue
             } catch { return nil }
-            let pathCumM = Self.cumulativeM(routed.path.coords)
+            let pathCumM = Geodesic.cumulativeDistancesM(routed.path.coords)
             var excess = [Double](repeating: 0, count: vias.count)
             for i in vias.indices.dropFirst().dropLast() {
                 for span in 1...Self.snapDetourSpan {
@@ -176,12 +174,5 @@ extension TrailNetworkGraph {
             guard !drop.isEmpty else { return routed }
             vias = vias.indices.filter { !drop.contains($0) }.map { vias[$0] }
         }
-    }
-
-    /// Metres from the first vertex of `coords` to each vertex.
-    static func cumulativeM(_ coords: [LonLat]) -> [Double] {
-        var out = [Double](repeating: 0, count: coords.count)
-        for k in coords.indices.dropFirst() { out[k] = out[k - 1] + Geodesic.distanceM(coords[k - 1], coords[k]) }
-        return out
     }
 }

@@ -37,7 +37,7 @@ enum RouteBenchmark {
                 record("clean")
                 let line = try Resampler.resample(path.coords)
                 let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
-                let cumM = Resampler.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
+                let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
                 record("resample")
                 let elevationsM = try ElevationDraper.drape(coords, on: track.terrain)
                 record("elevation")

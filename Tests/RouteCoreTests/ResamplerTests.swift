@@ -80,7 +80,7 @@ import RouteCore
         }
         #expect(out.lengthM == out.cumM.last)
 
-        let cum = Resampler.cumulativeDistancesM(out.coords)
+        let cum = Geodesic.cumulativeDistancesM(out.coords)
         #expect(cum.count == out.coords.count)
         #expect(abs(cum.last! - sumM) < 1e-6)
     }
@@ -88,16 +88,16 @@ import RouteCore
     @Test(arguments: LineGenerators.all)
     func roundedCumIsStrictlyIncreasing(_ line: GeneratedLine) throws {
         let out = try Resampler.resample(line.coords)
-        let cum = Resampler.cumulativeDistancesM(GeometryChecks.rounded7(out.coords)).map { ($0 * 10).rounded() / 10 }
+        let cum = Geodesic.cumulativeDistancesM(GeometryChecks.rounded7(out.coords)).map { ($0 * 10).rounded() / 10 }
         #expect(zip(cum, cum.dropFirst()).allSatisfy { $0 < $1 })
     }
 
     @Test func cumulativeDistancesOfAHandMadeLine() {
         let a = LonLat(10, 50), b = LonLat(10.001, 50), c = LonLat(10.001, 50.002)
-        let cum = Resampler.cumulativeDistancesM([a, b, c])
+        let cum = Geodesic.cumulativeDistancesM([a, b, c])
         let ab = Geodesic.distanceM(a, b), bc = Geodesic.distanceM(b, c)
         #expect(cum == [0, ab, ab + bc])
-        #expect(Resampler.cumulativeDistancesM([]) == [])
+        #expect(Geodesic.cumulativeDistancesM([]) == [])
     }
 
     @Test func straightLineCollapsesToEvenStepsBetweenItsEnds() throws {

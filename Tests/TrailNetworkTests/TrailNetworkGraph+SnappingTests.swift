@@ -55,7 +55,7 @@ import TrailpackCore
         let tip = try #require(coords.indices.max { Geodesic.distanceM(coords[0], coords[$0]) < Geodesic.distanceM(coords[0], coords[$1]) })
         #expect(Geodesic.distanceM(coords[tip], Local.p(0, -60)) < 25)
         // 50 m either side of the tip the path is at the same place.
-        let cum = TrailNetworkGraph.cumulativeM(coords)
+        let cum = Geodesic.cumulativeDistancesM(coords)
         func at(_ m: Double) -> LonLat {
             guard let k = cum.firstIndex(where: { $0 >= m }), k > 0 else { return coords[m <= 0 ? 0 : coords.count - 1] }
             return Geodesic.interpolate(coords[k - 1], coords[k], fraction: (m - cum[k - 1]) / (cum[k] - cum[k - 1]))

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-import TrailpackCore
-@testable import RouteCore
+
+@testable import TrailpackCore
 
 @Suite struct GroundLineTests {
     /// A 1 km walk recorded at a fix every 1.2 m with 0.7 m of jitter.

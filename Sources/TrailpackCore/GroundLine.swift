@@ -1,4 +1,4 @@
-import TrailpackCore
+import Foundation
 
 /// A recorded track's line on the ground: at one fix a second, GPS jitter of under a metre draws
 /// a zigzag between fixes 1-1.5 m apart that makes the track a quarter longer or more than the
