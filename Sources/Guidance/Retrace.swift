@@ -65,7 +65,7 @@ public enum Retrace {
         var x = stepM
         while x <= min(roomM, farM), nearHolds || Double(farCount - farWithin) <= farMissesAllowed {
             let p = line.point(atM: d + x)
-            let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d, metric: &metric)
+            let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d)
             // Beside the way in but heading the same way (the leg after the next hairpin of a
             // zigzag) is not walking back.
             let wayIn = metric.vectorM(line.point(atM: nearest.alongM - tangentM), line.point(atM: nearest.alongM + tangentM))
@@ -84,11 +84,11 @@ public enum Retrace {
 
 extension LineMeasure {
     /// The point of the stretch of the line from `fromM` to `toM` metres along (clamped to the
-    /// line) nearest to `p`, on the local plane of `metric`: its distance from `p` and its
-    /// distance along the line, metres.
-    func nearest(to p: LonLat, alongFromM fromM: Double, toM: Double, metric: inout NearMetric) -> (distanceM: Double, alongM: Double) {
+    /// line) nearest to `p` (`projectOntoSegment` on each of its segments): its distance from `p`
+    /// and its distance along the line, metres.
+    func nearest(to p: LonLat, alongFromM fromM: Double, toM: Double) -> (distanceM: Double, alongM: Double) {
         let a = max(0, fromM), b = min(lengthM, toM)
-        guard a <= b, coords.count >= 2 else { return (metric.distanceM(p, point(atM: a)), a) }
+        guard a <= b, coords.count >= 2 else { return (shortDistanceM(p, point(atM: a)), a) }
         var points = [(point(atM: a), a)]
         // Vertices strictly inside the stretch.
         var lo = 0, hi = cumM.count
@@ -98,14 +98,8 @@ extension LineMeasure {
         points.append((point(atM: b), b))
         var best = (distanceM: Double.infinity, alongM: a)
         for s in 0..<(points.count - 1) {
-            let u = metric.vectorM(p, points[s].0), v = metric.vectorM(p, points[s + 1].0)
-            // The segment from u to v relative to p: its closest point's offset.
-            let ex = v.x - u.x, ey = v.y - u.y
-            let len2 = ex * ex + ey * ey
-            let t = len2 > 0 ? min(1, max(0, -(u.x * ex + u.y * ey) / len2)) : 0
-            let cx = u.x + t * ex, cy = u.y + t * ey
-            let dM = (cx * cx + cy * cy).squareRoot()
-            if dM < best.distanceM { best = (dM, points[s].1 + t * (points[s + 1].1 - points[s].1)) }
+            let hit = projectOntoSegment(p, points[s].0, points[s + 1].0)
+            if hit.planarM < best.distanceM { best = (hit.planarM, points[s].1 + hit.t * (points[s + 1].1 - points[s].1)) }
         }
         return best
     }

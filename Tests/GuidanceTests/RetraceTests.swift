@@ -111,11 +111,10 @@ struct RetraceTests {
         // Along a line due east, 100 m long: a point 10 m north of its 50 m mark.
         let line = LineMeasure(Fixtures.densify(Fixtures.walk([(90, 100)]), stepM: 7).coords)
         let p = Geodesic.destination(from: line.point(atM: 50), bearingDeg: 0, distanceM: 10)
-        var metric = NearMetric()
-        let all = line.nearest(to: p, alongFromM: 0, toM: 100, metric: &metric)
+        let all = line.nearest(to: p, alongFromM: 0, toM: 100)
         #expect(abs(all.distanceM - 10) < 0.01 && abs(all.alongM - 50) < 0.01)
         // The stretch from 70 m on: the nearest point is its start, 20 m east and 10 m south.
-        let later = line.nearest(to: p, alongFromM: 70, toM: 100, metric: &metric)
+        let later = line.nearest(to: p, alongFromM: 70, toM: 100)
         #expect(abs(later.distanceM - (500.0).squareRoot()) < 0.05 && abs(later.alongM - 70) < 0.01)
     }
 }
