@@ -84,21 +84,25 @@ public enum RouteStage {
             // A planned GPX route (`<rte>`) is drawn on purpose: its out-and-back spurs are not GPS spikes.
             var cleaning = RouteCleaner.Options()
             if track.isPlannedRoute { cleaning.removeGPSArtifacts = false }
-            var cleaned = RouteCleaner.clean(joined, options: cleaning)
+            let cleaned = RouteCleaner.clean(joined, options: cleaning)
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
+            var notes = track.notes + CleaningNotes.lines(cleaned, inputPoints: joined.count)
             // A recording's line on the ground, without the zigzag its jitter draws between fixes.
-            if !track.isPlannedRoute { cleaned.coords = GroundLine.thinned(cleaned.coords) }
-            let notes = track.notes + CleaningNotes.lines(cleaned, inputPoints: joined.count)
+            let line = track.isPlannedRoute ? cleaned.coords : GroundLine.thinned(cleaned.coords)
+            if line.count < cleaned.coords.count {
+                notes.append(String(format: "on the ground: %d of the %d fixes kept lie under %.0f m from the previous one and are left out",
+                                    cleaned.coords.count - line.count, cleaned.coords.count, GroundLine.stepM))
+            }
             // The track itself is no network for its own route (a recipe listing the file among its trails too).
             let trackNetwork = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)
             // A recording that walks the trails follows them as mapped: GPS drift then moves no
             // junction and turns no branch (`TrailNetworkGraph.snapTrack`).
-            if route.trackSnap, !track.isPlannedRoute, let snapped = trackNetwork?.snapTrack(cleaned.coords) {
+            if route.trackSnap, !track.isPlannedRoute, let snapped = trackNetwork?.snapTrack(line) {
                 let note = String(format: "%@: the recorded track (%.2f km on the ground) walks the trail network; it follows the trails as mapped (%.2f km; track.snap: false keeps the recorded line)",
-                                  file, TrailNetworkGraph.groundLengthM(cleaned.coords) / 1000, snapped.lengthM / 1000)
+                                  file, TrailNetworkGraph.groundLengthM(line) / 1000, snapped.lengthM / 1000)
                 return (snapped.path, snapped.trailNames, notes + [note], track.warnings, true)
             }
-            let path = trackNetwork?.matchTrack(cleaned.coords) ?? RoutePath(coords: cleaned.coords)
+            let path = trackNetwork?.matchTrack(line) ?? RoutePath(coords: line)
             return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings, track.isPlannedRoute)
         }
     }

@@ -71,7 +71,10 @@ import TrailpackCore
             """), in: dir.appendingPathComponent("built"))
         let notes = built.summary.diagnostics.filter { $0.subject == "route recorded" }.map(\.message)
         #expect(notes.contains { $0.contains("walks the trail network") && $0.contains("follows the trails as mapped") }, "\(notes)")
-        #expect(!built.summary.diagnostics.filter { $0.subject == "route kept" }.contains { $0.message.contains("walks the trail network") })
+        let keptNotes = built.summary.diagnostics.filter { $0.subject == "route kept" }.map(\.message)
+        #expect(!keptNotes.contains { $0.contains("walks the trail network") })
+        // Fixes 1.2 m apart: three in four are left out on the ground, and the note says so.
+        #expect(keptNotes.contains { $0.hasPrefix("on the ground: ") && $0.contains("under 5 m from the previous one") }, "\(keptNotes)")
 
         let snapped = try Self.routeFile(built.region, "recorded")
         func junctions(_ w: [[String: Any]]) -> [String] { w.filter { $0["kind"] as? String == "junction" }.compactMap { $0["instruction"] as? String } }
