@@ -122,16 +122,14 @@ public enum WalkerBends {
         for k in 1..<(n - 1) {
             guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
                   let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg else { continue }
-            let r50 = unsmoothed.map { bendDeg($0, at: k, windowM: walkWindowM) }
-            if let r50 { guard let r50, abs(r50) >= Deviation.straightBelowDeg else { continue } }
-            let sameSideRaw = r50.flatMap { $0 }.map { ($0 > 0) == (b50 > 0) } ?? true
-            if abs(b50) >= hairpinDeg {
-                // Turning back: the sign of a bend near 180 degrees flips with a metre of GPS
-                // error, so the side the way after lies on must agree with it (else no cue).
-                guard sameSideRaw, let right = wayAfterIsRight(unsmoothed ?? line, at: k), right == (b50 > 0) else { continue }
-            } else {
-                guard (b50 > 0) == (b100 > 0), sameSideRaw else { continue }
+            if let raw = unsmoothed {
+                guard let r50 = bendDeg(raw, at: k, windowM: walkWindowM), abs(r50) >= Deviation.straightBelowDeg,
+                      (r50 > 0) == (b50 > 0) else { continue }
             }
+            // Turning back, the sign of a bend near 180 degrees flips with a metre of GPS error:
+            // the side the way after lies on must agree with it instead of the 100 m bend's.
+            let agrees = abs(b50) >= hairpinDeg ? wayAfterIsRight(unsmoothed ?? line, at: k) == (b50 > 0) : (b50 > 0) == (b100 > 0)
+            guard agrees else { continue }
             dev[k] = b50
         }
         return oneCurveOneCue(Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM), line: line, walkBends: bends50)
@@ -194,8 +192,9 @@ public enum WalkerBends {
     /// walks back along the way in (`Retrace.retraces`; on a `drawn` line, within a few metres). A hairpin whose legs spread apart, or
     /// whose next leg heads on the way it came, is not a reversal. On a recording, a vertex whose
     /// 50 m bend is at least `longWayBackMinDeg`, with `longWayBackRoomM` of route each side, whose
-    /// way back runs beside the way in for 300 m (`Retrace.walksBackFar`) reverses too. Among reversals within `reversalSpacingM` the tip is
-    /// the one farthest out: the largest summed distance to the points `tipReachM` back and ahead.
+    /// way back runs beside the way in for 300 m (`Retrace.walksBackFar`) reverses too. Among
+    /// reversals within `reversalSpacingM` the tip is the one farthest out: the largest summed
+    /// distance to the points `tipReachM` back and ahead.
     static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false) -> [Reversal] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
@@ -212,9 +211,9 @@ public enum WalkerBends {
             let g25 = gap(25), g50 = gap(min(room, 50))
             let b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
             // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
-            let exact = abs(candidate) >= reversalCandidateDeg && b50 >= reversalMinDeg && g25 <= exactGapM && g50 <= exactGapM
-            let reverses = abs(candidate) >= reversalCandidateDeg && b50 >= reversalMinDeg
-                && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
+            let turnsBack = abs(candidate) >= reversalCandidateDeg && b50 >= reversalMinDeg
+            let exact = turnsBack && g25 <= exactGapM && g50 <= exactGapM
+            let reverses = turnsBack && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
                 // Not exact: the way back must walk back along the way in, not away beside it (a hairpin).
                 && Retrace.retraces(line, at: k, drawn: drawn)
             // Fixes dropped at the tip of a recorded out-and-back leave a corner of 110° or more;
