@@ -18,9 +18,11 @@ struct TrackSource {
     var lines: [[LonLat]]
 
     /// Reads the selection of `file` and chains its parts within `joinM` metres.
-    /// Default selection: in a GPX file the first track with two points, else the first route;
+    /// Default selection: in a GPX file the first track that goes somewhere (not every part
+    /// within `GroundLine.stepM` of one place), else the first track, else the first route;
     /// in any other file (GeoJSON, KML, OSM) every line feature, as parts of one way. A name
-    /// selects every feature of that name; an index one feature.
+    /// selects every feature of that name; an index one feature. Parts that stay in one place
+    /// are left out, with a note, when another selected part goes somewhere.
     /// - Throws: what `fail` makes of: no track in the file, no feature of that name or index, a
     ///   gap between parts (both ends, the gap, every part left out); `GDALError` when the file
     ///   cannot be read.
@@ -37,7 +39,9 @@ struct TrackSource {
         let chosen: [VectorFeature]
         switch select {
         case .first:
-            chosen = isGPX ? [lines.first { $0.layer == "tracks" } ?? lines[0]] : lines
+            // A track drawn by a device left standing (a cold start's one-place fixes) is no way to walk.
+            let tracks = lines.filter { $0.layer == "tracks" }
+            chosen = isGPX ? [tracks.first { !$0.geometry.lines.allSatisfy { GroundLine.isOnePlace($0) } } ?? tracks.first ?? lines[0]] : lines
         case .index(let i):
             guard i < lines.count else { throw fail("\(file) has \(lines.count) tracks/routes; index \(i) is past the end") }
             chosen = [lines[i]]
@@ -49,10 +53,18 @@ struct TrackSource {
         }
         var parts: [TrackPart] = []
         var warnings: [String] = []
+        var notes: [String] = []
+        let walkable = chosen.flatMap(\.geometry.lines).contains { !GroundLine.isOnePlace($0) }
         for f in chosen {
             let segments = f.geometry.lines
             for (k, raw) in segments.enumerated() {
                 let label = partLabel(f, part: k, of: segments.count)
+                // Beside parts that go somewhere, one that stays in one place (a device waiting for
+                // its first fix, or left on) would only be a gap to bridge.
+                if walkable, GroundLine.isOnePlace(raw) {
+                    notes.append(String(format: "%@ %@: left out, its %d points lie within %.0f m of one place", file, label, raw.count, GroundLine.stepM))
+                    continue
+                }
                 let (coords, dropped) = InvalidPoints.dropping(raw)
                 if !dropped.isEmpty {
                     warnings.append("\(file) \(label): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))")
@@ -64,7 +76,6 @@ struct TrackSource {
         do { chained = try TrackChainer.chain(parts, joinM: joinM, reversed: reversed) } catch {
             throw fail("\(file): \(error.description) (raise track.joinM to bridge the gap, or \"select\" the parts of one way)")
         }
-        var notes: [String] = []
         if !chained.isStoredOrder {
             let order = chained.order.map { parts[$0.part].label + ($0.flipped ? " (reversed)" : "") }
             notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")

@@ -19,4 +19,11 @@ public enum GroundLine {
         out.append(last)
         return out
     }
+
+    /// True when no valid point of `coords` lies `withinM` metres or more from its first valid
+    /// point: a device left standing (or a track of one fix) draws no line on the ground.
+    public static func isOnePlace(_ coords: [LonLat], withinM: Double = stepM) -> Bool {
+        guard let first = coords.first(where: InvalidPoints.isValid) else { return true }
+        return !coords.contains { InvalidPoints.isValid($0) && shortDistanceM(first, $0) >= withinM }
+    }
 }

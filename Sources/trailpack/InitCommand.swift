@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import Pipeline
+import TrailpackCore
 
 /// `trailpack init ID --dem FILE [--trails FILE] [--out RECIPE]`: a starter recipe.
 enum InitCommand {
@@ -77,11 +78,18 @@ struct StarterRoutes {
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
         var out = ""
         var n = 0
+        var standing: [String] = []
         for (k, f) in lines.enumerated() where f.layer == "tracks" && n < 20 {
+            let name = f.name.map { "\"\($0)\"" } ?? "\(k)"
+            // A device left standing draws no way to follow.
+            if f.geometry.lines.allSatisfy({ GroundLine.isOnePlace($0) }) { standing.append("track \(name)"); continue }
             n += 1
-            let name = (f.name ?? "Track \(n)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escaped = (f.name ?? "Track \(n)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             if n == 1 { out += "\n    // The recorded tracks of \(file), followed as recorded (cleaned of GPS spikes and stops)." }
-            out += "\n    { id: \"track-\(n)\", name: \"\(name)\", track: { file: \"\(file)\", select: \(k) } },"
+            out += "\n    { id: \"track-\(n)\", name: \"\(escaped)\", track: { file: \"\(file)\", select: \(k) } },"
+        }
+        if !standing.isEmpty {
+            out += "\n    // Left out, as they stay within \(Int(GroundLine.stepM)) m of one place: \(standing.joined(separator: ", "))."
         }
         routes = out
     }

@@ -50,4 +50,48 @@ import TestSupport
         #expect(a.map { "\($0["i"]!) \($0["instruction"]!)" } == b.map { "\($0["i"]!) \($0["instruction"]!)" })
         #expect(a.contains { $0["kind"] as? String == "turn" }, "the drawn ridge route has turns: \(a)")
     }
+
+    /// A device switched on before its owner walks records fixes in one place (the OSM trace
+    /// `dc.zip` opens with 60 identical fixes, and a logger's cold start with a track or segment
+    /// of them). Such a track is no route to follow: `init` leaves it out, and a build skips such
+    /// a segment instead of failing on the gap to it.
+    @Test func tracksAndSegmentsThatStayInOnePlaceAreLeftOut() throws {
+        let dir = TestData.scratchFolder("one-place")
+        let ridge = try String(contentsOfFile: Self.gpx, encoding: .utf8)
+        let fixes = ridge.components(separatedBy: "<trkpt").dropFirst().map { "<trkpt" + $0.components(separatedBy: "/>")[0] + "/>" }
+        try #require(fixes.count >= 20)
+        // 1.5 km north of the ridge's start: a cold start far from the walk.
+        let standing = String(repeating: "<trkpt lat=\"36.362600\" lon=\"-84.195000\"/>", count: 40)
+        let gpx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>switched on</name><trkseg>\(standing)</trkseg></trk>
+            <trk><name>ridge walk</name><trkseg>\(standing)</trkseg><trkseg>\(fixes.joined())</trkseg></trk>
+            </gpx>
+            """
+        let file = dir.appendingPathComponent("walk.gpx").path
+        try gpx.write(toFile: file, atomically: true, encoding: .utf8)
+        let recipe = dir.appendingPathComponent("walk.json5").path
+        let r = try TestData.run(["init", "walk", "--dem", Self.dem, "--trails", file, "--out", recipe])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        #expect(text.contains("{ id: \"track-1\", name: \"ridge walk\", track: { file: \"walk.gpx\", select: 1 } },"), "\(text)")
+        #expect(!text.contains("track-2"), "\(text)")
+        #expect(text.contains("Left out, as they stay within 5 m of one place: track \"switched on\"."), "\(text)")
+
+        // Without a selection too, the build takes the ridge walk and leaves its first segment out.
+        let plain = dir.appendingPathComponent("plain.json5").path
+        try text.replacingOccurrences(of: ", select: 1 }", with: " }").write(toFile: plain, atomically: true, encoding: .utf8)
+        for (recipePath, folder) in [(recipe, "a"), (plain, "b")] {
+            let out = dir.appendingPathComponent(folder)
+            let b = try TestData.run(["build", recipePath, "--out", out.path, "--json"])
+            #expect(b.status == 0, "\(b.stderr)")
+            #expect(b.stdout.contains("track 1 segment 0: left out, its 40 points lie within 5 m of one place"), "\(b.stdout)")
+            let w = try Self.waypoints(out, region: "walk", route: "track-1")
+            #expect(w.first?["kind"] as? String == "start" && w.last?["kind"] as? String == "end")
+        }
+        let a = try Data(contentsOf: dir.appendingPathComponent("a/regions/walk/routes/track-1.json"))
+        let b = try Data(contentsOf: dir.appendingPathComponent("b/regions/walk/routes/track-1.json"))
+        #expect(a == b)
+    }
 }

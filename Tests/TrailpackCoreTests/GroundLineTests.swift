@@ -39,4 +39,20 @@ import TestSupport
         #expect(GroundLine.thinned([a, b]) == [a, b])
         #expect(GroundLine.thinned([a, b, a]) == [a, a])
     }
+
+    /// A device left standing: 300 fixes of 1.5 m jitter (cut at 1.7 m) stay in one place; the same fixes with
+    /// one 6 m off, or a walk, do not; invalid points are no place.
+    @Test(arguments: [UInt64(4), 5])
+    func aStandingDeviceIsOnePlace(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let at = LonLat(13.7, 46.4), m = WGS84.metresPerDegree(atLatDeg: at.lat)
+        let cloud = (0..<300).map { _ in
+            LonLat(at.lon + max(-1.7, min(1.7, 1.5 * rng.gaussian())) / m.x, at.lat + max(-1.7, min(1.7, 1.5 * rng.gaussian())) / m.y)
+        }
+        #expect(GroundLine.isOnePlace(cloud))
+        #expect(GroundLine.isOnePlace([LonLat(.nan, 46.4)] + cloud + [LonLat(200, 46.4)]))
+        #expect(!GroundLine.isOnePlace(cloud + [Geodesic.destination(from: cloud[0], bearingDeg: 90, distanceM: 6)]))
+        #expect(!GroundLine.isOnePlace(Self.recording(seed: seed).fixes))
+        #expect(GroundLine.isOnePlace([]) && GroundLine.isOnePlace([LonLat(.nan, .nan)]))
+    }
 }
