@@ -13,7 +13,7 @@ struct RecordedTrackTests {
         let features = try VectorReader.read(path: TestData.path("gpx/\(file)"))
         return features.filter { $0.layer == "tracks" }
             .flatMap(\.geometry.lines)
-            .map { RouteCleaner.clean($0).coords }
+            .map { GroundLine.thinned(RouteCleaner.clean($0).coords) }
             .filter { $0.count >= 3 && Geodesic.lengthM($0) >= minLengthM }
     }
 
@@ -95,9 +95,11 @@ struct RecordedTrackTests {
             let lines = features.filter { $0.layer == "tracks" }.flatMap(\.geometry.lines)
             for (k, raw) in lines.enumerated() {
                 let cleaned = RouteCleaner.clean(raw)
-                guard cleaned.coords.count >= 3, Geodesic.lengthM(cleaned.coords) >= 500 else { continue }
+                // The line the pipeline guides along (RouteStage): cleaned, then thinned to the ground.
+                let line = GroundLine.thinned(cleaned.coords)
+                guard line.count >= 3, Geodesic.lengthM(line) >= 500 else { continue }
                 let label = "\(file)#\(k)"
-                let a = try Self.audit(cleaned.coords, label: label)
+                let a = try Self.audit(line, label: label)
                 tracks += 1; turns += a.turns; uTurns += a.uTurns; km += a.km
                 removedM += cleaned.lengthRemovedM; rawM += Geodesic.lengthM(raw)
                 if !a.problems.isEmpty { broken += 1 }
