@@ -12,10 +12,19 @@ public struct VectorFeature: Equatable, Sendable {
     public var fields: [String: String]
     public var geometry: VectorGeometry
 
-    /// The `name` attribute, if any and non-empty.
+    /// The `name` attribute (KML's `Name`, any case), if any and non-empty.
     public var name: String? {
-        guard let n = fields["name"]?.trimmingCharacters(in: .whitespacesAndNewlines), !n.isEmpty else { return nil }
+        guard let n = field("name")?.trimmingCharacters(in: .whitespacesAndNewlines), !n.isEmpty else { return nil }
         return n
+    }
+
+    /// The attribute `key`, matched exactly or else in any case (OGR's KML drivers call the
+    /// placemark name `Name`); when several spellings differ only in case, the first in code
+    /// point order.
+    public func field(_ key: String) -> String? {
+        if let v = fields[key] { return v }
+        let lower = key.lowercased()
+        return fields.keys.filter { $0.lowercased() == lower }.min().flatMap { fields[$0] }
     }
 }
 

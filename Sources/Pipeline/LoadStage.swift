@@ -40,7 +40,7 @@ public enum LoadStage {
                         diagnostics.append(Diagnostic(.warning, path, "\(f.layer) feature \(f.index) has no name; skipped"))
                         continue
                     }
-                    pois.append(PointOfInterest(name: name, kind: poiKind(f.fields) ?? defaultKind, location: p))
+                    pois.append(PointOfInterest(name: name, kind: poiKind(f) ?? defaultKind, location: p))
                 }
             }
         }
@@ -53,11 +53,11 @@ public enum LoadStage {
     }
 
     /// A POI kind from common attributes (`kind`, OSM `natural`/`tourism`/`amenity`, GPX `sym`/`type`).
-    static func poiKind(_ fields: [String: String]) -> String? {
-        if let k = fields["kind"], !k.isEmpty { return k }
-        if let n = fields["natural"] { return n == "peak" ? "summit" : n }
+    static func poiKind(_ feature: VectorFeature) -> String? {
+        if let k = feature.field("kind"), !k.isEmpty { return k }
+        if let n = feature.field("natural") { return n == "peak" ? "summit" : n }
         for key in ["tourism", "amenity", "type", "sym"] {
-            if let v = fields[key], !v.isEmpty { return v.lowercased() }
+            if let v = feature.field(key), !v.isEmpty { return v.lowercased() }
         }
         return nil
     }

@@ -30,7 +30,7 @@ enum TrailSource {
             if parts.isEmpty { continue }
             lineFeatures += 1
             let base = f.fields["osm_way_id"].map { "way/\($0)" } ?? "\(file)#\(f.layer)/\(f.index)"
-            let rawName = f.name ?? f.fields["ref"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            let rawName = f.name ?? f.field("ref").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             let name = rawName.map { recipe.trailNames[$0] ?? $0 }
             for (k, raw) in parts.enumerated() {
                 let place = f.fields["osm_way_id"].map { "way \($0)\(parts.count > 1 ? " part \(k)" : "")" }

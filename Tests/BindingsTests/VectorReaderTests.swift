@@ -1,4 +1,4 @@
-import Bindings
+@testable import Bindings
 import Foundation
 import Testing
 import TestSupport
@@ -43,5 +43,28 @@ import TrailpackCore
 
     @Test func missingFileIsAClearError() {
         #expect(throws: GDALError.self) { try VectorReader.read(path: "/nonexistent/trails.gpx") }
+    }
+
+    /// OGR's KML drivers name the placemark field `Name`; attributes are found in any case, the
+    /// exact spelling first.
+    @Test func kmlPlacemarkNamesAndDataAreFoundInAnyCase() throws {
+        let path = TestData.scratchFolder("kml-fields").appendingPathComponent("p.kml").path
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><name>Mount Cabot</name><ExtendedData><Data name="KIND"><value>summit</value></Data></ExtendedData><Point><coordinates>-71.4141,44.5059</coordinates></Point></Placemark>
+            <Placemark><name> </name><Point><coordinates>-71.3905,44.5290</coordinates></Point></Placemark>
+            </Document></kml>
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let features = try VectorReader.read(path: path)
+        #expect(features.count == 2)
+        #expect(features.first?.fields["name"] == nil && features.first?.fields["Name"] == "Mount Cabot")
+        #expect(features.first?.name == "Mount Cabot" && features.first?.field("kind") == "summit")
+        #expect(features.last?.name == nil)
+        let both = VectorFeature(layer: "l", index: 0, fields: ["NAME": "b", "Name": "a", "name": "exact"], geometry: .point(LonLat(0, 0)))
+        #expect(both.name == "exact")
+        var cased = both
+        cased.fields["name"] = nil
+        #expect(cased.name == "b")   // "NAME" < "Name" in code point order
     }
 }

@@ -258,6 +258,47 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("wmnf") } == ["wmnf-pliney.osm"])
     }
 
+    /// The demo's trails and POIs as KML placemarks, as Google Earth and many apps export them:
+    /// OGR's KML drivers call the placemark name `Name`, and a trail or POI read without it
+    /// would lose its name (junction cues without trail names, every POI skipped).
+    @Test func kmlTrailsAndPOIsKeepTheirNamesAndGiveTheRoutesOfTheGeoJSON() throws {
+        func esc(_ v: String) -> String { v.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
+        let trailPlacemarks = Self.ways.keys.sorted().map { id -> String in
+            let way = Self.ways[id]!
+            let coords = way.coords.map { "\($0[0]),\($0[1])" }.joined(separator: " ")
+            return "<Placemark>" + (way.name.map { "<name>\(esc($0))</name>" } ?? "") + "<LineString><coordinates>\(coords)</coordinates></LineString></Placemark>"
+        }
+        let kml = { (body: [String]) in "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>\n" + body.joined(separator: "\n") + "\n</Document></kml>\n" }
+        let trails = try write(kml(trailPlacemarks), "trails.kml")
+        // The recipe's inline POIs as placemarks, their kinds as ExtendedData.
+        let demo = try TestData.recipeText("pliny-kilkenny", dataFolder: "DATA")
+        let poiPattern = try NSRegularExpression(pattern: #"\{ name: "([^"]+)", kind: "([a-z]+)", lon: ([-0-9.]+), lat: ([-0-9.]+) \}"#)
+        let matches = poiPattern.matches(in: demo, range: NSRange(demo.startIndex..., in: demo))
+        try #require(matches.count == 8)
+        let poiPlacemarks = matches.map { m -> String in
+            let g = (1...4).map { String(demo[Range(m.range(at: $0), in: demo)!]) }
+            return "<Placemark><name>\(g[0])</name><ExtendedData><Data name=\"kind\"><value>\(g[1])</value></Data></ExtendedData><Point><coordinates>\(g[2]),\(g[3])</coordinates></Point></Placemark>"
+        }
+        let pois = try write(kml(poiPlacemarks), "pois.kml")
+        let poisBlock = try #require(demo.range(of: #"  pois: \[[^\]]*\],"#, options: .regularExpression))
+        let fromKML = try write(demo.replacingCharacters(in: poisBlock, with: "  pois: [\"\(pois)\"],")
+            .replacingOccurrences(of: "DATA/white-mountains/wmnf-pliney.geojson", with: trails), "kml.json5")
+        let fromGeoJSON = try write(demo, "geojson.json5")
+        let (a, b) = (TestData.scratchFolder("kml-a"), TestData.scratchFolder("kml-b"))
+        for (recipe, root) in [(fromGeoJSON, a), (fromKML, b)] {
+            let r = try TestData.run(["build", recipe, "--out", root.path, "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stdout.contains("has no name"), "\(r.stdout)")
+        }
+        let ta = TestData.tree(a), tb = TestData.tree(b)
+        let routeFiles = ta.keys.filter { $0.contains("/routes/") }.sorted()
+        #expect(routeFiles.count == 3)
+        for path in routeFiles { #expect(tb[path] == ta[path], "\(path) differs") }
+        let mountCabot = String(decoding: try #require(tb["regions/pliny-kilkenny/routes/mount-cabot.json"]), as: UTF8.self)
+        #expect(mountCabot.contains("Keep right onto Kilkenny Ridge Trail"), "\(mountCabot)")
+        #expect(tb["regions/pliny-kilkenny/pois.geojson"] == ta["regions/pliny-kilkenny/pois.geojson"])
+    }
+
     @Test func anExtractWithNoWayPassingTheFilterIsAnError() throws {
         let pbf = TestData.path("white-mountains/wmnf-pliney.osm.pbf")
         _ = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(pbf)\"], trailTags: { highway: [\"motorway\"] }"),
