@@ -68,8 +68,15 @@ enum InitCommand {
     }
 }
 
-/// The routes of a starter recipe made from a `--trails` file's recorded tracks (GPX `<trk>`).
+/// The routes of a starter recipe made from a `--trails` file's recorded tracks: GPX `<trk>`,
+/// and lines that carry the time they were recorded (a KML `gx:Track` or `TimeSpan`, read as
+/// `begin`/`end`; a GeoJSON line with togeojson's `coordTimes`).
 struct StarterRoutes {
+    /// True for a line recorded by a device rather than drawn as a trail.
+    static func isRecorded(_ f: VectorFeature) -> Bool {
+        f.layer == "tracks" || (f.field("begin") != nil && f.field("end") != nil) || f.field("coordTimes") != nil
+    }
+
     /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
     let routes: String
 
@@ -79,7 +86,7 @@ struct StarterRoutes {
         var out = ""
         var n = 0
         var standing: [String] = []
-        for (k, f) in lines.enumerated() where f.layer == "tracks" && n < 20 {
+        for (k, f) in lines.enumerated() where Self.isRecorded(f) && n < 20 {
             let name = f.name.map { "\"\($0)\"" } ?? "\(k)"
             // A device left standing draws no way to follow.
             if f.geometry.lines.allSatisfy({ GroundLine.isOnePlace($0) }) { standing.append("track \(name)"); continue }

@@ -94,4 +94,40 @@ import TestSupport
         let b = try Data(contentsOf: dir.appendingPathComponent("b/regions/walk/routes/track-1.json"))
         #expect(a == b)
     }
+
+    /// A KML recording (a `gx:Track`, as Geo Tracker and Google's apps write it) is a route for
+    /// `init` too; the same line drawn as a plain `LineString` stays a trail network.
+    @Test func initMakesAKMLRecordingARouteAndAKMLDrawingTheTrails() throws {
+        let dir = TestData.scratchFolder("init-kml")
+        let ridge = try String(contentsOfFile: Self.gpx, encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"lat="([-0-9.]+)" lon="([-0-9.]+)""#)
+        let points = pattern.matches(in: ridge, range: NSRange(ridge.startIndex..., in: ridge)).map { m in
+            (lat: String(ridge[Range(m.range(at: 1), in: ridge)!]), lon: String(ridge[Range(m.range(at: 2), in: ridge)!]))
+        }
+        try #require(points.count >= 20)
+        let when = points.indices.map { String(format: "<when>2024-05-01T10:%02d:%02dZ</when>", $0 / 60, $0 % 60) }.joined()
+        let coords = points.map { "<gx:coord>\($0.lon) \($0.lat) 0</gx:coord>" }.joined()
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\"><Document>"
+        let recorded = dir.appendingPathComponent("recorded.kml").path, drawn = dir.appendingPathComponent("drawn.kml").path
+        try (head + "<Placemark><name>Ridge walk</name><gx:Track>\(when)\(coords)</gx:Track></Placemark></Document></kml>\n")
+            .write(toFile: recorded, atomically: true, encoding: .utf8)
+        try (head + "<Placemark><name>Ridge path</name><LineString><coordinates>\(points.map { "\($0.lon),\($0.lat)" }.joined(separator: " "))</coordinates></LineString></Placemark></Document></kml>\n")
+            .write(toFile: drawn, atomically: true, encoding: .utf8)
+        for (file, isRoute) in [(recorded, true), (drawn, false)] {
+            let recipe = dir.appendingPathComponent("r.json5").path
+            let r = try TestData.run(["init", "ridge", "--dem", Self.dem, "--trails", file, "--out", recipe, "--force"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let text = try String(contentsOfFile: recipe, encoding: .utf8)
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            #expect(text.contains("{ id: \"track-1\", name: \"Ridge walk\", track: { file: \"\(name)\", select: 0 } },") == isRoute, "\(text)")
+            #expect(text.contains("trails: [\"\(name)\"]") == !isRoute, "\(text)")
+            let out = dir.appendingPathComponent(isRoute ? "a" : "b")
+            let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
+            #expect(b.status == 0, "\(b.stderr)")
+            if isRoute {
+                let w = try Self.waypoints(out, region: "ridge", route: "track-1")
+                #expect(w.contains { $0["kind"] as? String == "turn" }, "the ridge walk keeps its turns: \(w)")
+            }
+        }
+    }
 }
