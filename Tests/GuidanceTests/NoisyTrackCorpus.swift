@@ -32,7 +32,7 @@ struct NoisyTrackCorpus {
     static let hikes: [(String, [LonLat])] = {
         var out: [(String, [LonLat])] = []
         for file in ["Mojstrovka.gpx", "cerknicko-jezero.gpx", "korita-zbevnica.gpx"] {
-            let tracks = (try? RecordedTrackTests.cleanedTracks(file, minLengthM: 1000)) ?? []
+            let tracks = (try? RecordedTrackTests.cleanedTracks(file, minLengthM: 1000, onTheGround: false)) ?? []
             for (k, t) in tracks.enumerated() { out.append(("\(file)#\(k)", t)) }
         }
         return out

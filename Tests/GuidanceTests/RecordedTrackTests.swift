@@ -8,12 +8,13 @@ import TrailpackCore
 
 /// Real GPS tracks (data/gpx, no trail network): guidance must not over-announce.
 struct RecordedTrackTests {
-    /// Every track line of the file at least `minLengthM` long, cleaned as the pipeline does.
-    static func cleanedTracks(_ file: String, minLengthM: Double = 500) throws -> [[LonLat]] {
+    /// Every track line of the file at least `minLengthM` long, cleaned as the pipeline does
+    /// (and thinned to the ground, unless `onTheGround` is false).
+    static func cleanedTracks(_ file: String, minLengthM: Double = 500, onTheGround: Bool = true) throws -> [[LonLat]] {
         let features = try VectorReader.read(path: TestData.path("gpx/\(file)"))
         return features.filter { $0.layer == "tracks" }
             .flatMap(\.geometry.lines)
-            .map { GroundLine.thinned(RouteCleaner.clean($0).coords) }
+            .map { onTheGround ? GroundLine.thinned(RouteCleaner.clean($0).coords) : RouteCleaner.clean($0).coords }
             .filter { $0.count >= 3 && Geodesic.lengthM($0) >= minLengthM }
     }
 
