@@ -12,16 +12,23 @@ public struct CleaningEdit: Equatable, Sendable {
         /// A small self-crossing loop (the track winds a full turn within a few tens of metres),
         /// cut at its crossing.
         case loop
+        /// Wandering at the start of the track that returns to its first fix (to the car and
+        /// back, a few steps while the device finds its fix), trimmed.
+        case startExcursion = "start excursion"
+        /// The same at the end, returning to the last fix.
+        case endExcursion = "end excursion"
     }
 
     public var kind: Kind
     /// Indices (into the cleaner's input) of the first and last point removed.
     public var firstIndex: Int
     public var lastIndex: Int
-    /// Where: the spike's farthest point, the stop's centre, the loop's crossing.
+    /// Where: the spike's farthest point, the stop's centre, the loop's crossing, the end
+    /// excursion's farthest point.
     public var location: LonLat
     /// Size in metres: a spike's distance from the line joining its neighbours, a stop's
-    /// radius, a loop's largest distance from its crossing.
+    /// radius, a loop's largest distance from its crossing, an end excursion's largest distance
+    /// from the kept end.
     public var sizeM: Double
     /// Track length the edit took off, metres (length of the removed part minus its replacement).
     public var lengthRemovedM: Double
@@ -44,6 +51,7 @@ public struct CleaningEdit: Equatable, Sendable {
         case .spike: size = String(format: "%.0f m off the line", sizeM)
         case .stop: size = String(format: "%d fixes within %.0f m", lastIndex - firstIndex + 1, sizeM)
         case .loop: size = String(format: "%.0f m across", 2 * sizeM)
+        case .startExcursion, .endExcursion: size = String(format: "%.0f m out and back", sizeM)
         }
         return "\(kind.rawValue) at \(points) \(at), \(size), \(String(format: "%.0f", lengthRemovedM)) m of track removed"
     }

@@ -18,24 +18,29 @@ public struct CleanedLine: Equatable, Sendable {
     public var droppedStopPoints: Int
     /// Net points dropped by cutting loops (fixes removed minus the crossing points added).
     public var droppedLoopPoints: Int
-    /// Every spike, stop and loop removed, in track order of the cleaner's passes.
+    /// Points dropped as wandering at the start or end (`RouteCleaner.trimEndExcursions`).
+    public var droppedEndExcursionPoints: Int
+    /// Every spike, stop, loop and end excursion removed, in track order of the cleaner's passes.
     public var edits: [CleaningEdit]
 
     public init(coords: [LonLat], droppedInvalid: Int = 0, droppedDuplicates: Int = 0, droppedSpikes: Int = 0,
-                droppedStopPoints: Int = 0, droppedLoopPoints: Int = 0, edits: [CleaningEdit] = []) {
+                droppedStopPoints: Int = 0, droppedLoopPoints: Int = 0, droppedEndExcursionPoints: Int = 0, edits: [CleaningEdit] = []) {
         self.coords = coords
         self.droppedInvalid = droppedInvalid
         self.droppedDuplicates = droppedDuplicates
         self.droppedSpikes = droppedSpikes
         self.droppedStopPoints = droppedStopPoints
         self.droppedLoopPoints = droppedLoopPoints
+        self.droppedEndExcursionPoints = droppedEndExcursionPoints
         self.edits = edits
     }
 
     /// Net number of input points dropped: `coords.count + droppedTotal` is the input count.
-    public var droppedTotal: Int { droppedInvalid + droppedDuplicates + droppedSpikes + droppedStopPoints + droppedLoopPoints }
+    public var droppedTotal: Int {
+        droppedInvalid + droppedDuplicates + droppedSpikes + droppedStopPoints + droppedLoopPoints + droppedEndExcursionPoints
+    }
 
-    /// Track length in metres the spikes, stops and loops took off.
+    /// Track length in metres the spikes, stops, loops and end excursions took off.
     public var lengthRemovedM: Double { edits.reduce(0) { $0 + $1.lengthRemovedM } }
 }
 
@@ -82,6 +87,15 @@ public enum RouteCleaner {
         /// and the track then goes on within 90 degrees of the way it came in (a loop drawn at a
         /// turnaround is left to the turnaround).
         public var loopMinWindingDeg: Double = 250
+        /// Wandering at an end: a track from the first fix (or back from the last) at most this
+        /// long on the ground (5 m steps)...
+        public var endExcursionMaxPathM: Double = 120
+        /// ...that gets at least this far from it...
+        public var endExcursionMinExtentM: Double = 15
+        /// ...and comes back within this distance of it, is trimmed...
+        public var endReturnM: Double = 10
+        /// ...when at least this much track remains.
+        public var endExcursionMinRestM: Double = 500
 
         public init() {}
     }
@@ -90,8 +104,9 @@ public enum RouteCleaner {
     /// `options.removeGPSArtifacts` is false, removes spikes (one to three fixes whose legs out
     /// and back are long compared with the track's own steps and return close to where they
     /// left; also a first or last fix far off), collapses stops (clouds of fixes drawn while
-    /// standing) to their centre, and cuts small self-crossing loops at their crossing.
-    /// Every spike, stop and loop is listed in `edits` with input indices and metres.
+    /// standing) to their centre, cuts small self-crossing loops at their crossing, and trims
+    /// the wandering at either end that returns to where the track starts or ends.
+    /// Every spike, stop, loop and end excursion is listed in `edits` with input indices and metres.
     public static func clean(_ coords: [LonLat], options: Options = Options()) -> CleanedLine {
         var pts: [LonLat] = []
         var src: [Int] = []
@@ -118,6 +133,7 @@ public enum RouteCleaner {
             result.droppedSpikes = spikes
             result.droppedStopPoints = collapseStops(&pts, &src, options, &result.edits)
             result.droppedLoopPoints = cutLoops(&pts, &src, options, &result.edits)
+            result.droppedEndExcursionPoints = trimEndExcursions(&pts, &src, options, &result.edits)
             duplicates += dropDuplicates(&pts, &src, minSpacingM: options.minSpacingM)
         }
         result.droppedDuplicates = duplicates
