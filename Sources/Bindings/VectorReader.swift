@@ -33,6 +33,28 @@ public enum VectorReader {
     /// GPX layers that repeat the points of routes and tracks one feature per point.
     static let skippedLayers: Set<String> = ["route_points", "track_points"]
 
+    /// The indices of the GPX file's tracks (`<trk>`, counted as the `tracks` layer counts its
+    /// features) with at least one timestamped point; empty for a file without a GPX
+    /// `track_points` layer. A recording carries the time of its fixes; a line drawn in a route
+    /// planner and saved as a track usually carries none.
+    /// - Throws: `GDALError` naming the file when it cannot be opened.
+    public static func gpxTracksWithTimes(path: String) throws(GDALError) -> Set<Int> {
+        let dataset = try VectorDataset.open(path: path)
+        guard let layer = GDALDatasetGetLayerByName(dataset.handle, "track_points") else { return [] }
+        let defn = OGR_L_GetLayerDefn(layer)
+        let fid = OGR_FD_GetFieldIndex(defn, "track_fid"), time = OGR_FD_GetFieldIndex(defn, "time")
+        guard fid >= 0, time >= 0 else { return [] }
+        var tracks: Set<Int> = []
+        OGR_L_ResetReading(layer)
+        while let next = OGR_L_GetNextFeature(layer) {
+            let feature = VectorFeatureHandle(next)
+            if OGR_F_IsFieldSetAndNotNull(feature.handle, time) != 0 {
+                tracks.insert(Int(OGR_F_GetFieldAsInteger(feature.handle, fid)))
+            }
+        }
+        return tracks
+    }
+
     /// Every feature of every layer of `path`, reprojected to WGS84 lon/lat. Features without
     /// geometry are skipped.
     /// - Throws: `GDALError` naming the file and OGR's reason.

@@ -96,6 +96,9 @@ public struct RouteRecipe: Sendable {
     /// A recorded track that walks the region's trail network follows the trails as mapped
     /// (`track.snap`, default true; false keeps the recorded line).
     public var trackSnap = true
+    /// Whether the track was drawn (in a route planner) rather than recorded (`track.drawn`);
+    /// nil: a GPX `<rte>` is drawn, anything else recorded.
+    public var trackDrawn: Bool?
 
     public enum Source: Sendable {
         /// A recorded track or route: file plus selector (feature name, or index among the file's lines).

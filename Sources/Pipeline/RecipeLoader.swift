@@ -127,6 +127,7 @@ public enum RecipeLoader {
                                                  location: "\(path):\(node.position.line)"))
                 if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: 0...10_000) }
                 if let s = node["track"]?["snap"] { recipe.routes[recipe.routes.count - 1].trackSnap = try s.bool() }
+                if let d = node["track"]?["drawn"] { recipe.routes[recipe.routes.count - 1].trackDrawn = try d.bool() }
             }
         }
         if recipe.bbox == nil && recipe.routes.isEmpty && recipe.trails.isEmpty {
@@ -202,7 +203,7 @@ public enum RecipeLoader {
 
     static func trackSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> RouteRecipe.Source {
         if node.type == .string { return .track(path: try resolve(node), select: .first, reversed: false) }
-        try node.requireOnlyKeys(["file", "select", "reverse", "joinM", "snap"])
+        try node.requireOnlyKeys(["file", "select", "reverse", "joinM", "snap", "drawn"])
         var select = RouteRecipe.TrackSelector.first
         if let s = node["select"] {
             select = s.type == .string ? .name(try s.string()) : .index(try s.int(in: 0...1_000_000))

@@ -56,7 +56,7 @@ public enum RouteStage {
     static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 
     /// The route's path before resampling, the trail names along it, notes on cleaning, warnings,
-    /// and whether the path was drawn (routed over the network, or a planned GPX route) rather than recorded.
+    /// and whether the path was drawn (routed over the network, a planned GPX route, `track.drawn`) rather than recorded.
     static func routePath(_ route: RouteRecipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
                           fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String], [String], isDrawn: Bool) {
         switch route.source {
@@ -81,14 +81,18 @@ public enum RouteStage {
         case .track(let file, let select, let reversed):
             let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM, fail: fail)
             let joined = track.coords
-            // A planned GPX route (`<rte>`) is drawn on purpose: its out-and-back spurs are not GPS spikes.
+            // A line drawn on purpose (a GPX `<rte>`, or `track.drawn`): its out-and-back spurs are not GPS spikes.
+            let drawn = route.trackDrawn ?? track.isPlannedRoute
             var cleaning = RouteCleaner.Options()
-            if track.isPlannedRoute { cleaning.removeGPSArtifacts = false }
+            if drawn { cleaning.removeGPSArtifacts = false }
             let cleaned = RouteCleaner.clean(joined, options: cleaning)
             guard cleaned.coords.count >= 2 else { throw fail("\(file): the track has fewer than 2 usable points") }
             var notes = track.notes + CleaningNotes.lines(cleaned, inputPoints: joined.count)
+            if route.trackDrawn == nil, track.isUntimedTrack {
+                notes.append("\(file): the track has no timestamps; it is cleaned and guided as a GPS recording (spikes, stops and loops removed, hairpins told from turnarounds with GPS error allowed); if it was drawn in a route planner, track.drawn: true keeps it as drawn")
+            }
             // A recording's line on the ground, without the zigzag its jitter draws between fixes.
-            let line = track.isPlannedRoute ? cleaned.coords : GroundLine.thinned(cleaned.coords)
+            let line = drawn ? cleaned.coords : GroundLine.thinned(cleaned.coords)
             if line.count < cleaned.coords.count {
                 notes.append(String(format: "on the ground: %d of the %d fixes kept lie under %.0f m from the previous one and are left out",
                                     cleaned.coords.count - line.count, cleaned.coords.count, GroundLine.stepM))
@@ -97,13 +101,13 @@ public enum RouteStage {
             let trackNetwork = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)
             // A recording that walks the trails follows them as mapped: GPS drift then moves no
             // junction and turns no branch (`TrailNetworkGraph.snapTrack`).
-            if route.trackSnap, !track.isPlannedRoute, let snapped = trackNetwork?.snapTrack(line) {
+            if route.trackSnap, !drawn, let snapped = trackNetwork?.snapTrack(line) {
                 let note = String(format: "%@: the recorded track (%.2f km on the ground) walks the trail network; it follows the trails as mapped (%.2f km; track.snap: false keeps the recorded line)",
                                   file, TrailNetworkGraph.groundLengthM(line) / 1000, snapped.lengthM / 1000)
                 return (snapped.path, snapped.trailNames, notes + [note], track.warnings, true)
             }
             let path = trackNetwork?.matchTrack(line) ?? RoutePath(coords: line)
-            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings, track.isPlannedRoute)
+            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings, drawn)
         }
     }
 

@@ -10,6 +10,9 @@ struct TrackSource {
     var coords: [LonLat]
     /// True when every selected feature is a planned GPX route (`<rte>`), drawn on purpose.
     var isPlannedRoute: Bool
+    /// True when GPX tracks (`<trk>`) are selected and none of their points has a timestamp
+    /// (a line drawn in a planner and saved as a track, or a recording stripped of its times).
+    var isUntimedTrack: Bool
     /// Problems the build lives with (invalid points dropped), for the summary.
     var warnings: [String]
     /// How the parts were chained, when not in their stored order.
@@ -80,7 +83,10 @@ struct TrackSource {
             let order = chained.order.map { parts[$0.part].label + ($0.flipped ? " (reversed)" : "") }
             notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")
         }
+        let tracks = chosen.filter { $0.layer == "tracks" }
+        let timed = tracks.isEmpty ? [] : try VectorReader.gpxTracksWithTimes(path: file)
         return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
+                           isUntimedTrack: !tracks.isEmpty && tracks.allSatisfy { !timed.contains($0.index) },
                            warnings: warnings, notes: notes, lines: chosen.flatMap { $0.geometry.lines })
     }
 
