@@ -30,7 +30,7 @@ struct NetworkTrackCorpusTests {
             let track = NoisyTrackCorpus.make(seed: seed)
             tracks += 1
             let truthPath = try #require(network.snapTrack(track.truth), "\(track.label): the truth is a route over the network").path
-            guard let snapped = network.snapTrack(RouteCleaner.clean(track.recorded).coords) else {
+            guard let snapped = network.snapTrack(GroundLine.thinned(RouteCleaner.clean(track.recorded).coords)) else {
                 unsnapped += 1
                 report.append("  \(track.label): not snapped")
                 continue

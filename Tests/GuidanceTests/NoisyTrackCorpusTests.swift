@@ -91,7 +91,7 @@ struct NoisyTrackCorpusTests {
             let truth = try turnCues(track.truth)
             let cleaned = RouteCleaner.clean(track.recorded)
             removedM += cleaned.lengthRemovedM
-            let noisy = try turnCues(cleaned.coords)
+            let noisy = try turnCues(GroundLine.thinned(cleaned.coords))
             let truthLength = truth.cumM.last!
             kmTotal += truthLength / 1000
             let slack = alongSlackM
