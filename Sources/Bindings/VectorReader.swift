@@ -33,12 +33,14 @@ public enum VectorReader {
     /// GPX layers that repeat the points of routes and tracks one feature per point.
     static let skippedLayers: Set<String> = ["route_points", "track_points"]
 
-    /// The indices of the GPX file's tracks (`<trk>`, counted as the `tracks` layer counts its
+    /// Those of the GPX file's tracks `among` (indices as the `tracks` layer counts its
     /// features) with at least one timestamped point; empty for a file without a GPX
     /// `track_points` layer. A recording carries the time of its fixes; a line drawn in a route
-    /// planner and saved as a track usually carries none.
+    /// planner and saved as a track usually carries none. Reads the points in file order and
+    /// stops once every track asked about is found or passed.
     /// - Throws: `GDALError` naming the file when it cannot be opened.
-    public static func gpxTracksWithTimes(path: String) throws(GDALError) -> Set<Int> {
+    public static func gpxTracksWithTimes(path: String, among: Set<Int>) throws(GDALError) -> Set<Int> {
+        guard let lastAsked = among.max() else { return [] }
         let dataset = try VectorDataset.open(path: path)
         guard let layer = GDALDatasetGetLayerByName(dataset.handle, "track_points") else { return [] }
         let defn = OGR_L_GetLayerDefn(layer)
@@ -46,11 +48,11 @@ public enum VectorReader {
         guard fid >= 0, time >= 0 else { return [] }
         var tracks: Set<Int> = []
         OGR_L_ResetReading(layer)
-        while let next = OGR_L_GetNextFeature(layer) {
+        while tracks.count < among.count, let next = OGR_L_GetNextFeature(layer) {
             let feature = VectorFeatureHandle(next)
-            if OGR_F_IsFieldSetAndNotNull(feature.handle, time) != 0 {
-                tracks.insert(Int(OGR_F_GetFieldAsInteger(feature.handle, fid)))
-            }
+            let track = Int(OGR_F_GetFieldAsInteger(feature.handle, fid))
+            if track > lastAsked { break }
+            if among.contains(track), OGR_F_IsFieldSetAndNotNull(feature.handle, time) != 0 { tracks.insert(track) }
         }
         return tracks
     }

@@ -84,7 +84,7 @@ struct TrackSource {
             notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")
         }
         let tracks = chosen.filter { $0.layer == "tracks" }
-        let timed = tracks.isEmpty ? [] : try VectorReader.gpxTracksWithTimes(path: file)
+        let timed = try VectorReader.gpxTracksWithTimes(path: file, among: Set(tracks.map(\.index)))
         return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
                            isUntimedTrack: !tracks.isEmpty && tracks.allSatisfy { !timed.contains($0.index) },
                            warnings: warnings, notes: notes, lines: chosen.flatMap { $0.geometry.lines })

@@ -46,9 +46,13 @@ import TrailpackCore
 
     @Test func gpxTracksWithTimesAreFound() throws {
         // korita-zbevnica.gpx: track 0 is empty, track 1's 358 points carry no time, tracks 2 and 3 are timed.
-        #expect(try VectorReader.gpxTracksWithTimes(path: TestData.path("gpx/korita-zbevnica.gpx")) == [2, 3])
-        #expect(try VectorReader.gpxTracksWithTimes(path: TestData.path("jacksboro/pine-mountain-crest.gpx")).isEmpty)
-        #expect(try VectorReader.gpxTracksWithTimes(path: TestData.path("white-mountains/wmnf-pliney.geojson")).isEmpty)
+        let korita = TestData.path("gpx/korita-zbevnica.gpx")
+        #expect(try VectorReader.gpxTracksWithTimes(path: korita, among: [0, 1, 2, 3]) == [2, 3])
+        #expect(try VectorReader.gpxTracksWithTimes(path: korita, among: [1, 3]) == [3])
+        #expect(try VectorReader.gpxTracksWithTimes(path: korita, among: [2]) == [2])
+        #expect(try VectorReader.gpxTracksWithTimes(path: korita, among: []).isEmpty)
+        #expect(try VectorReader.gpxTracksWithTimes(path: TestData.path("jacksboro/pine-mountain-crest.gpx"), among: [0]).isEmpty)
+        #expect(try VectorReader.gpxTracksWithTimes(path: TestData.path("white-mountains/wmnf-pliney.geojson"), among: [0]).isEmpty)
     }
 
     @Test func anUntimedTrackIsCleanedAsARecordingAndTheBuildSaysSo() throws {
