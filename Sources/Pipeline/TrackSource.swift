@@ -57,6 +57,11 @@ struct TrackSource {
         var parts: [TrackPart] = []
         var warnings: [String] = []
         var notes: [String] = []
+        if case .first = select, isGPX, lines.count > 1, let taken = chosen.first {
+            // A device that starts a new track each day, or after a pause, splits one walk.
+            let name = taken.name.map { " \"\($0)\"" } ?? ""
+            notes.append("\(file) has \(lines.count) tracks and routes; the route follows \(partLabel(taken, part: 0, of: 1))\(name) only (track.select takes another, by index or by a name several share)")
+        }
         let walkable = chosen.flatMap(\.geometry.lines).contains { !GroundLine.isOnePlace($0) }
         for f in chosen {
             let segments = f.geometry.lines

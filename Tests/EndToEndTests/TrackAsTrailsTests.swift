@@ -87,6 +87,8 @@ import TestSupport
             let b = try TestData.run(["build", recipePath, "--out", out.path, "--json"])
             #expect(b.status == 0, "\(b.stderr)")
             #expect(b.stdout.contains("track 1 segment 0: left out, its 40 points lie within 5 m of one place"), "\(b.stdout)")
+            // Without a selection, the build says which of the file's tracks it follows.
+            #expect(b.stdout.contains("walk.gpx has 2 tracks and routes; the route follows track 1 \\\"ridge walk\\\" only") == (folder == "b"), "\(b.stdout)")
             let w = try Self.waypoints(out, region: "walk", route: "track-1")
             #expect(w.first?["kind"] as? String == "start" && w.last?["kind"] as? String == "end")
         }
