@@ -72,6 +72,9 @@ public enum RouteCleaner {
         /// (walking through the circle draws about two radii, four to five with GPS jitter at one fix a second; a standing device dozens).
         public var stopMinPathM: Double = 50
         public var stopPathFactor: Double = 8
+        /// ...and whose fixes at either end farther than this from the run's median point are
+        /// walking in or out, not standing: they stay track.
+        public var stopCoreM: Double = 15
         /// A stop also takes the loop the device drew just before it: the fixes back to the
         /// earliest one within `stopLoopReturnM` of the stop's centre, when none of them lies
         /// farther than `stopLoopExtentM` from it and their track is at most `stopLoopMaxPathM`.
@@ -293,7 +296,35 @@ public enum RouteCleaner {
                     radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
                 }
                 if pathM >= o.stopPathFactor * radiusM {
-                    let centre = LonLat(origin.lon + cx / k.x, origin.lat + cy / k.y)
+                    // The run's running centre follows a walker for up to twice the radius, so the
+                    // run can begin on the walk in and end on the walk out: the stop is the fixes
+                    // from the first to the last within `stopCoreM` of the run's median point;
+                    // those before and after stay track.
+                    let (s, e) = stopCore(pts, i..<j, coreM: o.stopCoreM, local)
+                    for t in i..<s {
+                        outP.append(pts[t])
+                        outS.append(src[t])
+                    }
+                    if s > i || e < j {
+                        pathM = 0
+                        for t in s..<(e - 1) { pathM += shortDistanceM(pts[t], pts[t + 1]) }
+                        i = s
+                        j = e
+                    }
+                    var ccx = 0.0, ccy = 0.0
+                    for t in i..<j {
+                        let q = local(pts[t])
+                        ccx += q.x
+                        ccy += q.y
+                    }
+                    ccx /= Double(j - i)
+                    ccy /= Double(j - i)
+                    radiusM = 0
+                    for t in i..<j {
+                        let q = local(pts[t])
+                        radiusM = max(radiusM, ((q.x - ccx) * (q.x - ccx) + (q.y - ccy) * (q.y - ccy)).squareRoot())
+                    }
+                    let centre = LonLat(origin.lon + ccx / k.x, origin.lat + ccy / k.y)
                     // The loop the device drew just before the dwell, if any, goes with it.
                     let first = loopBeforeStop(endingAt: i, centre: centre, pts, after: plainFrom, o)
                     if first < i {
@@ -323,6 +354,22 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return dropped
+    }
+
+    /// The part `s..<e` of a stop's run whose first and last fixes lie within `coreM` of the
+    /// run's median point (coordinate by coordinate, in the `local` metric frame).
+    static func stopCore(_ pts: [LonLat], _ run: Range<Int>, coreM: Double, _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int) {
+        let q = run.map { local(pts[$0]) }
+        let xs = q.map(\.x).sorted(), ys = q.map(\.y).sorted()
+        let mx = xs[xs.count / 2], my = ys[ys.count / 2]
+        func near(_ t: Int) -> Bool {
+            let dx = q[t].x - mx, dy = q[t].y - my
+            return dx * dx + dy * dy <= coreM * coreM
+        }
+        var s = 0, e = q.count - 1
+        while s < e, !near(s) { s += 1 }
+        while e > s, !near(e) { e -= 1 }
+        return (run.lowerBound + s, run.lowerBound + e + 1)
     }
 
     /// The first index of a loop the device drew just before a stop at `centre` whose fixes

@@ -106,6 +106,27 @@ import RouteCore
         #expect(!walking.edits.contains { $0.kind == .stop })
     }
 
+    /// A walker reaching the tip of an out-and-back and standing there a minute: the stop's run
+    /// of fixes starts on the walk in (the running centre follows a walker for up to twice the
+    /// stop radius), and its mean was pulled back along the way in. The stop is the fixes near
+    /// the run's median: its centre is where the walker stood.
+    @Test(arguments: [UInt64(21), 22, 23, 24])
+    func aStopAtATurnaroundIsWhereTheWalkerStood(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let out = Self.walk(bearingDeg: 30, lengthM: 600, stepM: 1.3)
+        let tip = out[out.count - 1]
+        let cloud = (0..<60).map { _ in Self.jitter(tip, sigmaM: 3, &rng) }
+        let back = out.reversed().dropFirst().map { Geodesic.destination(from: $0, bearingDeg: 120, distanceM: 3) }
+        let track = (out + cloud + back).map { Self.jitter($0, sigmaM: 0.7, &rng) }
+        let cleaned = RouteCleaner.clean(track)
+        let stops = cleaned.edits.filter { $0.kind == .stop }
+        try! #require(stops.count == 1, "\(cleaned.edits.filter { $0.kind != .loop }.map(\.description))")
+        #expect(Geodesic.distanceM(stops[0].location, tip) < 4, "the stop is \(Geodesic.distanceM(stops[0].location, tip)) m from where the walker stood")
+        // The walk in stays: the track still reaches the tip.
+        let reach = cleaned.coords.map { Geodesic.distanceM(out[0], $0) }.max()!
+        #expect(reach > 596, "\(reach)")
+    }
+
     @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() {
         // East, then a loop of 9 m radius (57 m of track over 18 m of ground) that crosses the
         // way in, then on east.
