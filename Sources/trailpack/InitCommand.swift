@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import Pipeline
+import RouteCore
 import TrailpackCore
 
 /// `trailpack init ID --dem FILE [--trails FILE] [--out RECIPE]`: a starter recipe.
@@ -77,6 +78,20 @@ struct StarterRoutes {
         f.layer == "tracks" || (f.field("begin") != nil && f.field("end") != nil) || f.field("coordTimes") != nil
     }
 
+    /// The gap, metres, that keeps the segments of `track` from chaining at the default
+    /// `track.joinM` (a recording paused and resumed elsewhere), else nil.
+    static func pauseGapM(_ track: VectorFeature) -> Double? {
+        let parts = track.geometry.lines.enumerated().filter { !GroundLine.isOnePlace($0.element) }
+            .map { TrackPart(label: "segment \($0.offset)", coords: InvalidPoints.dropping($0.element).kept) }
+        guard parts.count > 1 else { return nil }
+        do {
+            _ = try TrackChainer.chain(parts)
+            return nil
+        } catch {
+            return error.gapM
+        }
+    }
+
     /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
     let routes: String
 
@@ -94,6 +109,9 @@ struct StarterRoutes {
             let escaped = (f.name ?? "Track \(n)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             if n == 1 { out += "\n    // The recorded tracks of \(file), followed as recorded (cleaned of GPS spikes and stops)." }
             out += "\n    { id: \"track-\(n)\", name: \"\(escaped)\", track: { file: \"\(file)\", select: \(k) } },"
+            if let gapM = Self.pauseGapM(f) {
+                out += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
+            }
         }
         if !standing.isEmpty {
             out += "\n    // Left out, as they stay within \(Int(GroundLine.stepM)) m of one place: \(standing.joined(separator: ", "))."

@@ -132,4 +132,38 @@ import TestSupport
             }
         }
     }
+
+    /// A recording paused and resumed elsewhere leaves a gap between its segments: the starter
+    /// recipe says so beside the route, before the build stops on it.
+    @Test func initNamesAPausedRecordingsGap() throws {
+        let dir = TestData.scratchFolder("init-paused")
+        let ridge = try String(contentsOfFile: Self.gpx, encoding: .utf8)
+        let fixes = ridge.components(separatedBy: "<trkpt").dropFirst().map { "<trkpt" + $0.components(separatedBy: "/>")[0] + "/>" }
+        try #require(fixes.count >= 20)
+        // The fix between the segments is not recorded: a gap of two of the line's steps.
+        let gpx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>paused walk</name><trkseg>\(fixes[..<10].joined())</trkseg><trkseg>\(fixes[11...].joined())</trkseg></trk>
+            </gpx>
+            """
+        let file = dir.appendingPathComponent("paused.gpx").path
+        try gpx.write(toFile: file, atomically: true, encoding: .utf8)
+        let recipe = dir.appendingPathComponent("paused.json5").path
+        let r = try TestData.run(["init", "paused", "--dem", Self.dem, "--trails", file, "--out", recipe])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        let comment = try #require(text.components(separatedBy: "\n").first { $0.contains("// track-1: its segments leave ") }, "\(text)")
+        #expect(comment.contains(" m unrecorded (the recording paused); the build stops there unless track.joinM"), "\(comment)")
+        let b = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("a").path, "--quiet"])
+        #expect(b.status == 1 && b.stderr.contains("track.joinM"), "\(b.stderr)")
+        // Bridged on purpose, it builds.
+        try text.replacingOccurrences(of: "select: 0 }", with: "select: 0, joinM: 2000 }").write(toFile: recipe, atomically: true, encoding: .utf8)
+        let bridged = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("b").path, "--quiet"])
+        #expect(bridged.status == 0, "\(bridged.stderr)")
+        // An unpaused recording gets no such comment.
+        let whole = try TestData.run(["init", "ridge", "--dem", Self.dem, "--trails", Self.gpx, "--out", dir.appendingPathComponent("whole.json5").path])
+        #expect(whole.status == 0)
+        #expect(!(try String(contentsOfFile: dir.appendingPathComponent("whole.json5").path, encoding: .utf8)).contains("unrecorded"))
+    }
 }
