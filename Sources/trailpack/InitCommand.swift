@@ -32,7 +32,9 @@ enum InitCommand {
         var routeLines = ""
         if let trails = a.options["--trails"] {
             let features = OSMReader.handles(path: trails) ? try OSMReader.readLines(path: trails, tags: []) : try VectorReader.read(path: trails)
-            let starter = StarterRoutes(features: features, file: relative(trails))
+            let tracks = Set(features.filter { $0.layer == "tracks" }.map(\.index))
+            let starter = StarterRoutes(features: features, file: relative(trails),
+                                        timedTracks: try VectorReader.gpxTracksWithTimes(path: trails, among: tracks))
             if !starter.routes.isEmpty {
                 // Recorded tracks are routes to follow, not a trail network: a track that were its own
                 // network would get no turns.
@@ -95,7 +97,8 @@ struct StarterRoutes {
     /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
     let routes: String
 
-    init(features: [VectorFeature], file: String) {
+    /// `timedTracks`: the GPX tracks (`tracks` layer indices) whose points carry timestamps.
+    init(features: [VectorFeature], file: String, timedTracks: Set<Int> = []) {
         // Indices as the recipe's `track.select` counts them: among the file's lines of 2+ points.
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
         var out = ""
@@ -109,6 +112,9 @@ struct StarterRoutes {
             let escaped = (f.name ?? "Track \(n)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             if n == 1 { out += "\n    // The recorded tracks of \(file), followed as recorded (cleaned of GPS spikes and stops)." }
             out += "\n    { id: \"track-\(n)\", name: \"\(escaped)\", track: { file: \"\(file)\", select: \(k) } },"
+            if f.layer == "tracks", !timedTracks.contains(f.index) {
+                out += "\n    // track-\(n): no timestamps, so it is cleaned as a GPS recording; if it was drawn in a route planner, add drawn: true to its track."
+            }
             if let gapM = Self.pauseGapM(f) {
                 out += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
             }

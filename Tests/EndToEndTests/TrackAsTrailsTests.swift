@@ -23,6 +23,8 @@ import TestSupport
         let text = try String(contentsOfFile: recipe, encoding: .utf8)
         #expect(!text.contains("trails: ["), "\(text)")
         #expect(text.contains("track: { file: \"\(Self.gpx)\", select: 0 }"), "\(text)")
+        // The ridge line has no timestamps: the recipe says how to mark it drawn.
+        #expect(text.contains("// track-1: no timestamps, so it is cleaned as a GPS recording; if it was drawn in a route planner, add drawn: true to its track."), "\(text)")
         let out = dir.appendingPathComponent("packs")
         let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
         #expect(b.status == 0, "\(b.stderr)")
@@ -161,6 +163,13 @@ import TestSupport
         try text.replacingOccurrences(of: "select: 0 }", with: "select: 0, joinM: 2000 }").write(toFile: recipe, atomically: true, encoding: .utf8)
         let bridged = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("b").path, "--quiet"])
         #expect(bridged.status == 0, "\(bridged.stderr)")
+        // A recording with timestamps gets no word on them.
+        let timed = dir.appendingPathComponent("timed.gpx").path
+        try ridge.replacingOccurrences(of: "\"/>", with: "\"><time>2024-05-01T10:00:00Z</time></trkpt>").write(toFile: timed, atomically: true, encoding: .utf8)
+        let t = try TestData.run(["init", "timed", "--dem", Self.dem, "--trails", timed, "--out", dir.appendingPathComponent("timed.json5").path])
+        #expect(t.status == 0, "\(t.stderr)")
+        let timedText = try String(contentsOfFile: dir.appendingPathComponent("timed.json5").path, encoding: .utf8)
+        #expect(timedText.contains("track-1") && !timedText.contains("timestamps"), "\(timedText)")
         // An unpaused recording gets no such comment.
         let whole = try TestData.run(["init", "ridge", "--dem", Self.dem, "--trails", Self.gpx, "--out", dir.appendingPathComponent("whole.json5").path])
         #expect(whole.status == 0)
