@@ -15,6 +15,26 @@ import TestSupport
         return try #require(doc["waypoints"] as? [[String: Any]])
     }
 
+    /// The ridge line's `<trkpt .../>` elements, in order.
+    static func ridgeFixes() throws -> [String] {
+        let ridge = try String(contentsOfFile: gpx, encoding: .utf8)
+        let fixes = ridge.components(separatedBy: "<trkpt").dropFirst().map { "<trkpt" + $0.components(separatedBy: "/>")[0] + "/>" }
+        try #require(fixes.count >= 20)
+        return fixes
+    }
+
+    /// `tracks` (GPX `<trk>` elements) written as `<id>.gpx` in `dir`, and the starter recipe
+    /// `trailpack init` writes for it: the GPX path, the recipe path and its text.
+    static func initRecipe(tracks: String, id: String, in dir: URL) throws -> (file: String, recipe: String, text: String) {
+        let file = dir.appendingPathComponent("\(id).gpx").path
+        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+             + tracks + "\n</gpx>\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let recipe = dir.appendingPathComponent("\(id).json5").path
+        let r = try TestData.run(["init", id, "--dem", dem, "--trails", file, "--out", recipe])
+        #expect(r.status == 0, "\(r.stderr)")
+        return (file, recipe, try String(contentsOfFile: recipe, encoding: .utf8))
+    }
+
     @Test func initFromATrackMakesItARouteNotTheNetwork() throws {
         let dir = TestData.scratchFolder("init-track")
         let recipe = dir.appendingPathComponent("ridge.json5").path
@@ -59,24 +79,12 @@ import TestSupport
     /// a segment instead of failing on the gap to it.
     @Test func tracksAndSegmentsThatStayInOnePlaceAreLeftOut() throws {
         let dir = TestData.scratchFolder("one-place")
-        let ridge = try String(contentsOfFile: Self.gpx, encoding: .utf8)
-        let fixes = ridge.components(separatedBy: "<trkpt").dropFirst().map { "<trkpt" + $0.components(separatedBy: "/>")[0] + "/>" }
-        try #require(fixes.count >= 20)
+        let fixes = try Self.ridgeFixes()
         // 1.5 km north of the ridge's start: a cold start far from the walk.
         let standing = String(repeating: "<trkpt lat=\"36.362600\" lon=\"-84.195000\"/>", count: 40)
-        let gpx = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
-            <trk><name>switched on</name><trkseg>\(standing)</trkseg></trk>
-            <trk><name>ridge walk</name><trkseg>\(standing)</trkseg><trkseg>\(fixes.joined())</trkseg></trk>
-            </gpx>
-            """
-        let file = dir.appendingPathComponent("walk.gpx").path
-        try gpx.write(toFile: file, atomically: true, encoding: .utf8)
-        let recipe = dir.appendingPathComponent("walk.json5").path
-        let r = try TestData.run(["init", "walk", "--dem", Self.dem, "--trails", file, "--out", recipe])
-        #expect(r.status == 0, "\(r.stderr)")
-        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        let (_, recipe, text) = try Self.initRecipe(
+            tracks: "<trk><name>switched on</name><trkseg>\(standing)</trkseg></trk>\n"
+                + "<trk><name>ridge walk</name><trkseg>\(standing)</trkseg><trkseg>\(fixes.joined())</trkseg></trk>", id: "walk", in: dir)
         #expect(text.contains("{ id: \"track-1\", name: \"ridge walk\", track: { file: \"walk.gpx\", select: 1 } },"), "\(text)")
         #expect(!text.contains("track-2"), "\(text)")
         #expect(text.contains("Left out, as they stay within 5 m of one place: track \"switched on\"."), "\(text)")
@@ -140,21 +148,11 @@ import TestSupport
     @Test func initNamesAPausedRecordingsGap() throws {
         let dir = TestData.scratchFolder("init-paused")
         let ridge = try String(contentsOfFile: Self.gpx, encoding: .utf8)
-        let fixes = ridge.components(separatedBy: "<trkpt").dropFirst().map { "<trkpt" + $0.components(separatedBy: "/>")[0] + "/>" }
-        try #require(fixes.count >= 20)
+        let fixes = try Self.ridgeFixes()
         // The fix between the segments is not recorded: a gap of two of the line's steps.
-        let gpx = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
-            <trk><name>paused walk</name><trkseg>\(fixes[..<10].joined())</trkseg><trkseg>\(fixes[11...].joined())</trkseg></trk>
-            </gpx>
-            """
-        let file = dir.appendingPathComponent("paused.gpx").path
-        try gpx.write(toFile: file, atomically: true, encoding: .utf8)
-        let recipe = dir.appendingPathComponent("paused.json5").path
-        let r = try TestData.run(["init", "paused", "--dem", Self.dem, "--trails", file, "--out", recipe])
-        #expect(r.status == 0, "\(r.stderr)")
-        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        let (_, recipe, text) = try Self.initRecipe(
+            tracks: "<trk><name>paused walk</name><trkseg>\(fixes[..<10].joined())</trkseg><trkseg>\(fixes[11...].joined())</trkseg></trk>",
+            id: "paused", in: dir)
         let comment = try #require(text.components(separatedBy: "\n").first { $0.contains("// track-1: its segments leave ") }, "\(text)")
         #expect(comment.contains(" m unrecorded (the recording paused); the build stops there unless track.joinM"), "\(comment)")
         let b = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("a").path, "--quiet"])
