@@ -15,18 +15,18 @@ extension RouteCleaner {
     /// points removed.
     static func trimEndExcursions(_ pts: inout [LonLat], _ src: inout [Int], _ o: Options, _ edits: inout [CleaningEdit]) -> Int {
         var removed = 0
-        var startPathM = 0.0
-        while startPathM < 2 * o.endExcursionMaxPathM, let j = excursionEnd(pts, o) {
-            startPathM += Geodesic.lengthM(GroundLine.thinned(Array(pts[0...(j + 1)])))
+        var startM = 0.0
+        while startM < 2 * o.endExcursionMaxPathM, let (j, groundM) = excursionEnd(pts.count, { pts[$0] }, o) {
+            startM += groundM
             edits.append(edit(pts, src, first: 1, last: j, anchor: 0))
             pts.removeSubrange(1...j)
             src.removeSubrange(1...j)
             removed += j
         }
-        var endPathM = 0.0
-        while endPathM < 2 * o.endExcursionMaxPathM, let j = excursionEnd(pts.reversed(), o) {
+        var endM = 0.0
+        while endM < 2 * o.endExcursionMaxPathM, let (j, groundM) = excursionEnd(pts.count, { [n = pts.count] in pts[n - 1 - $0] }, o) {
             let n = pts.count
-            endPathM += Geodesic.lengthM(GroundLine.thinned(Array(pts[(n - 2 - j)...])))
+            endM += groundM
             edits.append(edit(pts, src, first: n - 1 - j, last: n - 2, anchor: n - 1))
             pts.removeSubrange((n - 1 - j)...(n - 2))
             src.removeSubrange((n - 1 - j)...(n - 2))
@@ -35,44 +35,29 @@ extension RouteCleaner {
         return removed
     }
 
-    /// The last index of an excursion from `pts[0]` that returns to it, when there is one.
-    /// Lengths are measured on the ground (`GroundLine`), so that jitter between fixes a second
-    /// apart does not make an excursion or the walk after it look longer than walked.
-    static func excursionEnd<Line: RandomAccessCollection<LonLat>>(_ line: Line, _ o: Options) -> Int? {
-        let pts = Array(line)
-        guard pts.count >= 4 else { return nil }
+    /// The last index `end` of an excursion from `point(0)` that returns to it, when there is
+    /// one, and its track's length on the ground; `point(k)` is the k-th of the line's `count`
+    /// points (walked from either end, so nothing is copied). Lengths are measured on the ground
+    /// (`GroundLine.Meter`), so that jitter between fixes a second apart does not make an
+    /// excursion or the walk after it look longer than walked.
+    static func excursionEnd(_ count: Int, _ point: (Int) -> LonLat, _ o: Options) -> (end: Int, groundM: Double)? {
+        guard count >= 4 else { return nil }
+        let origin = point(0)
         var metric = NearMetric()
-        var ground = GroundMeter(pts[0])
+        var ground = GroundLine.Meter(from: origin)
         var extentM = 0.0
-        var end: Int?
-        for k in 1..<pts.count {
-            guard ground.walk(to: pts[k], &metric) <= o.endExcursionMaxPathM else { break }
-            let d = metric.distanceM(pts[0], pts[k])
+        var found: (end: Int, groundM: Double)?
+        for k in 1..<count {
+            let walkedM = ground.walk(to: point(k), &metric)
+            guard walkedM <= o.endExcursionMaxPathM else { break }
+            let d = metric.distanceM(origin, point(k))
             extentM = max(extentM, d)
-            if d <= o.endReturnM, extentM >= o.endExcursionMinExtentM { end = k }
+            if d <= o.endReturnM, extentM >= o.endExcursionMinExtentM { found = (k, walkedM) }
         }
-        guard let end, end < pts.count - 2 else { return nil }
-        var rest = GroundMeter(pts[end])
-        for k in (end + 1)..<pts.count where rest.walk(to: pts[k], &metric) >= o.endExcursionMinRestM { return end }
+        guard let found, found.end < count - 2 else { return nil }
+        var rest = GroundLine.Meter(from: point(found.end))
+        for k in (found.end + 1)..<count where rest.walk(to: point(k), &metric) >= o.endExcursionMinRestM { return found }
         return nil
-    }
-
-    /// Length walked on the ground: steps of at least `GroundLine.stepM` between counted fixes.
-    struct GroundMeter {
-        var last: LonLat
-        var lengthM = 0.0
-
-        init(_ start: LonLat) { last = start }
-
-        /// The length so far, after walking to `p`.
-        mutating func walk(to p: LonLat, _ metric: inout NearMetric) -> Double {
-            let d = metric.distanceM(last, p)
-            if d >= GroundLine.stepM {
-                lengthM += d
-                last = p
-            }
-            return lengthM
-        }
     }
 
     /// The edit removing `pts[first...last]` beside the kept end `pts[anchor]`.

@@ -211,7 +211,7 @@ public enum RouteCleaner {
                       leg >= o.spikeStepFactor * typicalStepM(before: k - 1, after: k + len) else { continue }
                 var farthest = k, farthestM = 0.0, inside = true
                 for b in k..<(k + len) {
-                    let d = segmentDistanceM(pts[b], a, c)
+                    let d = projectOntoSegment(pts[b], a, c).planarM
                     if d < o.spikeMinLegM { inside = false; break }
                     if d > farthestM { farthest = b; farthestM = d }
                 }
@@ -566,18 +566,5 @@ public enum RouteCleaner {
         let u = (qpx * ry - qpy * rx) / den
         guard t > 0, t < 1, u >= 0, u <= 1 else { return nil }
         return t
-    }
-
-    /// Distance in metres from `p` to the segment `a`-`c` in a local plane around `p`.
-    static func segmentDistanceM(_ p: LonLat, _ a: LonLat, _ c: LonLat) -> Double {
-        let k = WGS84.metresPerDegree(atLatDeg: p.lat)
-        let ax = wrappedDeltaLonDeg(a.lon, from: p.lon) * k.x, ay = (a.lat - p.lat) * k.y
-        let cx = wrappedDeltaLonDeg(c.lon, from: p.lon) * k.x, cy = (c.lat - p.lat) * k.y
-        let ex = cx - ax, ey = cy - ay
-        let len2 = ex * ex + ey * ey
-        var t = len2 > 0 ? -(ax * ex + ay * ey) / len2 : 0
-        t = min(max(t, 0), 1)
-        let x = ax + t * ex, y = ay + t * ey
-        return (x * x + y * y).squareRoot()
     }
 }

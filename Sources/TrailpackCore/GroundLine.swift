@@ -26,4 +26,23 @@ public enum GroundLine {
         guard let first = coords.first(where: InvalidPoints.isValid) else { return true }
         return !coords.contains { InvalidPoints.isValid($0) && shortDistanceM(first, $0) >= withinM }
     }
+
+    /// A length walked on the ground, fix by fix: a step counts once the walker is at least
+    /// `stepM` from the last fix counted (as `thinned` keeps fixes), metres.
+    public struct Meter: Sendable {
+        public private(set) var lengthM = 0.0
+        private var last: LonLat
+
+        public init(from start: LonLat) { last = start }
+
+        /// The length so far, after walking to `p`.
+        public mutating func walk(to p: LonLat, _ metric: inout NearMetric) -> Double {
+            let d = metric.distanceM(last, p)
+            if d >= GroundLine.stepM {
+                lengthM += d
+                last = p
+            }
+            return lengthM
+        }
+    }
 }

@@ -55,4 +55,16 @@ import TestSupport
         #expect(!GroundLine.isOnePlace(Self.recording(seed: seed).fixes))
         #expect(GroundLine.isOnePlace([]) && GroundLine.isOnePlace([LonLat(.nan, .nan)]))
     }
+
+    /// The meter counts what `thinned` keeps: the same length, but for the last step, which
+    /// `thinned` always keeps and the meter counts only once it reaches `stepM`.
+    @Test(arguments: [UInt64(1), 2])
+    func theMeterWalksTheGroundLine(seed: UInt64) {
+        let (fixes, _) = Self.recording(seed: seed)
+        var metric = NearMetric()
+        var meter = GroundLine.Meter(from: fixes[0])
+        for p in fixes.dropFirst() { _ = meter.walk(to: p, &metric) }
+        let groundM = Geodesic.lengthM(GroundLine.thinned(fixes))
+        #expect(meter.lengthM <= groundM * (1 + NearMetric.relativeSlack) && meter.lengthM > groundM - 2 * GroundLine.stepM, "\(meter.lengthM) vs \(groundM)")
+    }
 }
