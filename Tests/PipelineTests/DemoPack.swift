@@ -13,4 +13,21 @@ enum DemoPack {
     }()
 
     static var region: URL { built.root.appendingPathComponent("regions/pliny-kilkenny") }
+
+    /// A recipe over the demo's network and DEM (30 m terrain, a box around the Kilkenny and
+    /// Pliny trails) with `pois` and `routes` (recipe text for the lists' items).
+    static func recipeText(id: String, name: String, pois: String, routes: String) -> String {
+        """
+        {
+          id: "\(id)", name: "\(name)",
+          attribution: ["SRTM (public domain); © OpenStreetMap contributors"],
+          bbox: [-71.48, 44.41, -71.34, 44.55],
+          dem: ["\(TestData.path("white-mountains/N44W072.hgt"))"],
+          trails: ["\(TestData.path("white-mountains/wmnf-pliney.geojson"))"],
+          pois: [\(pois)],
+          terrain: { resolutionM: 30 },
+          routes: [\(routes)],
+        }
+        """
+    }
 }

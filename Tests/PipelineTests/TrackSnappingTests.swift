@@ -9,21 +9,10 @@ import TrailpackCore
 /// the recipe keeps the recorded line (`snap: false`).
 @Suite struct TrackSnappingTests {
     static func recipe(routes: String) -> String {
-        """
-        {
-          id: "snap", name: "Snap",
-          attribution: ["SRTM (public domain); © OpenStreetMap contributors"],
-          bbox: [-71.48, 44.41, -71.34, 44.55],
-          dem: ["\(TestData.path("white-mountains/N44W072.hgt"))"],
-          trails: ["\(TestData.path("white-mountains/wmnf-pliney.geojson"))"],
-          pois: [
+        DemoPack.recipeText(id: "snap", name: "Snap", pois: """
             { name: "Unknown Pond", kind: "pond", lon: -71.3905, lat: 44.5290 },
             { name: "Unknown Pond Trailhead", kind: "trailhead", lon: -71.3585432, lat: 44.4981143 },
-          ],
-          terrain: { resolutionM: 30 },
-          routes: [\(routes)],
-        }
-        """
+            """, routes: routes)
     }
 
     static func build(_ text: String, in dir: URL) throws -> (region: URL, summary: BuildSummary) {

@@ -23,30 +23,19 @@ import TrailpackCore
     static let built: (region: URL, summary: BuildSummary) = {
         let dir = TestData.scratchFolder("turnarounds")
         let recipe = dir.appendingPathComponent("turnarounds.json5")
-        let text = """
-        {
-          id: "turnarounds", name: "Turnarounds",
-          attribution: ["SRTM (public domain); © OpenStreetMap contributors"],
-          bbox: [-71.48, 44.41, -71.34, 44.55],
-          dem: ["\(TestData.path("white-mountains/N44W072.hgt"))"],
-          trails: ["\(TestData.path("white-mountains/wmnf-pliney.geojson"))"],
-          pois: [
+        let text = DemoPack.recipeText(id: "turnarounds", name: "Turnarounds", pois: """
             { name: "Mount Cabot", kind: "summit", lon: -71.4141, lat: 44.5059 },
             { name: "Cabot Pond", kind: "pond", lon: -71.4139, lat: 44.5057 },
             { name: "Unknown Pond", kind: "pond", lon: -71.3905, lat: 44.5290 },
             { name: "Bunnell Notch Trailhead", kind: "trailhead", lon: -71.3608696, lat: 44.4942774 },
             { name: "Unknown Pond Trailhead", kind: "trailhead", lon: -71.3585432, lat: 44.4981143 },
             { name: "Starr King Trailhead", kind: "trailhead", lon: -71.4669526, lat: 44.4184619 },
-          ],
-          terrain: { resolutionM: 30 },
-          routes: [
+            """, routes: """
             { id: "pond-and-back", name: "Pond and back", via: ["Unknown Pond Trailhead", "Unknown Pond", "Unknown Pond Trailhead"] },
             { id: "cabot-and-back", name: "Cabot and back", via: ["Bunnell Notch Trailhead", "Mount Cabot", "Bunnell Notch Trailhead"] },
             { id: "slope-and-back", name: "Up the slope and back", via: ["Starr King Trailhead", [\(slope.lon), \(slope.lat)], "Starr King Trailhead"] },
             { id: "over-cabot", name: "Over Mount Cabot", via: ["Bunnell Notch Trailhead", "Mount Cabot", "Unknown Pond"] },
-          ],
-        }
-        """
+            """)
         try! text.write(to: recipe, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("packs")
         let summary = try! PackBuilder.build(recipePath: recipe.path, outRoot: out.path)
