@@ -5,7 +5,7 @@ import TrailpackCore
 
 /// A route's recorded or drawn line, read from its track file: the selected features, invalid
 /// points dropped, parts chained into one line.
-struct TrackSource {
+public struct TrackSource {
     /// The chained line (before cleaning), in walking order.
     var coords: [LonLat]
     /// True when every selected feature is a planned GPX route (`<rte>`), drawn on purpose.
@@ -54,7 +54,6 @@ struct TrackSource {
                 throw fail("\(file) has no track or route named \"\(n)\" (it has: \(lines.map { $0.name ?? "unnamed" }.joined(separator: ", ")))")
             }
         }
-        var parts: [TrackPart] = []
         var warnings: [String] = []
         var notes: [String] = []
         if case .first = select, isGPX, lines.count > 1, let taken = chosen.first {
@@ -62,24 +61,10 @@ struct TrackSource {
             let name = taken.name.map { " \"\($0)\"" } ?? ""
             notes.append("\(file) has \(lines.count) tracks and routes; the route follows \(partLabel(taken, part: 0, of: 1))\(name) only (track.select takes another, by index or by a name several share)")
         }
-        let walkable = chosen.flatMap(\.geometry.lines).contains { !GroundLine.isOnePlace($0) }
-        for f in chosen {
-            let segments = f.geometry.lines
-            for (k, raw) in segments.enumerated() {
-                let label = partLabel(f, part: k, of: segments.count)
-                // Beside parts that go somewhere, one that stays in one place (a device waiting for
-                // its first fix, or left on) would only be a gap to bridge.
-                if walkable, GroundLine.isOnePlace(raw) {
-                    notes.append(String(format: "%@ %@: left out, its %d points lie within %.0f m of one place", file, label, raw.count, GroundLine.stepM))
-                    continue
-                }
-                let (coords, dropped) = InvalidPoints.dropping(raw)
-                if !dropped.isEmpty {
-                    warnings.append("\(file) \(label): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))")
-                }
-                parts.append(TrackPart(label: label, coords: coords))
-            }
-        }
+        let walked = parts(of: chosen, file: file)
+        let parts = walked.parts
+        warnings += walked.warnings
+        notes += walked.notes
         let chained: ChainedTrack
         do { chained = try TrackChainer.chain(parts, joinM: joinM, reversed: reversed) } catch {
             throw fail("\(file): \(error.description) (raise track.joinM to bridge the gap, or \"select\" the parts of one way)")
@@ -93,6 +78,42 @@ struct TrackSource {
         return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
                            isUntimedTrack: !tracks.isEmpty && tracks.allSatisfy { !timed.contains($0.index) },
                            warnings: warnings, notes: notes, lines: chosen.flatMap { $0.geometry.lines })
+    }
+
+    /// The parts (GPX segments, multi-line parts) of `features` to chain, without their invalid
+    /// points (a warning each) and, beside parts that go somewhere, without those that stay in
+    /// one place (a note each: a device waiting for its first fix, or left on, draws only a
+    /// gap to bridge).
+    static func parts(of features: [VectorFeature], file: String) -> (parts: [TrackPart], warnings: [String], notes: [String]) {
+        var parts: [TrackPart] = [], warnings: [String] = [], notes: [String] = []
+        let walkable = features.flatMap(\.geometry.lines).contains { !GroundLine.isOnePlace($0) }
+        for f in features {
+            let segments = f.geometry.lines
+            for (k, raw) in segments.enumerated() {
+                let label = partLabel(f, part: k, of: segments.count)
+                if walkable, GroundLine.isOnePlace(raw) {
+                    notes.append(String(format: "%@ %@: left out, its %d points lie within %.0f m of one place", file, label, raw.count, GroundLine.stepM))
+                    continue
+                }
+                let (coords, dropped) = InvalidPoints.dropping(raw)
+                if !dropped.isEmpty {
+                    warnings.append("\(file) \(label): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))")
+                }
+                parts.append(TrackPart(label: label, coords: coords))
+            }
+        }
+        return (parts, warnings, notes)
+    }
+
+    /// The gap, metres, that keeps the parts of `feature` from chaining at the default
+    /// `track.joinM` (a recording paused and resumed elsewhere), else nil.
+    public static func unchainedGapM(of feature: VectorFeature) -> Double? {
+        do {
+            _ = try TrackChainer.chain(parts(of: [feature], file: "").parts)
+            return nil
+        } catch {
+            return error.gapM
+        }
     }
 
     /// "track 0 segment 2", "route 1", "feature 3", "feature 3 part 1".

@@ -1,7 +1,6 @@
 import Bindings
 import Foundation
 import Pipeline
-import RouteCore
 import TrailpackCore
 
 /// `trailpack init ID --dem FILE [--trails FILE] [--out RECIPE]`: a starter recipe.
@@ -80,20 +79,6 @@ struct StarterRoutes {
         f.layer == "tracks" || (f.field("begin") != nil && f.field("end") != nil) || f.field("coordTimes") != nil
     }
 
-    /// The gap, metres, that keeps the segments of `track` from chaining at the default
-    /// `track.joinM` (a recording paused and resumed elsewhere), else nil.
-    static func pauseGapM(_ track: VectorFeature) -> Double? {
-        let parts = track.geometry.lines.enumerated().filter { !GroundLine.isOnePlace($0.element) }
-            .map { TrackPart(label: "segment \($0.offset)", coords: InvalidPoints.dropping($0.element).kept) }
-        guard parts.count > 1 else { return nil }
-        do {
-            _ = try TrackChainer.chain(parts)
-            return nil
-        } catch {
-            return error.gapM
-        }
-    }
-
     /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
     let routes: String
 
@@ -115,7 +100,7 @@ struct StarterRoutes {
             if f.layer == "tracks", !timedTracks.contains(f.index) {
                 out += "\n    // track-\(n): no timestamps, so it is cleaned as a GPS recording; if it was drawn in a route planner, add drawn: true to its track."
             }
-            if let gapM = Self.pauseGapM(f) {
+            if let gapM = TrackSource.unchainedGapM(of: f) {
                 out += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
             }
         }
