@@ -109,9 +109,10 @@ public enum WalkerBends {
 
     /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
     /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` on the same
-    /// side; two of them on one curve within `oneCurveM` are one. With `unsmoothed` (the line
-    /// `line` smooths), the bend there over 50 m must also be at least
-    /// `Deviation.straightBelowDeg` on the same side: a cue never contradicts the line itself.
+    /// side, each moved to the middle of its curve (`centred`); two of them on one curve within
+    /// `oneCurveM` are one. With `unsmoothed` (the line `line` smooths), the bend there over 50 m
+    /// must also be at least `Deviation.straightBelowDeg` on the same side: a cue never
+    /// contradicts the line itself.
     /// A bend of `hairpinDeg` or more needs the way after on its side (`wayAfterIsRight`, on
     /// `unsmoothed` when given) instead of the 100 m bend's agreement.
     static func turns(on line: LineMeasure, walkBends: [Double?]? = nil, unsmoothed: LineMeasure? = nil) -> [Bend] {
@@ -119,6 +120,7 @@ public enum WalkerBends {
         guard n >= 3 else { return [] }
         let bends50 = walkBends ?? Self.walkBends(on: line)
         var dev = [Double?](repeating: nil, count: n)
+        var wide = [Double](repeating: 0, count: n)
         for k in 1..<(n - 1) {
             guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
                   let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg else { continue }
@@ -131,8 +133,47 @@ public enum WalkerBends {
             let agrees = abs(b50) >= hairpinDeg ? wayAfterIsRight(unsmoothed ?? line, at: k) == (b50 > 0) : (b50 > 0) == (b100 > 0)
             guard agrees else { continue }
             dev[k] = b50
+            wide[k] = b100
         }
-        return oneCurveOneCue(Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM), line: line, walkBends: bends50)
+        let centred = centred(Bend.peaks(dev, cumM: line.cumM, radiusM: peakRadiusM), turnDeg: dev, wideDeg: wide, cumM: line.cumM)
+        return oneCurveOneCue(centred, line: line, walkBends: bends50)
+    }
+
+    /// A turn's place is the centre of its curve: around its 50 m peak, the vertices whose 50 m
+    /// bend is within this many degrees of the peak's (the smoothed 50 m bend of a recording errs by
+    /// about 4° RMS, so GPS error could have put the peak anywhere on them)...
+    public static let plateauDeg = 5.0
+    /// ...up to this far along either way (metres), give it to the one with the largest 100 m bend.
+    public static let plateauReachM = oneCurveM
+
+    /// `peaks` (in route order), each moved to the centre of its curve: the vertex, among those
+    /// around it that are turns (`turnDeg` not nil) on its side within `plateauDeg` of its 50 m
+    /// bend and `plateauReachM` along, with the largest 100 m bend (`wideDeg`); the peak itself
+    /// among equal ones. A broad curve's 50 m bend is nearly level over 50 m or more and GPS error picks
+    /// its peak anywhere there; its 100 m bend peaks at its middle. Each keeps its 50 m bend (its
+    /// `dir`); two that land on the same vertex, or out of order, are one (the larger).
+    static func centred(_ peaks: [Bend], turnDeg: [Double?], wideDeg: [Double], cumM: [Double]) -> [Bend] {
+        var out: [Bend] = []
+        for peak in peaks {
+            let right = peak.deviationDeg > 0
+            let floorDeg = abs(peak.deviationDeg) - plateauDeg
+            func onPlateau(_ k: Int) -> Bool {
+                guard k >= 0, k < turnDeg.count, abs(cumM[k] - cumM[peak.pathIndex]) <= plateauReachM, let d = turnDeg[k] else { return false }
+                return (d > 0) == right && abs(d) >= floorDeg
+            }
+            var lo = peak.pathIndex, hi = peak.pathIndex
+            while onPlateau(lo - 1) { lo -= 1 }
+            while onPlateau(hi + 1) { hi += 1 }
+            var centre = peak.pathIndex
+            for k in lo...hi where abs(wideDeg[k]) > abs(wideDeg[centre]) { centre = k }
+            let moved = Bend(pathIndex: centre, deviationDeg: peak.deviationDeg)
+            if let last = out.last, last.pathIndex >= centre {
+                if abs(moved.deviationDeg) > abs(last.deviationDeg) { out[out.count - 1] = moved }
+            } else {
+                out.append(moved)
+            }
+        }
+        return out
     }
 
     /// A turn whose 50 m bend is at least this many degrees turns back on itself (a hairpin): the

@@ -100,3 +100,29 @@ enum GPSNoise {
         return LonLat(p.lon + sigmaM * NoisyTrackCorpus.gaussian(&rng) / k.x, p.lat + sigmaM * NoisyTrackCorpus.gaussian(&rng) / k.y)
     }
 }
+
+extension DeviceArtifactGuidanceTests {
+    /// A steady curve of 120 degrees right over 100 m between straights, recorded 40 times with
+    /// GPS drift (NoisyTrackCorpus): its 50 m bend is nearly level over much of the curve, so
+    /// drift picks its peak anywhere there; the cue goes to the curve's middle, where the 100 m
+    /// bend peaks (`WalkerBends.centred`). With the cue at the 50 m peak, 1 in 10 lay 25 m or
+    /// more from the middle.
+    @Test func driftDoesNotMoveACueAlongABroadCurve() throws {
+        let steps = 20
+        let legs = [(0.0, 300.0)] + (1...steps).map { (120 * Double($0) / Double(steps + 1), 5.0) } + [(120.0, 300.0)]
+        let truth = Fixtures.walk(legs)
+        let middle = Fixtures.walk(Array(legs.prefix(1 + steps / 2))).last!
+        var offM: [Double] = []
+        for seed in UInt64(1)...40 {
+            var rng = SeededRandom(seed: seed)
+            let recorded = NoisyTrackCorpus.record(truth, turnaroundsM: [], effects: .drift, rng: &rng)
+            let cues = try NoisyTrackCorpusTests.turnCues(GroundLine.thinned(RouteCleaner.clean(recorded).coords))
+            #expect(cues.cues.allSatisfy { $0.dir == .right || $0.dir == .sharpRight }, "seed \(seed): \(cues.cues.map(\.instruction))")
+            if let d = cues.cues.map({ Geodesic.distanceM(cues.line[$0.i], middle) }).min() { offM.append(d) }
+        }
+        #expect(offM.count >= 36, "a cue on \(offM.count) of 40 recordings")
+        let sorted = offM.sorted()
+        let p90 = sorted[Int(0.9 * Double(sorted.count - 1))]
+        #expect(p90 <= 15, "9 in 10 cues within \(p90) m of the curve's middle: \(sorted.map { Int($0) })")
+    }
+}
