@@ -72,6 +72,13 @@ public enum RouteCleaner {
         /// (walking through the circle draws about two radii, four to five with GPS jitter at one fix a second; a standing device dozens).
         public var stopMinPathM: Double = 50
         public var stopPathFactor: Double = 8
+        /// ...and whose part where the device stood (within `stopCoreM`, below) crosses itself
+        /// at least this many times, counting only crossings between parts at least
+        /// `stopCrossingSeparationM` apart along the track (`SelfCrossings`): a standing device's
+        /// fixes cross each other's track again and again, while a walk that winds within the
+        /// radius (a stack of switchbacks climbed slowly, a hairpin) seldom does.
+        public var stopMinCrossings = 2
+        public var stopCrossingSeparationM: Double = 15
         /// ...and whose fixes at either end farther than this from the run's median point are
         /// walking in or out, not standing: they stay track.
         public var stopCoreM: Double = 15
@@ -239,156 +246,6 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return removed
-    }
-
-    // MARK: - Stops
-
-    /// Collapses every stop to one point at its centre; returns the net number of points dropped.
-    static func collapseStops(_ pts: inout [LonLat], _ src: inout [Int], _ o: Options, _ edits: inout [CleaningEdit]) -> Int {
-        let n = pts.count
-        guard n >= o.stopMinPoints else { return 0 }
-        var outP: [LonLat] = [], outS: [Int] = []
-        outP.reserveCapacity(n)
-        outS.reserveCapacity(n)
-        var i = 0
-        var metric = NearMetric()
-        // Points from this index on were copied to the output one for one.
-        var plainFrom = 0
-        while i < n {
-            let origin = pts[i]
-            let k = metric.perDegree(atLatDeg: origin.lat)
-            func local(_ p: LonLat) -> (x: Double, y: Double) {
-                (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
-            }
-            var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
-            var j = i
-            var last = (x: 0.0, y: 0.0)
-            while j < n {
-                let q = local(pts[j])
-                if count > 0 {
-                    let dx = q.x - sx / count, dy = q.y - sy / count
-                    if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
-                }
-                last = q
-                sx += q.x
-                sy += q.y
-                count += 1
-                j += 1
-            }
-            let m = j - i
-            // The track through the cloud, measured only for enough fixes (most runs are walking).
-            if m >= o.stopMinPoints {
-                var previous = (x: 0.0, y: 0.0)
-                for t in i..<j {
-                    let q = local(pts[t])
-                    if t > i { pathM += ((q.x - previous.x) * (q.x - previous.x) + (q.y - previous.y) * (q.y - previous.y)).squareRoot() }
-                    previous = q
-                }
-            }
-            // The cloud's radius is at least half the distance between its first and last fix
-            // (`last`): a track too short for that radius is no stop, without measuring it.
-            let endsM = (last.x * last.x + last.y * last.y).squareRoot()
-            if m >= o.stopMinPoints, pathM >= o.stopMinPathM, pathM >= o.stopPathFactor * endsM / 2 * (1 - 1e-9) {
-                let cx = sx / count, cy = sy / count
-                var radiusM = 0.0
-                for t in i..<j {
-                    let q = local(pts[t])
-                    radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
-                }
-                if pathM >= o.stopPathFactor * radiusM {
-                    // The run's running centre follows a walker for up to twice the radius, so the
-                    // run can begin on the walk in and end on the walk out: the stop is the fixes
-                    // from the first to the last within `stopCoreM` of the run's median point;
-                    // those before and after stay track.
-                    let (s, e) = stopCore(pts, i..<j, coreM: o.stopCoreM, local)
-                    for t in i..<s {
-                        outP.append(pts[t])
-                        outS.append(src[t])
-                    }
-                    if s > i || e < j {
-                        pathM = 0
-                        for t in s..<(e - 1) { pathM += shortDistanceM(pts[t], pts[t + 1]) }
-                        i = s
-                        j = e
-                    }
-                    var ccx = 0.0, ccy = 0.0
-                    for t in i..<j {
-                        let q = local(pts[t])
-                        ccx += q.x
-                        ccy += q.y
-                    }
-                    ccx /= Double(j - i)
-                    ccy /= Double(j - i)
-                    radiusM = 0
-                    for t in i..<j {
-                        let q = local(pts[t])
-                        radiusM = max(radiusM, ((q.x - ccx) * (q.x - ccx) + (q.y - ccy) * (q.y - ccy)).squareRoot())
-                    }
-                    let centre = LonLat(origin.lon + ccx / k.x, origin.lat + ccy / k.y)
-                    // The loop the device drew just before the dwell, if any, goes with it.
-                    let first = loopBeforeStop(endingAt: i, centre: centre, pts, after: plainFrom, o)
-                    if first < i {
-                        outP.removeLast(i - first)
-                        outS.removeLast(i - first)
-                        for t in first..<i { pathM += shortDistanceM(pts[t], pts[t + 1]) }
-                        i = first
-                    }
-                    // Length before: into the cloud, through it, out; after: in to the centre and out.
-                    var beforeM = pathM, afterM = 0.0
-                    if i > 0 { beforeM += shortDistanceM(pts[i - 1], pts[i]); afterM += shortDistanceM(pts[i - 1], centre) }
-                    if j < n { beforeM += shortDistanceM(pts[j - 1], pts[j]); afterM += shortDistanceM(centre, pts[j]) }
-                    edits.append(CleaningEdit(kind: .stop, firstIndex: src[i], lastIndex: src[j - 1], location: centre,
-                                              sizeM: radiusM, lengthRemovedM: beforeM - afterM))
-                    outP.append(centre)
-                    outS.append(src[i])
-                    i = j
-                    plainFrom = j
-                    continue
-                }
-            }
-            outP.append(pts[i])
-            outS.append(src[i])
-            i += 1
-        }
-        let dropped = n - outP.count
-        pts = outP
-        src = outS
-        return dropped
-    }
-
-    /// The part `s..<e` of a stop's run whose first and last fixes lie within `coreM` of the
-    /// run's median point (coordinate by coordinate, in the `local` metric frame).
-    static func stopCore(_ pts: [LonLat], _ run: Range<Int>, coreM: Double, _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int) {
-        let q = run.map { local(pts[$0]) }
-        let xs = q.map(\.x).sorted(), ys = q.map(\.y).sorted()
-        let mx = xs[xs.count / 2], my = ys[ys.count / 2]
-        func near(_ t: Int) -> Bool {
-            let dx = q[t].x - mx, dy = q[t].y - my
-            return dx * dx + dy * dy <= coreM * coreM
-        }
-        var s = 0, e = q.count - 1
-        while s < e, !near(s) { s += 1 }
-        while e > s, !near(e) { e -= 1 }
-        return (run.lowerBound + s, run.lowerBound + e + 1)
-    }
-
-    /// The first index of a loop the device drew just before a stop at `centre` whose fixes
-    /// start at `i`: the earliest fix at or after `after` within `stopLoopReturnM` of the centre
-    /// such that every fix from it to `i` lies within `stopLoopExtentM` of the centre and the
-    /// track from it to `i` is at most `stopLoopMaxPathM` long; `i` when there is none. (The
-    /// stop's run starts where its fixes first keep to `stopRadiusM` of their running centre,
-    /// which can be halfway round such a loop.)
-    static func loopBeforeStop(endingAt i: Int, centre: LonLat, _ pts: [LonLat], after: Int, _ o: Options) -> Int {
-        var t = i - 1, pathM = 0.0, first = i
-        while t >= after {
-            pathM += shortDistanceM(pts[t], pts[t + 1])
-            guard pathM <= o.stopLoopMaxPathM else { break }
-            let d = shortDistanceM(pts[t], centre)
-            guard d <= o.stopLoopExtentM else { break }
-            if d <= o.stopLoopReturnM { first = t }
-            t -= 1
-        }
-        return first
     }
 
     // MARK: - Loops

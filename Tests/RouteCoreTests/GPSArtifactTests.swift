@@ -89,6 +89,60 @@ import RouteCore
         #expect(RouteCleaner.clean(tipsOnly).coords == tipsOnly)
     }
 
+    /// A stack of ten switchbacks on a steep slope (legs of `legM`, each the next `gapM` up the
+    /// slope, joined by half circles), climbed at 0.5 m/s with a fix a second and 0.3 m of jitter,
+    /// then 100 m on; with `standM` > 0 the walker stands that many seconds at the top.
+    static func switchbackStack(legM: Double, gapM: Double, standM: Int, seed: UInt64) -> (truthM: Double, recorded: [LonLat], top: LonLat) {
+        var rng = SeededRandom(seed: seed)
+        var truth = Self.walk(bearingDeg: 0, lengthM: 100, stepM: 1)
+        for h in 0..<10 {
+            let from = truth[truth.count - 1], bearing = h % 2 == 0 ? 90.0 : 270.0
+            truth += Self.walk(from: from, bearingDeg: bearing, lengthM: legM, stepM: 1).dropFirst()
+            let centre = Geodesic.destination(from: truth[truth.count - 1], bearingDeg: 0, distanceM: gapM / 2)
+            truth += stride(from: 10.0, through: 180, by: 10).map {
+                Geodesic.destination(from: centre, bearingDeg: h % 2 == 0 ? 180 - $0 : 180 + $0, distanceM: gapM / 2)
+            }
+        }
+        let top = truth[truth.count - 1]
+        truth += Self.walk(from: top, bearingDeg: 0, lengthM: 100, stepM: 1).dropFirst()
+        var recorded: [LonLat] = []
+        var carryM = 0.0
+        for (a, b) in zip(truth, truth.dropFirst()) {
+            if a == top { recorded += (0..<standM).map { _ in Self.jitter(top, sigmaM: 3, &rng) } }
+            let legM = Geodesic.distanceM(a, b)
+            var t = carryM
+            while t < legM {
+                recorded.append(Self.jitter(Geodesic.interpolate(a, b, fraction: t / legM), sigmaM: 0.3, &rng))
+                t += 0.5
+            }
+            carryM = t - legM
+        }
+        return (Geodesic.lengthM(truth), recorded, top)
+    }
+
+    @Test(arguments: [(15.0, 5.0), (20.0, 5.0), (25.0, 8.0), (30.0, 5.0)])
+    func aStackOfSwitchbacksClimbedSlowlyIsNoStop(legM: Double, gapM: Double) {
+        // The climb stays within 20 m of its running centre for dozens of fixes and 8 radii of
+        // track, as a stop does; but its track never crosses itself. Collapsed as a stop, the
+        // route went straight up the slope, a quarter or more of its length gone.
+        for seed in UInt64(1)...3 {
+            let stack = Self.switchbackStack(legM: legM, gapM: gapM, standM: 0, seed: seed)
+            let cleaned = RouteCleaner.clean(stack.recorded)
+            #expect(!cleaned.edits.contains { $0.kind == .stop }, "\(cleaned.edits.map(\.description))")
+            let groundM = Geodesic.lengthM(GroundLine.thinned(cleaned.coords))
+            #expect(abs(groundM - stack.truthM) < 0.06 * stack.truthM, "seed \(seed): \(Int(groundM)) m on the ground of \(Int(stack.truthM)) m")
+        }
+        // Control: standing two minutes at the top of the same climb is a stop at the top (perhaps
+        // found in two runs), and the climb keeps all but the legs the standing cloud covers.
+        let standing = Self.switchbackStack(legM: legM, gapM: gapM, standM: 120, seed: 4)
+        let cleaned = RouteCleaner.clean(standing.recorded)
+        let stops = cleaned.edits.filter { $0.kind == .stop }
+        #expect((1...2).contains(stops.count), "\(stops.map(\.description))")
+        #expect(stops.allSatisfy { Geodesic.distanceM($0.location, standing.top) < 3 }, "\(stops.map(\.description))")
+        let groundM = Geodesic.lengthM(GroundLine.thinned(cleaned.coords))
+        #expect(groundM > 0.85 * standing.truthM, "\(Int(groundM)) m on the ground of \(Int(standing.truthM)) m")
+    }
+
     @Test func twoHundredFixesOfStopJitterCollapseToOnePoint() {
         var rng = SeededRandom(seed: 11)
         let before = Self.walk(bearingDeg: 90, lengthM: 400, stepM: 1.3).map { Self.jitter($0, sigmaM: 0.8, &rng) }
