@@ -170,7 +170,10 @@ fi
 echo "bench: landmarks in sight (demo region; 20 km track with 100 landmarks), both cores"
 landmarks_json=$("$bench" landmarks --runs "$runs")
 echo "  $landmarks_json"
-echo "$landmarks_json" | python3 -m json.tool >"$repo/bench/results-landmarks.json"
+# A partial run keeps its figures beside its other results, not over the committed full run's.
+if [ "$full" = 1 ]; then landmarks_out=$repo/bench/results-landmarks.json; else landmarks_out=$work/results-landmarks-partial.json; fi
+mkdir -p "$(dirname "$landmarks_out")"
+echo "$landmarks_json" | python3 -m json.tool >"$landmarks_out"
 
 routes_json=null
 if [ "${BENCH_ROUTES:-1}" != 0 ]; then

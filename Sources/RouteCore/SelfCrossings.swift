@@ -27,7 +27,7 @@ enum SelfCrossings {
     /// in `count`), nil when none does.
     static func firstCrossed(_ pts: [LonLat], in range: Range<Int>, minSeparationM: Double) -> Int? {
         var first: Int?
-        forEach(pts, in: range, minSeparationM: minSeparationM) { a, _ in
+        forEach(pts, in: range, minSeparationM: minSeparationM, earlierBelow: { first ?? Int.max }) { a, _ in
             first = min(first ?? a, a)
             return true
         }
@@ -35,9 +35,11 @@ enum SelfCrossings {
     }
 
     /// Calls `body` with the indices into `pts` of the earlier and the later segment of each
-    /// crossing, once each, until it returns false. Linear in the number of points where the
-    /// track does not pile up in one place.
-    private static func forEach(_ pts: [LonLat], in range: Range<Int>, minSeparationM: Double, _ body: (Int, Int) -> Bool) {
+    /// crossing, once each, until it returns false; crossings whose earlier segment is at or
+    /// after `earlierBelow()` are skipped. Linear in the number of points where the track does
+    /// not pile up in one place.
+    private static func forEach(_ pts: [LonLat], in range: Range<Int>, minSeparationM: Double,
+                                earlierBelow: () -> Int = { Int.max }, _ body: (Int, Int) -> Bool) {
         guard range.count >= 4 else { return }
         // A plane in metres: longitude scaled at the first point's latitude. The map is affine in
         // longitude and latitude, so which segments cross does not depend on the scale chosen.
@@ -60,7 +62,11 @@ enum SelfCrossings {
             for cx in cell(min(a.x, b.x))...cell(max(a.x, b.x)) {
                 for cy in cell(min(a.y, b.y))...cell(max(a.y, b.y)) {
                     let here = key(cx, cy)
-                    for t in grid[here, default: []] where alongM[s] - alongM[t + 1] >= minSeparationM {
+                    let bound = earlierBelow() - range.lowerBound
+                    for t in grid[here, default: []] {
+                        // Each cell lists its segments in track order: the farther back along the
+                        // track, the earlier.
+                        if t >= bound || alongM[s] - alongM[t + 1] < minSeparationM { break }
                         guard let f = RouteCleaner.crossing(xy[t], xy[t + 1], a, b) else { continue }
                         let px = xy[t].x + f * (xy[t + 1].x - xy[t].x), py = xy[t].y + f * (xy[t + 1].y - xy[t].y)
                         guard key(cell(px), cell(py)) == here else { continue }

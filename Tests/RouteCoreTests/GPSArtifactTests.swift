@@ -143,6 +143,19 @@ import RouteCore
         #expect(groundM > 0.85 * standing.truthM, "\(Int(groundM)) m on the ground of \(Int(standing.truthM)) m")
     }
 
+    @Test func aNightAtTheTentIsOneStop() {
+        // A device left recording overnight: 10,000 fixes of jitter at one place between two walks.
+        var rng = SeededRandom(seed: 9)
+        let walkIn = Self.walk(bearingDeg: 0, lengthM: 500, stepM: 1.2)
+        let tent = walkIn[walkIn.count - 1]
+        let night = (0..<10_000).map { _ in Self.jitter(tent, sigmaM: 3, &rng) }
+        let walkOut = Self.walk(from: tent, bearingDeg: 90, lengthM: 500, stepM: 1.2).dropFirst()
+        let stops = RouteCleaner.clean(walkIn + night + walkOut).edits.filter { $0.kind == .stop }
+        try! #require(stops.count == 1, "\(stops.map(\.description))")
+        #expect(Geodesic.distanceM(stops[0].location, tent) < 2)
+        #expect(stops[0].lastIndex - stops[0].firstIndex >= 9_990)
+    }
+
     @Test func twoHundredFixesOfStopJitterCollapseToOnePoint() {
         var rng = SeededRandom(seed: 11)
         let before = Self.walk(bearingDeg: 90, lengthM: 400, stepM: 1.3).map { Self.jitter($0, sigmaM: 0.8, &rng) }
