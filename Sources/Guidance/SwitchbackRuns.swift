@@ -19,8 +19,10 @@ struct SwitchbackRun: Equatable, Sendable {
 /// would come and go with a few metres of GPS error, and a hiker on the zigzag needs none: the
 /// trail is the only way on. `Guidance` gives no turn cue from a run's first bend to its last.
 enum SwitchbackRuns {
-    /// A hairpin turns at least this many degrees over 25 m chords (more than the 90° corners of
-    /// a staircase of streets, whose every corner is a turn to take).
+    /// A hairpin turns at least this many degrees over 25 m chords, or (between two other bends
+    /// of its chain) from the chord joining it to the bend before to the chord joining it to the
+    /// bend after: more than the 90° corners of a staircase of streets, whose every corner is a
+    /// turn to take.
     static let hairpinMinDeg = 100.0
     /// A run holds at least this many hairpins in a row, alternating sides.
     static let minHairpins = 3
@@ -36,6 +38,12 @@ enum SwitchbackRuns {
     static let maxLegM = 80.0
     /// Turn cues this close along the route before a run's first bend or after its last belong to the run, metres.
     static let marginM = 25.0
+
+    /// The absolute change of direction at `b` from the chord `a`-`b` to the chord `b`-`c`, degrees.
+    static func turnDeg(_ a: LonLat, _ b: LonLat, _ c: LonLat, _ metric: inout NearMetric) -> Double {
+        let u = metric.vectorM(a, b), v = metric.vectorM(b, c)
+        return abs(atan2(u.y * v.x - u.x * v.y, u.x * v.x + u.y * v.y) * 180 / .pi)
+    }
 
     /// The runs on `line` (a ground line with vertices a few metres apart), in route order.
     static func runs(on line: LineMeasure) -> [SwitchbackRun] {
@@ -75,8 +83,12 @@ enum SwitchbackRuns {
             var end = start
             while end + 1 < bends.count, alternates(bends[end], bends[end + 1]) { end += 1 }
             var streak = 0, longest = 0
-            for b in bends[start...end] {
-                streak = abs(b.deviationDeg) >= hairpinMinDeg ? streak + 1 : 0
+            for i in start...end {
+                // GPS error at a tip rounds its 25 m bend; the legs joining it to the tips either
+                // side of it keep the turn (a 128° hairpin read 75° on 25 m chords).
+                let legsDeg = i > start && i < end
+                    ? turnDeg(line.coords[bends[i - 1].pathIndex], line.coords[bends[i].pathIndex], line.coords[bends[i + 1].pathIndex], &metric) : 0
+                streak = max(abs(bends[i].deviationDeg), legsDeg) >= hairpinMinDeg ? streak + 1 : 0
                 longest = max(longest, streak)
             }
             if longest >= minHairpins {

@@ -50,6 +50,24 @@ struct SwitchbackRunsTests {
         #expect(Geodesic.distanceM(r.coords[cues[0].i], z.corner) < 15)
     }
 
+    @Test func aRunOfShallowHairpinsRecordedIsStillARun() throws {
+        // Six hairpins of 110° (close to the 100° a hairpin needs) between legs of 45 m, recorded
+        // 40 times with every device effect (NoisyTrackCorpus): GPS error at a tip takes its 25 m
+        // bend under 100° often enough to break the run, while the legs from tip to tip keep the
+        // turn. Read on 25 m chords alone, 26 recordings held a run and they gave 65 cues.
+        var withRun = 0, cues = 0
+        for seed in UInt64(1)...40 {
+            var rng = SeededRandom(seed: seed)
+            let z = Self.zigzag(hairpins: 6, legM: 45, turnDeg: 110)
+            let recorded = GroundLine.thinned(RouteCleaner.clean(NoisyTrackCorpus.record(z.coords, turnaroundsM: [], effects: .all, rng: &rng)).coords)
+            if !SwitchbackRuns.runs(on: Self.bendLine(recorded)).isEmpty { withRun += 1 }
+            cues += try NoisyTrackCorpusTests.turnCues(recorded).cues.count
+        }
+        #expect(withRun >= 32, "a run on \(withRun) of 40 recordings")
+        // The truth has one cue per track: the corner after the run.
+        #expect(cues <= 55, "\(cues) cues on 40 recordings")
+    }
+
     @Test func twoHairpinsAreNoRun() throws {
         let z = Self.zigzag(hairpins: 2, legM: 50)
         #expect(SwitchbackRuns.runs(on: Self.bendLine(z.coords)).isEmpty)
