@@ -191,16 +191,26 @@ public enum RouteCleaner {
         }
         var keep = [Bool](repeating: true, count: n)
         var removed = 0
-        // The first and last fix: far from the rest of the track (a cold start, a last bad fix).
+        // The first and last fix: far from the rest of the track (a cold start, a last bad fix),
+        // unless the track comes back to it after one to three fixes: then those are the spike
+        // (below), not the end fix.
+        func returns(toEnd end: Int, step: Int) -> Bool {
+            (1...3).contains { len in
+                let back = end + step * (len + 1)
+                guard back >= 0, back < n else { return false }
+                let out = steps[step > 0 ? end : end - 1], home = steps[step > 0 ? back - 1 : back]
+                return metric.distanceM(pts[end], pts[back]) <= o.spikeBaseRatio * (out + home) / 2
+            }
+        }
         if n >= 4 {
             let s = typicalStepM(before: 1, after: 1)
-            if steps[0] >= max(2 * o.spikeMinLegM, 2 * o.spikeStepFactor * s) {
+            if steps[0] >= max(2 * o.spikeMinLegM, 2 * o.spikeStepFactor * s), !returns(toEnd: 0, step: 1) {
                 keep[0] = false
                 edits.append(CleaningEdit(kind: .spike, firstIndex: src[0], lastIndex: src[0], location: pts[0],
                                           sizeM: steps[0], lengthRemovedM: steps[0]))
             }
             let e = typicalStepM(before: n - 2, after: n - 2)
-            if steps[n - 2] >= max(2 * o.spikeMinLegM, 2 * o.spikeStepFactor * e) {
+            if steps[n - 2] >= max(2 * o.spikeMinLegM, 2 * o.spikeStepFactor * e), !returns(toEnd: n - 1, step: -1) {
                 keep[n - 1] = false
                 edits.append(CleaningEdit(kind: .spike, firstIndex: src[n - 1], lastIndex: src[n - 1], location: pts[n - 1],
                                           sizeM: steps[n - 2], lengthRemovedM: steps[n - 2]))

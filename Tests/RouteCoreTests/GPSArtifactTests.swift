@@ -66,6 +66,24 @@ import RouteCore
         #expect(cleaned.droppedSpikes == 1)
     }
 
+    @Test(arguments: [1, 2])
+    func aSpikeRightAfterTheFirstFixGoesNotTheFirstFix(fixesOff: Int) {
+        // Fixes every 1.3 m; right after the first fix (and right before the last) one or two
+        // fixes 185 m off. The first fix is far from the next one, as a cold start is, but the
+        // track comes back to it: the fixes off are the spike. Dropping the first fix instead
+        // began the route with a 185 m leg that was never walked and a turn where it met the walk.
+        let line = Self.walk(bearingDeg: 45, lengthM: 600, stepM: 1.3)
+        let off = Geodesic.destination(from: line[0], bearingDeg: 300, distanceM: 185)
+        let offEnd = Geodesic.destination(from: line[line.count - 1], bearingDeg: 120, distanceM: 185)
+        let spike = (0..<fixesOff).map { Geodesic.destination(from: off, bearingDeg: 0, distanceM: 3 * Double($0)) }
+        let spikeEnd = (0..<fixesOff).map { Geodesic.destination(from: offEnd, bearingDeg: 0, distanceM: 3 * Double($0)) }
+        let recorded = [line[0]] + spike + line.dropFirst().dropLast() + spikeEnd + [line[line.count - 1]]
+        let cleaned = RouteCleaner.clean(recorded)
+        #expect(cleaned.coords.first == line.first && cleaned.coords.last == line.last, "\(cleaned.edits.map(\.description))")
+        #expect(abs(Geodesic.lengthM(cleaned.coords) - 600) < 2)
+        #expect(cleaned.edits.map(\.kind) == [.spike, .spike])
+    }
+
     @Test func switchbackTipsOfASparseMountainTrackAreKept() {
         // A run of alternating hairpins recorded with one fix per tip and one mid-leg: every tip
         // looks like a spike to a rule of offsets alone (neighbours close, tip 60 m away).
