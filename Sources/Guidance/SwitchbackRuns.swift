@@ -39,10 +39,11 @@ enum SwitchbackRuns {
     /// Turn cues this close along the route before a run's first bend or after its last belong to the run, metres.
     static let marginM = 25.0
 
-    /// The absolute change of direction at `b` from the chord `a`-`b` to the chord `b`-`c`, degrees.
-    static func turnDeg(_ a: LonLat, _ b: LonLat, _ c: LonLat, _ metric: inout NearMetric) -> Double {
-        let u = metric.vectorM(a, b), v = metric.vectorM(b, c)
-        return abs(atan2(u.y * v.x - u.x * v.y, u.x * v.x + u.y * v.y) * 180 / .pi)
+    /// The absolute change of direction at `b` from the chord `a`-`b` to the chord `b`-`c`,
+    /// degrees (0 where a chord has no length).
+    static func turnDeg(_ a: LonLat, _ b: LonLat, _ c: LonLat) -> Double {
+        guard let inDeg = LineMeasure.chordBearingDeg(a, b), let outDeg = LineMeasure.chordBearingDeg(b, c) else { return 0 }
+        return abs(Deviation.signedDeg(from: inDeg, to: outDeg))
     }
 
     /// The runs on `line` (a ground line with vertices a few metres apart), in route order.
@@ -87,7 +88,7 @@ enum SwitchbackRuns {
                 // GPS error at a tip rounds its 25 m bend; the legs joining it to the tips either
                 // side of it keep the turn (a 128° hairpin read 75° on 25 m chords).
                 let legsDeg = i > start && i < end
-                    ? turnDeg(line.coords[bends[i - 1].pathIndex], line.coords[bends[i].pathIndex], line.coords[bends[i + 1].pathIndex], &metric) : 0
+                    ? turnDeg(line.coords[bends[i - 1].pathIndex], line.coords[bends[i].pathIndex], line.coords[bends[i + 1].pathIndex]) : 0
                 streak = max(abs(bends[i].deviationDeg), legsDeg) >= hairpinMinDeg ? streak + 1 : 0
                 longest = max(longest, streak)
             }

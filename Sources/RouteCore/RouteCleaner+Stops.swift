@@ -34,22 +34,40 @@ extension RouteCleaner {
         // The last stop: its points, the output's length with its centre, its centre, the fixes
         // where the device stood and their radius.
         var lastStop: (start: Int, end: Int, outCount: Int, centre: LonLat, standingFixes: Int, radiusM: Double)?
+        // The track through the fixes `range`, metres.
+        func trackM(_ range: Range<Int>) -> Double {
+            var m = 0.0
+            for t in range.dropFirst() { m += shortDistanceM(pts[t - 1], pts[t]) }
+            return m
+        }
         // True when the fixes `range` keep within `stopLoopExtentM` of `centre` on at most
         // `stopLoopMaxPathM` of track (from the fix before them to the fix after).
         func wandersAround(_ centre: LonLat, _ range: Range<Int>) -> Bool {
-            var pathM = 0.0
-            for t in range {
-                guard shortDistanceM(pts[t], centre) <= o.stopLoopExtentM else { return false }
-                if t > 0 { pathM += shortDistanceM(pts[t - 1], pts[t]) }
-            }
-            if range.upperBound < n, range.upperBound > 0 { pathM += shortDistanceM(pts[range.upperBound - 1], pts[range.upperBound]) }
-            return pathM <= o.stopLoopMaxPathM
+            range.allSatisfy { shortDistanceM(pts[$0], centre) <= o.stopLoopExtentM }
+                && trackM(max(range.lowerBound - 1, 0)..<min(range.upperBound + 1, n)) <= o.stopLoopMaxPathM
         }
         while i < n {
             let origin = pts[i]
             let k = metric.perDegree(atLatDeg: origin.lat)
             func local(_ p: LonLat) -> (x: Double, y: Double) {
                 (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y)
+            }
+            // The mean of the fixes `range` in the local frame, and the farthest of them from it.
+            func centreAndRadius(_ range: Range<Int>) -> (x: Double, y: Double, radiusM: Double) {
+                var cx = 0.0, cy = 0.0
+                for t in range {
+                    let q = local(pts[t])
+                    cx += q.x
+                    cy += q.y
+                }
+                cx /= Double(range.count)
+                cy /= Double(range.count)
+                var radiusM = 0.0
+                for t in range {
+                    let q = local(pts[t])
+                    radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
+                }
+                return (cx, cy, radiusM)
             }
             var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
             var j = i
@@ -80,46 +98,28 @@ extension RouteCleaner {
             // (`last`): a track too short for that radius is no stop, without measuring it.
             let endsM = (last.x * last.x + last.y * last.y).squareRoot()
             if m >= o.stopMinPoints, pathM >= o.stopMinPathM, pathM >= o.stopPathFactor * endsM / 2 * (1 - 1e-9) {
-                let cx = sx / count, cy = sy / count
-                var radiusM = 0.0
-                for t in i..<j {
-                    let q = local(pts[t])
-                    radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
-                }
                 // The run can begin on the walk in and end on the walk out: the stop is only the
                 // part where the device stood (`standingPart`); the fixes before and after stay track.
-                if pathM >= o.stopPathFactor * radiusM, let (s, e) = standingPart(of: i..<j, local) {
+                if pathM >= o.stopPathFactor * centreAndRadius(i..<j).radiusM, let (s, e) = standingPart(of: i..<j, local) {
                     for t in i..<s {
                         outP.append(pts[t])
                         outS.append(src[t])
                     }
                     if s > i || e < j {
-                        pathM = 0
-                        for t in s..<(e - 1) { pathM += shortDistanceM(pts[t], pts[t + 1]) }
+                        pathM = trackM(s..<e)
                         i = s
                         j = e
                     }
-                    var ccx = 0.0, ccy = 0.0
-                    for t in i..<j {
-                        let q = local(pts[t])
-                        ccx += q.x
-                        ccy += q.y
-                    }
-                    ccx /= Double(j - i)
-                    ccy /= Double(j - i)
-                    radiusM = 0
-                    for t in i..<j {
-                        let q = local(pts[t])
-                        radiusM = max(radiusM, ((q.x - ccx) * (q.x - ccx) + (q.y - ccy) * (q.y - ccy)).squareRoot())
-                    }
-                    var centre = LonLat(origin.lon + ccx / k.x, origin.lat + ccy / k.y)
+                    let standing = centreAndRadius(i..<j)
+                    var radiusM = standing.radiusM
+                    var centre = LonLat(origin.lon + standing.x / k.x, origin.lat + standing.y / k.y)
                     var standingFixes = j - i
                     // The loop the device drew just before the dwell, if any, goes with it.
                     let first = loopBeforeStop(endingAt: i, centre: centre, pts, after: plainFrom, o)
                     if first < i {
                         outP.removeLast(i - first)
                         outS.removeLast(i - first)
-                        for t in first..<i { pathM += shortDistanceM(pts[t], pts[t + 1]) }
+                        pathM += trackM(first..<(i + 1))
                         i = first
                     }
                     // Two stops at one place with only the device's wandering between them (a
@@ -135,8 +135,7 @@ extension RouteCleaner {
                         radiusM = max(radiusM + shortDistanceM(centre, merged), last.radiusM + shortDistanceM(last.centre, merged))
                         centre = merged
                         standingFixes += last.standingFixes
-                        pathM = 0
-                        for t in last.start..<(j - 1) { pathM += shortDistanceM(pts[t], pts[t + 1]) }
+                        pathM = trackM(last.start..<j)
                         i = last.start
                     }
                     // Length before: into the cloud, through it, out; after: in to the centre and out.

@@ -192,14 +192,15 @@ public enum RouteCleaner {
         var keep = [Bool](repeating: true, count: n)
         var removed = 0
         // The first and last fix: far from the rest of the track (a cold start, a last bad fix),
-        // unless the track comes back to it after one to three fixes: then those are the spike
-        // (below), not the end fix.
+        // unless the track comes back to it after one to three fixes on legs a spike's are (both
+        // `spikeMinLegM` or more, ending as close as a spike's neighbours): then those fixes are
+        // the spike (below), not the end fix.
         func returns(toEnd end: Int, step: Int) -> Bool {
             (1...3).contains { len in
                 let back = end + step * (len + 1)
                 guard back >= 0, back < n else { return false }
                 let out = steps[step > 0 ? end : end - 1], home = steps[step > 0 ? back - 1 : back]
-                return metric.distanceM(pts[end], pts[back]) <= o.spikeBaseRatio * (out + home) / 2
+                return min(out, home) >= o.spikeMinLegM && metric.distanceM(pts[end], pts[back]) <= o.spikeBaseRatio * (out + home) / 2
             }
         }
         if n >= 4 {

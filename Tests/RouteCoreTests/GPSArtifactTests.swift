@@ -82,6 +82,11 @@ import RouteCore
         #expect(cleaned.coords.first == line.first && cleaned.coords.last == line.last, "\(cleaned.edits.map(\.description))")
         #expect(abs(Geodesic.lengthM(cleaned.coords) - 600) < 2)
         #expect(cleaned.edits.map(\.kind) == [.spike, .spike])
+        // Control: a first and a last fix 185 m off that the track never comes back to are a
+        // cold start and a last bad fix, and go.
+        let coldStart = RouteCleaner.clean([off] + line + [offEnd])
+        #expect(coldStart.coords == line, "\(coldStart.edits.map(\.description))")
+        #expect(coldStart.edits.map(\.firstIndex) == [0, line.count + 1])
     }
 
     @Test func switchbackTipsOfASparseMountainTrackAreKept() {
