@@ -26,6 +26,12 @@ public enum Guidance {
     /// the order is start, junction, turn, summit, U-turn, poi, end.
     /// - Throws: `GuidanceError` when the input arrays do not fit together.
     public static func waypoints(for input: GuidanceInput) throws(GuidanceError) -> [Waypoint] {
+        try waypoints(for: input, fusingPasses: true)
+    }
+
+    /// `waypoints(for:)`, with the passes of a recording that walks back along itself read as one
+    /// (`PassFusion`) only when `fusingPasses` (false for tests that measure what it does).
+    static func waypoints(for input: GuidanceInput, fusingPasses: Bool) throws(GuidanceError) -> [Waypoint] {
         try validate(input)
         let path = input.path
         let pathLine = LineMeasure(path.coords)
@@ -36,9 +42,15 @@ public enum Guidance {
         let (bendLine, bendSource) = pathLine.decimated(minStepM: WalkerBends.groundStepM)
         let turnLine = WalkerBends.smoothed(bendLine)
         let walkBends = WalkerBends.walkBends(on: turnLine)
-        let reversals = WalkerBends.reversals(on: bendLine, walkBends: walkBends, drawn: input.isDrawn).map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
+        let tips = WalkerBends.reversals(on: bendLine, walkBends: walkBends, drawn: input.isDrawn)
+        let reversals = tips.map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
-        let others = (junctionCues(path, pathLine) + turnCues(path, turnLine, bendSource, walkBends, unsmoothed: bendLine)).filter { c in
+        // A recording that walks back along itself: both passes read as one (`PassFusion`).
+        let partners = input.isDrawn || tips.isEmpty || !fusingPasses ? nil : PassFusion.partners(on: bendLine, tips: tips.map(\.pathIndex))
+        let fusedLine = partners.map { PassFusion.fused(turnLine, partners: $0) } ?? turnLine
+        let fusedBends = partners == nil ? walkBends : WalkerBends.walkBends(on: fusedLine)
+        let turns = turnCues(path, fusedLine, bendSource, fusedBends, unsmoothed: bendLine, partners: partners)
+        let others = (junctionCues(path, pathLine) + turns).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)
                 : !reversals.contains { abs(pathLine.cumM[$0.pathIndex] - pathLine.cumM[c.pathIndex]) < mergeTurnsWithinM }
         }
@@ -215,13 +227,15 @@ public enum Guidance {
     /// Turn cues off the network: the walker's bends (`WalkerBends.turns`) except those within a
     /// switchback run (`SwitchbackRuns`), where the trail is the only way on.
     static func turnCues(_ path: RoutePath, _ line: LineMeasure, _ source: [Int], _ walkBends: [Double?],
-                         unsmoothed: LineMeasure) -> [Cue] {
+                         unsmoothed: LineMeasure, partners: [Double?]? = nil) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
         let runs = SwitchbackRuns.runs(on: unsmoothed).map { r in
             (line.cumM[r.tips[0]] - SwitchbackRuns.marginM)...(line.cumM[r.tips[r.tips.count - 1]] + SwitchbackRuns.marginM)
         }
-        return WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed).filter { t in
+        var turns = WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed)
+        if let partners { turns = PassFusion.mirrored(turns, partners: partners, line: line, walkBends: walkBends, unsmoothed: unsmoothed) }
+        return turns.filter { t in
             !runs.contains { $0.contains(line.cumM[t.pathIndex]) }
         }.map {
             let dir = notReversing(Deviation.direction(forDeviationDeg: $0.deviationDeg), $0.deviationDeg)

@@ -50,7 +50,7 @@ struct NoisyTrackCorpusTests {
         #expect(stats.recall >= 0.90)
         // Strict figures (the issue asks 0.95 and 0.90; docs/GUIDANCE.md says why precision stays
         // below): floors a change must not fall under.
-        #expect(stats.strictPrecision >= 0.885)
+        #expect(stats.strictPrecision >= 0.895)
         #expect(stats.strictRecall >= 0.90)
         // One turnaround is out of the recording's reach (docs/GUIDANCE.md): GPS drift and a loop
         // at the stop put the recorded tip 36 m from the true one.
@@ -144,8 +144,9 @@ struct NoisyTrackCorpusTests {
                 var here = ""
                 if verbose {
                     here = String(format: " [truth %.0f m away: b50 %.0f b100 %.0f]", Geodesic.distanceM(bend.coords[k], c.location), b50[k], b100[k])
-                    if let q = truthCues.min(by: { Geodesic.distanceM($0.location, c.location) < Geodesic.distanceM($1.location, c.location) }) {
-                        here += String(format: " {nearest truth cue: %@ %.0f m}", q.text, Geodesic.distanceM(q.location, c.location))
+                    if let t = truthCues.indices.min(by: { Geodesic.distanceM(truthCues[$0].location, c.location) < Geodesic.distanceM(truthCues[$1].location, c.location) }) {
+                        let q = truthCues[t]
+                        here += String(format: " {nearest truth cue: %@ %.0f m%@}", q.text, Geodesic.distanceM(q.location, c.location), usedT.contains(t) ? ", matched" : ", unmatched")
                     }
                 }
                 report.append("  \(track.label): extra \(c)\(opposite ? " WRONG SIDE" : excused ? " (truth bend in the band)" : "")\(here)")

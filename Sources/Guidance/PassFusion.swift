@@ -1,0 +1,201 @@
+import TrailpackCore
+
+/// Where a recording walks back along itself after a reversal, the way in and the way back record
+/// the same trail with GPS errors that are mostly independent (minutes apart). Each vertex of
+/// either pass moves to the middle between itself and its partner, the point of the other pass
+/// where the same ground was recorded; both passes are then read on one line that averages the
+/// two errors (halving their variance), and the way back bends where the way in did, the other
+/// way: a hiker walking back is told of the same bends (`mirrored`).
+///
+/// Pairing starts at the tip and walks out on each side, taking the nearest point of the other
+/// side that heads the other way within `withinM` (the `Retrace` far rule's reach: two passes'
+/// drift apart), near where the last partner and the step between vertices put it; it ends after
+/// `partM` without a partner (the way back leaves the way in: a lollipop's loop, another trail) or
+/// at the next reversal. Pairs one side found and the other missed are read backwards (`invert`).
+/// A switchback's next leg is never a partner: the pairing follows the way in back from the tip
+/// metre for metre, and a hairpin is no reversal.
+enum PassFusion {
+    /// The other pass must lie within this of a vertex, metres.
+    static let withinM = Retrace.farWithinM
+    /// Pairing ends after this much route without a partner, metres.
+    static let partM = 50.0
+    /// The partner of the next vertex is sought this far either side of where the last partner
+    /// and the step between the vertices put it, metres (stops collapsed, drift and dropped fixes
+    /// make the two passes' lengths differ).
+    static let searchM = 40.0
+    /// Directions are chords this many metres either side, metres.
+    static let tangentM = Retrace.tangentM
+
+    /// For each vertex of `line`, the place along `line` of its partner on the other pass of a
+    /// reversal at one of `tips` (indices into `line`, in route order), or nil.
+    static func partners(on line: LineMeasure, tips: [Int]) -> [Double?] {
+        var out = [Double?](repeating: nil, count: line.coords.count)
+        for (r, k) in tips.enumerated() {
+            let lowerM = r > 0 ? line.cumM[tips[r - 1]] : 0
+            let upperM = r + 1 < tips.count ? line.cumM[tips[r + 1]] : line.lengthM
+            pair(line, tip: k, step: 1, limitM: upperM, otherLimitM: lowerM, into: &out)
+            pair(line, tip: k, step: -1, limitM: lowerM, otherLimitM: upperM, into: &out)
+            out[k] = line.cumM[k]
+            invert(line, tip: k, lowerM: lowerM, upperM: upperM, into: &out)
+        }
+        // A vertex whose heading GPS error turned (or that the search skipped) between two paired
+        // vertices within `holeM` takes the place between their partners.
+        var last: Int?
+        for j in out.indices where out[j] != nil {
+            if let i = last, j - i > 1, line.cumM[j] - line.cumM[i] <= holeM, let a = out[i], let b = out[j] {
+                for h in (i + 1)..<j {
+                    let t = (line.cumM[h] - line.cumM[i]) / (line.cumM[j] - line.cumM[i])
+                    out[h] = a + t * (b - a)
+                }
+            }
+            last = j
+        }
+        return out
+    }
+
+    /// Unpaired vertices between paired ones this close along the route are paired, metres.
+    static let holeM = 30.0
+
+    /// Where one side's walk lost the other side (the other pass holds a detour or a stop the
+    /// search window did not span) but the other side's walk found this one, its pairs read
+    /// backwards: a vertex between the partners of two paired vertices of the other side (at most
+    /// `holeM` apart) takes the place between those vertices, if that point lies within `withinM`.
+    private static func invert(_ line: LineMeasure, tip k: Int, lowerM: Double, upperM: Double, into out: inout [Double?]) {
+        var metric = NearMetric()
+        for side in [1, -1] {
+            var pairs: [(atM: Double, partnerM: Double)] = []
+            var j = k + side
+            while j >= 0, j < line.coords.count, side > 0 ? line.cumM[j] <= upperM : line.cumM[j] >= lowerM {
+                if let p = out[j] { pairs.append((line.cumM[j], p)) }
+                j += side
+            }
+            for (a, b) in zip(pairs, pairs.dropFirst()) where abs(b.atM - a.atM) <= holeM && a.partnerM != b.partnerM {
+                let lo = min(a.partnerM, b.partnerM), hi = max(a.partnerM, b.partnerM)
+                var i = line.vertex(atOrAfterM: lo)
+                while i < line.coords.count, line.cumM[i] <= hi {
+                    if out[i] == nil {
+                        let t = (line.cumM[i] - a.partnerM) / (b.partnerM - a.partnerM)
+                        let placeM = a.atM + t * (b.atM - a.atM)
+                        if metric.distanceM(line.coords[i], line.point(atM: placeM)) <= withinM { out[i] = placeM }
+                    }
+                    i += 1
+                }
+            }
+        }
+    }
+
+    /// Walks from the tip `k` in direction `step` (1: the way back, -1: the way in), pairing each
+    /// vertex with the nearest point of the other side heading the other way.
+    private static func pair(_ line: LineMeasure, tip k: Int, step: Int, limitM: Double, otherLimitM: Double,
+                             into out: inout [Double?]) {
+        let d = line.cumM[k]
+        var metric = NearMetric()
+        var expectedM = d, lastFoundM = d
+        var j = k + step
+        while j >= 0, j < line.coords.count, out[j] == nil {
+            let at = line.cumM[j]
+            guard step > 0 ? at <= limitM : at >= limitM else { break }
+            let stepM = abs(at - line.cumM[j - step])
+            // On the other side of the tip, moving away from it as this side does.
+            expectedM -= Double(step) * stepM
+            let lo = step > 0 ? max(otherLimitM, expectedM - searchM) : max(d, expectedM - searchM)
+            let hi = step > 0 ? min(d, expectedM + searchM) : min(otherLimitM, expectedM + searchM)
+            if lo < hi {
+                let p = line.coords[j]
+                let hit = line.nearest(to: p, alongFromM: lo, toM: hi)
+                let here = metric.vectorM(line.point(atM: at - tangentM), line.point(atM: at + tangentM))
+                let there = metric.vectorM(line.point(atM: hit.alongM - tangentM), line.point(atM: hit.alongM + tangentM))
+                if hit.distanceM <= withinM, here.x * there.x + here.y * there.y < 0 {
+                    out[j] = hit.alongM
+                    expectedM = hit.alongM
+                    lastFoundM = at
+                }
+            }
+            if abs(at - lastFoundM) > partM { break }
+            j += step
+        }
+    }
+
+    /// The move toward the partner ramps up from none to half over this much route from where a
+    /// pairing begins or ends, metres, so the fused line has no step there.
+    static let taperM = 50.0
+
+    /// `line` with each vertex that has a partner (`partners`, places along `line`) moved toward
+    /// that point of `line`, to the middle of the two once `taperM` from any unpaired vertex;
+    /// distances along kept.
+    static func fused(_ line: LineMeasure, partners: [Double?]) -> LineMeasure {
+        let n = line.coords.count
+        // Distance along to the nearest unpaired vertex, both ways.
+        var reach = [Double](repeating: .infinity, count: n)
+        var lastUnpairedM = -Double.infinity
+        for j in 0..<n {
+            if partners[j] == nil { lastUnpairedM = line.cumM[j] }
+            reach[j] = line.cumM[j] - lastUnpairedM
+        }
+        var nextUnpairedM = Double.infinity
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            if partners[j] == nil { nextUnpairedM = line.cumM[j] }
+            reach[j] = min(reach[j], nextUnpairedM - line.cumM[j])
+        }
+        var coords = line.coords
+        for (j, alongM) in partners.enumerated() {
+            guard let alongM else { continue }
+            let w = 0.5 * min(1, reach[j] / taperM)
+            let p = line.coords[j], q = line.point(atM: alongM)
+            coords[j] = LonLat(p.lon + w * wrappedDeltaLonDeg(q.lon, from: p.lon), p.lat + w * (q.lat - p.lat))
+        }
+        return LineMeasure(coords: coords, cumM: line.cumM)
+    }
+
+    /// A turn and its mirror on the other pass are this close along the route, metres.
+    static let mirrorM = 30.0
+
+    /// `turns` (on the fused `line`, in route order) made the same on both passes: a turn whose
+    /// partner place on the other pass has a turn the other way within `mirrorM` keeps it; else the
+    /// mean of its 50 m bend and the other pass's bend there (the other way), both passes' reading
+    /// of the one bend, decides: at least `WalkerBends.minTurnDeg`, with the other pass's 50 m and
+    /// 100 m bends there turning the other way, and the turn is given to the other pass too
+    /// (mirrored); else it goes from this pass as well.
+    static func mirrored(_ turns: [Bend], partners: [Double?], line: LineMeasure, walkBends: [Double?], unsmoothed: LineMeasure) -> [Bend] {
+        var out: [Bend] = []
+        for t in turns {
+            guard let p = partners[t.pathIndex], abs(p - line.cumM[t.pathIndex]) > mirrorM else {
+                out.append(t)
+                continue
+            }
+            let right = t.deviationDeg > 0
+            if turns.contains(where: { ($0.deviationDeg > 0) != right && abs(line.cumM[$0.pathIndex] - p) <= mirrorM }) {
+                out.append(t)
+                continue
+            }
+            let u = line.nearestVertex(toM: p)
+            let sign = right ? -1.0 : 1.0  // the other pass turns the other way
+            guard let other50 = walkBends[u], sign * other50 > 0,
+                  let other100 = WalkerBends.bendDeg(line, at: u, windowM: WalkerBends.wideWindowM), sign * other100 > 0,
+                  (abs(t.deviationDeg) + abs(other50)) / 2 >= WalkerBends.minTurnDeg,
+                  let own50 = WalkerBends.bendDeg(unsmoothed, at: u, windowM: WalkerBends.walkWindowM),
+                  sign * own50 >= Deviation.straightBelowDeg else { continue }
+            out.append(t)
+            out.append(Bend(pathIndex: u, deviationDeg: -t.deviationDeg))
+        }
+        return out.sorted { $0.pathIndex < $1.pathIndex }
+    }
+}
+
+extension LineMeasure {
+    /// The first vertex at least `m` metres along (the vertex count when none is).
+    func vertex(atOrAfterM m: Double) -> Int {
+        var lo = 0, hi = cumM.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cumM[mid] < m { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The vertex nearest to `m` metres along (the earlier of two as near).
+    func nearestVertex(toM m: Double) -> Int {
+        let after = min(vertex(atOrAfterM: m), cumM.count - 1)
+        return after > 0 && m - cumM[after - 1] <= cumM[after] - m ? after - 1 : after
+    }
+}

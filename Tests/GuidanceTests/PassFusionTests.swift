@@ -1,0 +1,122 @@
+import Foundation
+import RouteCore
+import Testing
+import TrailpackCore
+@testable import Guidance
+
+/// The two passes of a recording that walks back along itself, read as one (`PassFusion`).
+struct PassFusionTests {
+    /// A trail north-north-east for 600 m with two bends, every 5 m.
+    static let trail: [LonLat] = {
+        let corners = Fixtures.walk([(10, 200), (60, 150), (20, 250)])
+        return Fixtures.densify(corners, stepM: 5).coords
+    }()
+
+    /// `coords` moved `eastM` metres east.
+    static func shifted(_ coords: [LonLat], eastM: Double) -> [LonLat] {
+        coords.map { Geodesic.destination(from: $0, bearingDeg: eastM >= 0 ? 90 : 270, distanceM: abs(eastM)) }
+    }
+
+    /// Distance from `p` to the nearest point of `line`, metres.
+    static func distanceM(_ p: LonLat, to line: LineMeasure) -> Double {
+        line.nearest(to: p, alongFromM: 0, toM: line.lengthM).distanceM
+    }
+
+    @Test func twoPassesOffsetByDriftMeetOnTheTrail() {
+        // The way in recorded 5 m east of the trail, the way back 5 m west: drift on two passes.
+        let wayIn = Self.shifted(Self.trail, eastM: 5), wayBack = Self.shifted(Self.trail.reversed(), eastM: -5)
+        let line = LineMeasure(wayIn + wayBack)
+        let tip = wayIn.count - 1
+        let partners = PassFusion.partners(on: line, tips: [tip])
+        let paired = partners.filter { $0 != nil }.count
+        #expect(Double(paired) >= 0.95 * Double(partners.count), "\(paired) of \(partners.count) vertices paired")
+        // Each way-back vertex's partner is the way-in point recorded at the same place: as far
+        // before the tip as the vertex is after it.
+        for j in (tip + 1)..<line.coords.count {
+            guard let p = partners[j] else { continue }
+            #expect(abs((line.cumM[tip] - p) - (line.cumM[j] - line.cumM[tip])) <= 12, "vertex \(j)")
+        }
+        let fused = PassFusion.fused(line, partners: partners)
+        let trail = LineMeasure(Self.trail)
+        var offM: [Double] = []
+        for k in line.coords.indices {
+            #expect(Geodesic.distanceM(fused.coords[k], line.coords[k]) <= PassFusion.withinM / 2 + 0.01)
+            // Beyond the taper at the ends of the pairing (the tip and the route's ends), on the trail.
+            let fromEndsM = min(line.cumM[k], abs(line.cumM[k] - line.cumM[tip]), line.lengthM - line.cumM[k])
+            guard fromEndsM > PassFusion.taperM + 15 else { continue }
+            offM.append(Self.distanceM(fused.coords[k], to: trail))
+        }
+        offM.sort()
+        #expect(offM.count > 100)
+        // Each pass lies 5 m off (2.5-5 m across the trail's way); the middle of the two on the
+        // trail, but where a bend's inside and outside differ.
+        #expect(offM[offM.count / 2] <= 0.5, "median \(offM[offM.count / 2]) m")
+        #expect(offM[offM.count - 1] <= 2.5, "a fused vertex lies \(offM[offM.count - 1]) m off the trail")
+    }
+
+    @Test func anExactRetraceIsNotMoved() {
+        let line = LineMeasure(Self.trail + Self.trail.reversed().dropFirst())
+        let partners = PassFusion.partners(on: line, tips: [Self.trail.count - 1])
+        #expect(partners.filter { $0 != nil }.count >= line.coords.count - 2)
+        let fused = PassFusion.fused(line, partners: partners)
+        for k in line.coords.indices { #expect(Geodesic.distanceM(fused.coords[k], line.coords[k]) < 0.01) }
+    }
+
+    @Test func aWayBackThatLeavesTheWayInIsPairedOnlyWhileBesideIt() {
+        // Back along the trail for 300 m, 4 m west of the way in, then east on another path for 400 m.
+        let wayIn = Self.trail
+        let along = Self.shifted(Array(Self.trail.reversed().prefix(61)), eastM: -4)
+        let away = Fixtures.densify(Fixtures.walk(from: along[along.count - 1], [(100, 400)]), stepM: 5).coords.dropFirst()
+        let line = LineMeasure(wayIn + along + away)
+        let tip = wayIn.count - 1
+        let partners = PassFusion.partners(on: line, tips: [tip])
+        let partingM = line.cumM[tip + along.count]
+        for j in line.coords.indices where partners[j] != nil {
+            // The way back: no partner beyond where it could still be within reach of the way in.
+            if j > tip { #expect(line.cumM[j] <= partingM + PassFusion.withinM + 5, "way-back vertex \(j) paired") }
+            // The way in: only the 300 m the way back walks along.
+            if j < tip { #expect(line.cumM[tip] - line.cumM[j] <= 300 + PassFusion.withinM + 5, "way-in vertex \(j) paired") }
+        }
+        #expect(partners[(tip + 1)...].filter { $0 != nil }.count >= along.count - 3)
+    }
+
+    /// The turn cues of an off-network route over `coords`, with their resampled positions.
+    static func turnCues(_ coords: [LonLat], fusingPasses: Bool) throws -> (cues: [Waypoint], line: [LonLat]) {
+        let r = try Resampler.resample(coords)
+        let input = GuidanceInput(path: RoutePath(coords: coords), resampledCoords: r.coords, cumM: r.cumM,
+                                  elevationsM: r.cumM.map { _ in 500 }, resampledIndexOfPathVertex: r.indexOfInput)
+        return (try Guidance.waypoints(for: input, fusingPasses: fusingPasses).filter { $0.kind == .turn }, r.coords)
+    }
+
+    /// Of the turn cues of out-and-back recordings, the share whose mirror (a turn the other way
+    /// within 30 m) is on the other side of the U-turn.
+    static func mirroredShare(fusingPasses: Bool) throws -> (mirrored: Int, cues: Int) {
+        var cues = 0, mirrored = 0
+        for seed in UInt64(1)...UInt64(NoisyTrackCorpusTests.corpusSize) {
+            let track = NoisyTrackCorpus.make(seed: seed)
+            guard track.turnaroundsM.count == 1 else { continue }
+            let c = try turnCues(GroundLine.thinned(RouteCleaner.clean(track.recorded).coords), fusingPasses: fusingPasses)
+            guard let tip = c.cues.first(where: { $0.dir == .uTurn }) else { continue }
+            let turns = c.cues.filter { $0.dir != .uTurn }
+            let wayIn = turns.filter { $0.i < tip.i }, wayBack = turns.filter { $0.i > tip.i }
+            for a in turns {
+                cues += 1
+                let side = NoisyTrackCorpusTests.side(a.dir)
+                if (a.i < tip.i ? wayBack : wayIn).contains(where: {
+                    NoisyTrackCorpusTests.side($0.dir) != side && Geodesic.distanceM(c.line[$0.i], c.line[a.i]) <= 30
+                }) { mirrored += 1 }
+            }
+        }
+        return (mirrored, cues)
+    }
+
+    @Test func anOutAndBackRecordingIsToldOfTheSameBendsBothWays() throws {
+        let fused = try Self.mirroredShare(fusingPasses: true), apart = try Self.mirroredShare(fusingPasses: false)
+        let fusedShare = Double(fused.mirrored) / Double(fused.cues), apartShare = Double(apart.mirrored) / Double(apart.cues)
+        print(String(format: "Out-and-back recordings: %d of %d turn cues mirrored on the other pass (%.3f); each pass read alone: %d of %d (%.3f)",
+                     fused.mirrored, fused.cues, fusedShare, apart.mirrored, apart.cues, apartShare))
+        #expect(fused.cues >= 150)
+        #expect(fusedShare >= 0.93)
+        #expect(fusedShare >= apartShare + 0.05)
+    }
+}
