@@ -38,9 +38,10 @@ struct NoisyTrackCorpus {
         return out
     }()
 
-    /// The corpus: `count` tracks from seed `firstSeed` on, deterministic.
-    static func tracks(count: Int, firstSeed: UInt64 = 1, effects: Effects = .all) -> [Track] {
-        (0..<UInt64(count)).map { make(seed: firstSeed + $0, effects: effects) }
+    /// The corpus: `count` tracks from seed `firstSeed` on, deterministic. `driftTimeScale`
+    /// multiplies the drift's time constant (1 in the corpus; a what-if, see `make`).
+    static func tracks(count: Int, firstSeed: UInt64 = 1, effects: Effects = .all, driftTimeScale: Double = 1) -> [Track] {
+        (0..<UInt64(count)).map { make(seed: firstSeed + $0, effects: effects, driftTimeScale: driftTimeScale) }
     }
 
     /// Which device effects to simulate (all of them in the corpus; fewer to study one).
@@ -55,7 +56,9 @@ struct NoisyTrackCorpus {
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 
-    static func make(seed: UInt64, effects: Effects = .all) -> Track {
+    /// Track `seed`; with `driftTimeScale` the drift's time constant is that many times longer
+    /// (slower drift, the same σ), every other draw the same.
+    static func make(seed: UInt64, effects: Effects = .all, driftTimeScale: Double = 1) -> Track {
         var rng = SeededRandom(seed: seed &* 0x9E37_79B9)
         var (label, truth) = truthLine(kind: Int(seed % 4), rng: &rng)
         label = "#\(seed) " + label
@@ -71,7 +74,8 @@ struct NoisyTrackCorpus {
             truth = out + out.reversed().dropFirst()
             label += " out-and-back"
         }
-        return Track(label: label, truth: truth, recorded: record(truth, turnaroundsM: turnarounds, effects: effects, rng: &rng), turnaroundsM: turnarounds)
+        return Track(label: label, truth: truth, recorded: record(truth, turnaroundsM: turnarounds, effects: effects, driftTimeScale: driftTimeScale, rng: &rng),
+                     turnaroundsM: turnarounds)
     }
 
     static func truthLine(kind: Int, rng: inout SeededRandom) -> (String, [LonLat]) {
@@ -125,12 +129,13 @@ struct NoisyTrackCorpus {
     }
 
     /// A simulated device recording of a walk along `truth`.
-    static func record(_ truth: [LonLat], turnaroundsM: [Double], effects: Effects, rng: inout SeededRandom) -> [LonLat] {
+    static func record(_ truth: [LonLat], turnaroundsM: [Double], effects: Effects, driftTimeScale: Double = 1,
+                       rng: inout SeededRandom) -> [LonLat] {
         let line = LineMeasure(truth)
         let speed = Double.random(in: 0.9...1.5, using: &rng)
         let interval = Bool.random(using: &rng) ? 1.0 : Double.random(in: 3...6, using: &rng)
         let driftSigma = Double.random(in: 3...8, using: &rng)
-        let tau = Double.random(in: 120...600, using: &rng)
+        let tau = Double.random(in: 120...600, using: &rng) * driftTimeScale
         let whiteSigma = Double.random(in: 0.5...1.5, using: &rng)
         var stopsAt = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Double.random(in: 0...line.lengthM, using: &rng) }
         stopsAt += turnaroundsM.filter { _ in Bool.random(using: &rng) }

@@ -32,15 +32,18 @@ struct NoisyTrackCorpusTests {
 
     /// Every figure is printed; `TRAILPACK_CORPUS_VERBOSE=1` also lists each unmatched cue, and
     /// `TRAILPACK_CORPUS_EFFECTS` (the `Effects` raw value) simulates fewer device effects, and
-    /// `TRAILPACK_CORPUS_FIRST_SEED` measures other seeds (fresh tracks no rule was tuned on);
-    /// either only prints.
+    /// `TRAILPACK_CORPUS_FIRST_SEED` measures other seeds (fresh tracks no rule was tuned on), and
+    /// `TRAILPACK_CORPUS_DRIFT_TIME_SCALE` makes the drift that many times slower (a device as
+    /// noisy as the real ones measured in `DeviceNoiseCalibrationTests`); each only prints.
     @Test func noisyRecordingsGiveTheCuesOfTheirTruthLine() throws {
         let env = ProcessInfo.processInfo.environment
         let effects = env["TRAILPACK_CORPUS_EFFECTS"].flatMap(Int.init).map(NoisyTrackCorpus.Effects.init(rawValue:)) ?? .all
         let firstSeed = env["TRAILPACK_CORPUS_FIRST_SEED"].flatMap(UInt64.init) ?? 1
-        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: Self.corpusSize, firstSeed: firstSeed, effects: effects),
+        let driftTimeScale = env["TRAILPACK_CORPUS_DRIFT_TIME_SCALE"].flatMap(Double.init) ?? 1
+        let stats = try Self.evaluate(NoisyTrackCorpus.tracks(count: Self.corpusSize, firstSeed: firstSeed, effects: effects,
+                                                              driftTimeScale: driftTimeScale),
                                       verbose: env["TRAILPACK_CORPUS_VERBOSE"] == "1")
-        guard effects == .all, firstSeed == 1 else { return }
+        guard effects == .all, firstSeed == 1, driftTimeScale == 1 else { return }
         #expect(stats.tracks == Self.corpusSize)
         #expect(stats.truthCues >= 600, "the corpus must exercise guidance")
         #expect(stats.turnarounds >= 60)
