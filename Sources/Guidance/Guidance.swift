@@ -46,7 +46,8 @@ public enum Guidance {
         let reversals = tips.map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
         // A recording that walks back along itself: both passes read as one (`PassFusion`).
-        let partners = input.isDrawn || tips.isEmpty || !fusingPasses ? nil : PassFusion.partners(on: bendLine, tips: tips.map(\.pathIndex))
+        let partners = input.isDrawn || !fusingPasses ? nil
+            : Optional(PassFusion.partners(on: bendLine, tips: tips.map(\.pathIndex))).flatMap { p in p.contains { $0 != nil } ? p : nil }
         let fusedLine = partners.map { PassFusion.fused(turnLine, partners: $0) } ?? turnLine
         let fusedBends = partners == nil ? walkBends : WalkerBends.walkBends(on: fusedLine)
         let turns = turnCues(path, fusedLine, bendSource, fusedBends, unsmoothed: bendLine, partners: partners)

@@ -1,17 +1,19 @@
 import TrailpackCore
 
-/// Where a recording walks back along itself after a reversal, the way in and the way back record
-/// the same trail with GPS errors that are mostly independent (minutes apart). Each vertex of
+/// Where a recording walks back along itself (after a reversal, or along a lollipop's stem:
+/// `Stems`), the way in and the way back record the same trail with GPS errors that are mostly
+/// independent (minutes apart). Each vertex of
 /// either pass moves to the middle between itself and its partner, the point of the other pass
 /// where the same ground was recorded; both passes are then read on one line that averages the
 /// two errors (halving their variance), and the way back bends where the way in did, the other
 /// way: a hiker walking back is told of the same bends (`mirrored`).
 ///
-/// Pairing starts at the tip and walks out on each side, taking the nearest point of the other
-/// side that heads the other way within `withinM` (the `Retrace` far rule's reach: two passes'
-/// drift apart), near where the last partner and the step between vertices put it; it ends after
-/// `partM` without a partner (the way back leaves the way in: a lollipop's loop, another trail) or
-/// at the next reversal. Pairs one side found and the other missed are read backwards (`invert`).
+/// Pairing starts at the tip (a stem's inner end) and walks out on each side, taking the nearest
+/// point of the other side that heads the other way within `withinM` (the `Retrace` far rule's
+/// reach: two passes' drift apart), near where the last partner and the step between vertices put
+/// it; it ends after `partM` without a partner (the way back leaves the way in: a lollipop's loop,
+/// another trail) or at a vertex already paired. Pairs one side found and the other missed are
+/// read backwards (`invert`).
 /// A switchback's next leg is never a partner: the pairing follows the way in back from the tip
 /// metre for metre, and a hairpin is no reversal.
 enum PassFusion {
@@ -26,17 +28,41 @@ enum PassFusion {
     /// Directions are chords this many metres either side, metres.
     static let tangentM = Retrace.tangentM
 
+    /// One side of a stretch walked twice: its vertices from `first` on, `step` by `step` (1:
+    /// toward the route's end, -1: toward its start), away from `originM` (where the two passes
+    /// meet or part: a reversal's tip, a lollipop's loop), whose partners lie on the other side of
+    /// `boundaryM`, from `anchorM` on, moving away from it as this side moves away from `originM`.
+    struct Side {
+        var first: Int
+        var step: Int
+        var originM: Double
+        var anchorM: Double
+        var boundaryM: Double
+    }
+
+    /// The two sides of a reversal at vertex `k` of `line`.
+    static func sides(ofTip k: Int, on line: LineMeasure) -> [Side] {
+        let d = line.cumM[k]
+        return [Side(first: k + 1, step: 1, originM: d, anchorM: d, boundaryM: d),
+                Side(first: k - 1, step: -1, originM: d, anchorM: d, boundaryM: d)]
+    }
+
     /// For each vertex of `line`, the place along `line` of its partner on the other pass of a
-    /// reversal at one of `tips` (indices into `line`, in route order), or nil.
+    /// reversal at one of `tips` (indices into `line`, in route order) or of a lollipop's stem
+    /// (`Stems`), or nil.
     static func partners(on line: LineMeasure, tips: [Int]) -> [Double?] {
         var out = [Double?](repeating: nil, count: line.coords.count)
-        for (r, k) in tips.enumerated() {
-            let lowerM = r > 0 ? line.cumM[tips[r - 1]] : 0
-            let upperM = r + 1 < tips.count ? line.cumM[tips[r + 1]] : line.lengthM
-            pair(line, tip: k, step: 1, limitM: upperM, otherLimitM: lowerM, into: &out)
-            pair(line, tip: k, step: -1, limitM: lowerM, otherLimitM: upperM, into: &out)
+        for k in tips {
+            let both = sides(ofTip: k, on: line)
+            for side in both { pair(line, side, into: &out) }
             out[k] = line.cumM[k]
-            invert(line, tip: k, lowerM: lowerM, upperM: upperM, into: &out)
+            for side in both { invert(line, side, into: &out) }
+        }
+        for (a, b) in Stems.innerEnds(on: line, paired: out) {
+            let both = [Side(first: a, step: -1, originM: line.cumM[a], anchorM: line.cumM[b], boundaryM: line.cumM[b]),
+                        Side(first: b, step: 1, originM: line.cumM[b], anchorM: line.cumM[a], boundaryM: line.cumM[a])]
+            for side in both { pair(line, side, into: &out) }
+            for side in both { invert(line, side, into: &out) }
         }
         // A vertex whose heading GPS error turned (or that the search skipped) between two paired
         // vertices within `holeM` takes the place between their partners.
@@ -56,53 +82,21 @@ enum PassFusion {
     /// Unpaired vertices between paired ones this close along the route are paired, metres.
     static let holeM = 30.0
 
-    /// Where one side's walk lost the other side (the other pass holds a detour or a stop the
-    /// search window did not span) but the other side's walk found this one, its pairs read
-    /// backwards: a vertex between the partners of two paired vertices of the other side (at most
-    /// `holeM` apart) takes the place between those vertices, if that point lies within `withinM`.
-    private static func invert(_ line: LineMeasure, tip k: Int, lowerM: Double, upperM: Double, into out: inout [Double?]) {
+    /// Walks `side` pairing each vertex with the nearest point of the other side heading the
+    /// other way, until `partM` without one, a vertex already paired or the route's end.
+    private static func pair(_ line: LineMeasure, _ side: Side, into out: inout [Double?]) {
         var metric = NearMetric()
-        for side in [1, -1] {
-            var pairs: [(atM: Double, partnerM: Double)] = []
-            var j = k + side
-            while j >= 0, j < line.coords.count, side > 0 ? line.cumM[j] <= upperM : line.cumM[j] >= lowerM {
-                if let p = out[j] { pairs.append((line.cumM[j], p)) }
-                j += side
-            }
-            for (a, b) in zip(pairs, pairs.dropFirst()) where abs(b.atM - a.atM) <= holeM && a.partnerM != b.partnerM {
-                let lo = min(a.partnerM, b.partnerM), hi = max(a.partnerM, b.partnerM)
-                var i = line.vertex(atOrAfterM: lo)
-                while i < line.coords.count, line.cumM[i] <= hi {
-                    if out[i] == nil {
-                        let t = (line.cumM[i] - a.partnerM) / (b.partnerM - a.partnerM)
-                        let placeM = a.atM + t * (b.atM - a.atM)
-                        if metric.distanceM(line.coords[i], line.point(atM: placeM)) <= withinM { out[i] = placeM }
-                    }
-                    i += 1
-                }
-            }
-        }
-    }
-
-    /// Walks from the tip `k` in direction `step` (1: the way back, -1: the way in), pairing each
-    /// vertex with the nearest point of the other side heading the other way.
-    private static func pair(_ line: LineMeasure, tip k: Int, step: Int, limitM: Double, otherLimitM: Double,
-                             into out: inout [Double?]) {
-        let d = line.cumM[k]
-        var metric = NearMetric()
-        var expectedM = d, lastFoundM = d
-        var j = k + step
+        var expectedM = side.anchorM, lastFoundM = side.originM
+        var j = side.first
         while j >= 0, j < line.coords.count, out[j] == nil {
             let at = line.cumM[j]
-            guard step > 0 ? at <= limitM : at >= limitM else { break }
-            let stepM = abs(at - line.cumM[j - step])
-            // On the other side of the tip, moving away from it as this side does.
-            expectedM -= Double(step) * stepM
-            let lo = step > 0 ? max(otherLimitM, expectedM - searchM) : max(d, expectedM - searchM)
-            let hi = step > 0 ? min(d, expectedM + searchM) : min(otherLimitM, expectedM + searchM)
+            // The other side moves away from the boundary as this side moves away from its origin.
+            let previousM = j == side.first ? side.originM : line.cumM[j - side.step]
+            expectedM -= Double(side.step) * abs(at - previousM)
+            let lo = side.step > 0 ? max(0, expectedM - searchM) : max(side.boundaryM, expectedM - searchM)
+            let hi = side.step > 0 ? min(side.boundaryM, expectedM + searchM) : min(line.lengthM, expectedM + searchM)
             if lo < hi {
-                let p = line.coords[j]
-                let hit = line.nearest(to: p, alongFromM: lo, toM: hi)
+                let hit = line.nearest(to: line.coords[j], alongFromM: lo, toM: hi)
                 let here = metric.vectorM(line.point(atM: at - tangentM), line.point(atM: at + tangentM))
                 let there = metric.vectorM(line.point(atM: hit.alongM - tangentM), line.point(atM: hit.alongM + tangentM))
                 if hit.distanceM <= withinM, here.x * there.x + here.y * there.y < 0 {
@@ -112,7 +106,38 @@ enum PassFusion {
                 }
             }
             if abs(at - lastFoundM) > partM { break }
-            j += step
+            j += side.step
+        }
+    }
+
+    /// Where the other side's walk lost this one (a detour or a stop on one pass longer than the
+    /// search window) but this side's walk found it, this side's pairs read backwards: a vertex
+    /// of the other side between the partners of two paired vertices of `side` (at most `holeM`
+    /// apart) takes the place between those vertices, if that point lies within `withinM`.
+    private static func invert(_ line: LineMeasure, _ side: Side, into out: inout [Double?]) {
+        var metric = NearMetric()
+        var pairs: [(atM: Double, partnerM: Double)] = []
+        var j = side.first, lastPairedM = side.originM
+        while j >= 0, j < line.coords.count {
+            if let p = out[j] {
+                pairs.append((line.cumM[j], p))
+                lastPairedM = line.cumM[j]
+            } else if abs(line.cumM[j] - lastPairedM) > partM {
+                break
+            }
+            j += side.step
+        }
+        for (a, b) in zip(pairs, pairs.dropFirst()) where abs(b.atM - a.atM) <= holeM && a.partnerM != b.partnerM {
+            let lo = min(a.partnerM, b.partnerM), hi = max(a.partnerM, b.partnerM)
+            var i = line.vertex(atOrAfterM: lo)
+            while i < line.coords.count, line.cumM[i] <= hi {
+                if out[i] == nil {
+                    let t = (line.cumM[i] - a.partnerM) / (b.partnerM - a.partnerM)
+                    let placeM = a.atM + t * (b.atM - a.atM)
+                    if metric.distanceM(line.coords[i], line.point(atM: placeM)) <= withinM { out[i] = placeM }
+                }
+                i += 1
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RouteCore
 import Testing
+import TestSupport
 import TrailpackCore
 @testable import Guidance
 
@@ -80,6 +81,49 @@ struct PassFusionTests {
         #expect(partners[(tip + 1)...].filter { $0 != nil }.count >= along.count - 3)
     }
 
+    @Test func aLollipopsStemIsPairedAndItsLoopIsNot() {
+        // Out along the trail 5 m east of it, round a 1.2 km loop, back along it 5 m west.
+        let wayOut = Self.shifted(Self.trail, eastM: 5)
+        let loop = Fixtures.densify(Fixtures.walk(from: Self.trail[Self.trail.count - 1], [(60, 300), (150, 300), (240, 300), (330, 300)]), stepM: 5).coords
+        let wayBack = Self.shifted(Self.trail.reversed(), eastM: -5)
+        let line = LineMeasure(wayOut + loop + wayBack)
+        let ends = Stems.innerEnds(on: line, paired: [Double?](repeating: nil, count: line.coords.count))
+        let stems = ends.count
+        #expect(stems == 1)
+        let junction = Self.trail[Self.trail.count - 1]
+        for (a, b) in ends {
+            #expect(Geodesic.distanceM(line.coords[a], junction) <= 60 && Geodesic.distanceM(line.coords[b], junction) <= 60)
+        }
+        let partners = PassFusion.partners(on: line, tips: [])
+        let outRange = 0..<wayOut.count, backRange = (wayOut.count + loop.count)..<line.coords.count
+        for range in [outRange, backRange] {
+            let paired = range.filter { partners[$0] != nil }.count
+            #expect(Double(paired) >= 0.85 * Double(range.count), "\(paired) of \(range.count) stem vertices paired")
+        }
+        let stem = LineMeasure(Self.trail)
+        for j in wayOut.count..<(wayOut.count + loop.count) where partners[j] != nil {
+            #expect(Self.distanceM(line.coords[j], to: stem) <= PassFusion.withinM, "loop vertex \(j) paired")
+        }
+        let fused = PassFusion.fused(line, partners: partners)
+        let offM = (Array(outRange) + Array(backRange)).filter { partners[$0] != nil }.map { Self.distanceM(fused.coords[$0], to: stem) }.sorted()
+        #expect(offM[offM.count / 2] <= 0.5, "median \(offM[offM.count / 2]) m off the trail")
+    }
+
+    @Test func noZigzagIsTakenForAStem() throws {
+        // The tight switchback runs of `RetraceTests`, drawn and recorded: legs walked the other
+        // way close beside each other, but never 300 m apart along the route for 150 m.
+        for seed in UInt64(1)...48 {
+            var rng = SeededRandom(seed: seed &* 7919)
+            let truth = RetraceTests.tightSwitchbacks(rng: &rng)
+            let recorded = GroundLine.thinned(RouteCleaner.clean(NoisyTrackCorpus.record(truth, turnaroundsM: [], effects: .all, rng: &rng)).coords)
+            for coords in [truth, recorded] {
+                let (line, _) = LineMeasure(coords).decimated(minStepM: WalkerBends.groundStepM)
+                let stems = Stems.innerEnds(on: line, paired: [Double?](repeating: nil, count: line.coords.count)).count
+                #expect(stems == 0, "seed \(seed)")
+            }
+        }
+    }
+
     /// The turn cues of an off-network route over `coords`, with their resampled positions.
     static func turnCues(_ coords: [LonLat], fusingPasses: Bool) throws -> (cues: [Waypoint], line: [LonLat]) {
         let r = try Resampler.resample(coords)
@@ -117,6 +161,44 @@ struct PassFusionTests {
                      fused.mirrored, fused.cues, fusedShare, apart.mirrored, apart.cues, apartShare))
         #expect(fused.cues >= 150)
         #expect(fusedShare >= 0.93)
+        #expect(fusedShare >= apartShare + 0.05)
+    }
+
+    @Test func aLollipopRecordingIsToldOfTheSameBendsOnItsStemBothWays() throws {
+        // 48 lollipops: the first kilometre of a corpus truth line (OSM network routes and
+        // recorded hikes) as the stem, a 1.2 km loop at its end, recorded with every device effect.
+        var counts: [Bool: (mirrored: Int, cues: Int)] = [true: (0, 0), false: (0, 0)]
+        let stemM = 1000.0
+        for seed in UInt64(1)...48 {
+            var rng = SeededRandom(seed: seed &* 104_729)
+            let (_, line) = NoisyTrackCorpus.truthLine(kind: Int(seed % 3), rng: &rng)
+            let measure = LineMeasure(line)
+            guard measure.lengthM >= stemM + 100 else { continue }
+            let stem = line.indices.filter { measure.cumM[$0] < stemM }.map { line[$0] } + [measure.point(atM: stemM)]
+            let endBearing = Geodesic.bearingDeg(measure.point(atM: stemM - 30), stem[stem.count - 1])
+            let corners = Fixtures.walk(from: stem[stem.count - 1], [0.0, 90, 180, 270].map { (endBearing + 60 + $0, 300.0) })
+            let loop = Fixtures.densify(corners, stepM: 10).coords
+            let truth: [LonLat] = stem + Array(loop.dropFirst()) + Array(stem.reversed().dropFirst())
+            let backFromM = LineMeasure(truth).lengthM - stemM
+            let recorded = GroundLine.thinned(RouteCleaner.clean(NoisyTrackCorpus.record(truth, turnaroundsM: [], effects: .all, rng: &rng)).coords)
+            for fusing in [true, false] {
+                let c = try Self.turnCues(recorded, fusingPasses: fusing)
+                let along = NoisyTrackCorpus.alignedAlongM(c.line, onto: truth)
+                let wayOut = c.cues.filter { along[$0.i] < stemM - 60 }, wayBack = c.cues.filter { along[$0.i] > backFromM + 60 }
+                for a in wayOut + wayBack {
+                    let side = NoisyTrackCorpusTests.side(a.dir)
+                    let others = along[a.i] < stemM ? wayBack : wayOut
+                    let mirrored = others.contains { NoisyTrackCorpusTests.side($0.dir) != side && Geodesic.distanceM(c.line[$0.i], c.line[a.i]) <= 30 }
+                    counts[fusing] = (counts[fusing]!.mirrored + (mirrored ? 1 : 0), counts[fusing]!.cues + 1)
+                }
+            }
+        }
+        let fused = counts[true]!, apart = counts[false]!
+        let fusedShare = Double(fused.mirrored) / Double(fused.cues), apartShare = Double(apart.mirrored) / Double(apart.cues)
+        print(String(format: "Lollipop recordings: %d of %d turn cues on the stem mirrored on the other pass (%.3f); each pass read alone: %d of %d (%.3f)",
+                     fused.mirrored, fused.cues, fusedShare, apart.mirrored, apart.cues, apartShare))
+        #expect(fused.cues >= 60)
+        #expect(fusedShare >= 0.9)
         #expect(fusedShare >= apartShare + 0.05)
     }
 }
