@@ -132,36 +132,46 @@ struct PassFusionTests {
         return (try Guidance.waypoints(for: input, fusingPasses: fusingPasses).filter { $0.kind == .turn }, r.coords)
     }
 
-    /// Of the turn cues of out-and-back recordings, the share whose mirror (a turn the other way
-    /// within 30 m) is on the other side of the U-turn.
-    static func mirroredShare(fusingPasses: Bool) throws -> (mirrored: Int, cues: Int) {
-        var cues = 0, mirrored = 0
+    /// Of `wayIn` and `wayBack` (the turn cues on two passes of one stretch, at indices into
+    /// `line`), how many have their mirror (a turn the other way within 30 m) on the other pass.
+    static func mirrored(_ wayIn: [Waypoint], _ wayBack: [Waypoint], on line: [LonLat]) -> (mirrored: Int, cues: Int) {
+        func hasMirror(_ a: Waypoint, among others: [Waypoint]) -> Bool {
+            others.contains { NoisyTrackCorpusTests.side($0.dir) != NoisyTrackCorpusTests.side(a.dir) && Geodesic.distanceM(line[$0.i], line[a.i]) <= 30 }
+        }
+        let count = wayIn.filter { hasMirror($0, among: wayBack) }.count + wayBack.filter { hasMirror($0, among: wayIn) }.count
+        return (count, wayIn.count + wayBack.count)
+    }
+
+    /// Prints both shares and expects reading the passes as one to mirror at least `minShare` of
+    /// at least `minCues` cues, and 5 points more than each pass read alone.
+    static func expectMirrored(_ what: String, fused: (mirrored: Int, cues: Int), apart: (mirrored: Int, cues: Int),
+                               minCues: Int, minShare: Double) {
+        let fusedShare = Double(fused.mirrored) / Double(fused.cues), apartShare = Double(apart.mirrored) / Double(apart.cues)
+        print(String(format: "%@: %d of %d turn cues mirrored on the other pass (%.3f); each pass read alone: %d of %d (%.3f)",
+                     what, fused.mirrored, fused.cues, fusedShare, apart.mirrored, apart.cues, apartShare))
+        #expect(fused.cues >= minCues)
+        #expect(fusedShare >= minShare)
+        #expect(fusedShare >= apartShare + 0.05)
+    }
+
+    /// The turn cues of the out-and-back recordings of the corpus, mirrored or not.
+    static func outAndBackMirrors(fusingPasses: Bool) throws -> (mirrored: Int, cues: Int) {
+        var total = (mirrored: 0, cues: 0)
         for seed in UInt64(1)...UInt64(NoisyTrackCorpusTests.corpusSize) {
             let track = NoisyTrackCorpus.make(seed: seed)
             guard track.turnaroundsM.count == 1 else { continue }
             let c = try turnCues(GroundLine.thinned(RouteCleaner.clean(track.recorded).coords), fusingPasses: fusingPasses)
             guard let tip = c.cues.first(where: { $0.dir == .uTurn }) else { continue }
             let turns = c.cues.filter { $0.dir != .uTurn }
-            let wayIn = turns.filter { $0.i < tip.i }, wayBack = turns.filter { $0.i > tip.i }
-            for a in turns {
-                cues += 1
-                let side = NoisyTrackCorpusTests.side(a.dir)
-                if (a.i < tip.i ? wayBack : wayIn).contains(where: {
-                    NoisyTrackCorpusTests.side($0.dir) != side && Geodesic.distanceM(c.line[$0.i], c.line[a.i]) <= 30
-                }) { mirrored += 1 }
-            }
+            let m = mirrored(turns.filter { $0.i < tip.i }, turns.filter { $0.i > tip.i }, on: c.line)
+            total = (total.mirrored + m.mirrored, total.cues + m.cues)
         }
-        return (mirrored, cues)
+        return total
     }
 
     @Test func anOutAndBackRecordingIsToldOfTheSameBendsBothWays() throws {
-        let fused = try Self.mirroredShare(fusingPasses: true), apart = try Self.mirroredShare(fusingPasses: false)
-        let fusedShare = Double(fused.mirrored) / Double(fused.cues), apartShare = Double(apart.mirrored) / Double(apart.cues)
-        print(String(format: "Out-and-back recordings: %d of %d turn cues mirrored on the other pass (%.3f); each pass read alone: %d of %d (%.3f)",
-                     fused.mirrored, fused.cues, fusedShare, apart.mirrored, apart.cues, apartShare))
-        #expect(fused.cues >= 150)
-        #expect(fusedShare >= 0.93)
-        #expect(fusedShare >= apartShare + 0.05)
+        Self.expectMirrored("Out-and-back recordings", fused: try Self.outAndBackMirrors(fusingPasses: true),
+                            apart: try Self.outAndBackMirrors(fusingPasses: false), minCues: 150, minShare: 0.93)
     }
 
     @Test func aLollipopRecordingIsToldOfTheSameBendsOnItsStemBothWays() throws {
@@ -184,21 +194,10 @@ struct PassFusionTests {
             for fusing in [true, false] {
                 let c = try Self.turnCues(recorded, fusingPasses: fusing)
                 let along = NoisyTrackCorpus.alignedAlongM(c.line, onto: truth)
-                let wayOut = c.cues.filter { along[$0.i] < stemM - 60 }, wayBack = c.cues.filter { along[$0.i] > backFromM + 60 }
-                for a in wayOut + wayBack {
-                    let side = NoisyTrackCorpusTests.side(a.dir)
-                    let others = along[a.i] < stemM ? wayBack : wayOut
-                    let mirrored = others.contains { NoisyTrackCorpusTests.side($0.dir) != side && Geodesic.distanceM(c.line[$0.i], c.line[a.i]) <= 30 }
-                    counts[fusing] = (counts[fusing]!.mirrored + (mirrored ? 1 : 0), counts[fusing]!.cues + 1)
-                }
+                let m = Self.mirrored(c.cues.filter { along[$0.i] < stemM - 60 }, c.cues.filter { along[$0.i] > backFromM + 60 }, on: c.line)
+                counts[fusing] = (counts[fusing]!.mirrored + m.mirrored, counts[fusing]!.cues + m.cues)
             }
         }
-        let fused = counts[true]!, apart = counts[false]!
-        let fusedShare = Double(fused.mirrored) / Double(fused.cues), apartShare = Double(apart.mirrored) / Double(apart.cues)
-        print(String(format: "Lollipop recordings: %d of %d turn cues on the stem mirrored on the other pass (%.3f); each pass read alone: %d of %d (%.3f)",
-                     fused.mirrored, fused.cues, fusedShare, apart.mirrored, apart.cues, apartShare))
-        #expect(fused.cues >= 60)
-        #expect(fusedShare >= 0.9)
-        #expect(fusedShare >= apartShare + 0.05)
+        Self.expectMirrored("Lollipop recordings (cues on the stem)", fused: counts[true]!, apart: counts[false]!, minCues: 60, minShare: 0.9)
     }
 }
