@@ -231,9 +231,11 @@ public enum Guidance {
                          unsmoothed: LineMeasure, partners: [Double?]? = nil) -> [Cue] {
         // On the network every decision point is a junction; bends of the trail itself are not cues.
         guard !path.onNetwork else { return [] }
-        let runs = SwitchbackRuns.runs(on: unsmoothed).map { r in
+        var runs = SwitchbackRuns.runs(on: unsmoothed).map { r in
             (line.cumM[r.tips[0]] - SwitchbackRuns.marginM)...(line.cumM[r.tips[r.tips.count - 1]] + SwitchbackRuns.marginM)
         }
+        // A zigzag walked twice is a run on both passes, wherever one pass reads it as one.
+        if let partners { runs += PassFusion.mirroredRanges(runs, partners: partners, line: line) }
         var turns = WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed)
         if let partners { turns = PassFusion.mirrored(turns, partners: partners, line: line, walkBends: walkBends, unsmoothed: unsmoothed) }
         return turns.filter { t in

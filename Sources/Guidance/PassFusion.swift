@@ -172,6 +172,16 @@ enum PassFusion {
         return LineMeasure(coords: coords, cumM: line.cumM)
     }
 
+    /// Where each of `ranges` (metres along `line`) lies on the other pass: from the least to the
+    /// greatest partner place of its paired vertices (none when it has none).
+    static func mirroredRanges(_ ranges: [ClosedRange<Double>], partners: [Double?], line: LineMeasure) -> [ClosedRange<Double>] {
+        ranges.compactMap { range in
+            let places = line.cumM.indices.filter { range.contains(line.cumM[$0]) }.compactMap { partners[$0] }
+            guard let lo = places.min(), let hi = places.max() else { return nil }
+            return lo...hi
+        }
+    }
+
     /// A turn and its mirror on the other pass are this close along the route, metres.
     static let mirrorM = 30.0
 

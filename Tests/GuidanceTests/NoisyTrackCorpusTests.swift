@@ -53,7 +53,7 @@ struct NoisyTrackCorpusTests {
         #expect(stats.recall >= 0.90)
         // Strict figures (the issue asks 0.95 and 0.90; docs/GUIDANCE.md says why precision stays
         // below): floors a change must not fall under.
-        #expect(stats.strictPrecision >= 0.895)
+        #expect(stats.strictPrecision >= 0.90)
         #expect(stats.strictRecall >= 0.90)
         // One turnaround is out of the recording's reach (docs/GUIDANCE.md): GPS drift and a loop
         // at the stop put the recorded tip 36 m from the true one.
