@@ -49,7 +49,7 @@ public enum Guidance {
         let partners = input.isDrawn || !fusingPasses ? nil
             : Optional(PassFusion.partners(on: bendLine, tips: tips.map(\.pathIndex))).flatMap { p in p.contains { $0 != nil } ? p : nil }
         let fusedLine = partners.map { PassFusion.fused(turnLine, partners: $0) } ?? turnLine
-        let fusedBends = partners == nil ? walkBends : WalkerBends.walkBends(on: fusedLine)
+        let fusedBends = partners.map { WalkerBends.walkBends(on: fusedLine, updating: walkBends, movedAt: $0.map { $0 != nil }) } ?? walkBends
         let turns = turnCues(path, fusedLine, bendSource, fusedBends, unsmoothed: bendLine, partners: partners)
         let others = (junctionCues(path, pathLine) + turns).filter { c in
             c.kind == .junction ? !reversalIndices.contains(c.pathIndex)

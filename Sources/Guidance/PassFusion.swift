@@ -176,7 +176,12 @@ enum PassFusion {
     /// greatest partner place of its paired vertices (none when it has none).
     static func mirroredRanges(_ ranges: [ClosedRange<Double>], partners: [Double?], line: LineMeasure) -> [ClosedRange<Double>] {
         ranges.compactMap { range in
-            let places = line.cumM.indices.filter { range.contains(line.cumM[$0]) }.compactMap { partners[$0] }
+            var places: [Double] = []
+            var j = line.vertex(atOrAfterM: range.lowerBound)
+            while j < line.coords.count, line.cumM[j] <= range.upperBound {
+                if let p = partners[j] { places.append(p) }
+                j += 1
+            }
             guard let lo = places.min(), let hi = places.max() else { return nil }
             return lo...hi
         }
@@ -199,7 +204,13 @@ enum PassFusion {
                 continue
             }
             let right = t.deviationDeg > 0
-            if turns.contains(where: { ($0.deviationDeg > 0) != right && abs(line.cumM[$0.pathIndex] - p) <= mirrorM }) {
+            // `turns` are in route order: those within `mirrorM` of `p` from the first at or after `p - mirrorM`.
+            var lo = 0, hi = turns.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if line.cumM[turns[mid].pathIndex] < p - mirrorM { lo = mid + 1 } else { hi = mid }
+            }
+            if turns[lo...].prefix(while: { line.cumM[$0.pathIndex] <= p + mirrorM }).contains(where: { ($0.deviationDeg > 0) != right }) {
                 out.append(t)
                 continue
             }

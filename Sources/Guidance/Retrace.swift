@@ -89,17 +89,19 @@ extension LineMeasure {
     func nearest(to p: LonLat, alongFromM fromM: Double, toM: Double) -> (distanceM: Double, alongM: Double) {
         let a = max(0, fromM), b = min(lengthM, toM)
         guard a <= b, coords.count >= 2 else { return (shortDistanceM(p, point(atM: a)), a) }
-        var points = [(point(atM: a), a)]
-        // Vertices strictly inside the stretch.
+        // The stretch: the point at `a`, the vertices strictly inside, the point at `b`.
         var lo = 0, hi = cumM.count
         while lo < hi { let mid = (lo + hi) / 2; if cumM[mid] <= a { lo = mid + 1 } else { hi = mid } }
-        var j = lo
-        while j < coords.count, cumM[j] < b { points.append((coords[j], cumM[j])); j += 1 }
-        points.append((point(atM: b), b))
         var best = (distanceM: Double.infinity, alongM: a)
-        for s in 0..<(points.count - 1) {
-            let hit = projectOntoSegment(p, points[s].0, points[s + 1].0)
-            if hit.planarM < best.distanceM { best = (hit.planarM, points[s].1 + hit.t * (points[s + 1].1 - points[s].1)) }
+        var from = (point: point(atM: a), alongM: a)
+        var j = lo
+        while true {
+            let to = j < coords.count && cumM[j] < b ? (point: coords[j], alongM: cumM[j]) : (point: point(atM: b), alongM: b)
+            let hit = projectOntoSegment(p, from.point, to.point)
+            if hit.planarM < best.distanceM { best = (hit.planarM, from.alongM + hit.t * (to.alongM - from.alongM)) }
+            if to.alongM >= b { break }
+            from = to
+            j += 1
         }
         return best
     }

@@ -95,11 +95,32 @@ public enum WalkerBends {
 
     /// The 50 m bend at every vertex with at least `minSideM` of route on each side (else nil).
     static func walkBends(on line: LineMeasure) -> [Double?] {
+        walkBends(on: line, updating: [Double?](repeating: nil, count: line.coords.count), movedAt: nil)
+    }
+
+    /// `walkBends(on: line)` for a line whose bends were `kept` before the vertices `moved` (a
+    /// mask; nil: all of them) were moved: a bend more than `walkWindowM` along from every moved
+    /// vertex is taken from `kept`.
+    static func walkBends(on line: LineMeasure, updating kept: [Double?], movedAt moved: [Bool]?) -> [Double?] {
         let n = line.coords.count
-        var out = [Double?](repeating: nil, count: n)
+        var out = kept
         guard n >= 3 else { return out }
+        // Distance along to the nearest moved vertex, both ways.
+        var near = [Bool](repeating: moved == nil, count: n)
+        if let moved {
+            var lastM = -Double.infinity
+            for k in 0..<n {
+                if moved[k] { lastM = line.cumM[k] }
+                near[k] = line.cumM[k] - lastM <= walkWindowM
+            }
+            var nextM = Double.infinity
+            for k in stride(from: n - 1, through: 0, by: -1) {
+                if moved[k] { nextM = line.cumM[k] }
+                near[k] = near[k] || nextM - line.cumM[k] <= walkWindowM
+            }
+        }
         var back = 0, ahead = 0
-        for k in 1..<(n - 1) {
+        for k in 1..<(n - 1) where near[k] {
             let d = line.cumM[k]
             guard d >= minSideM, line.lengthM - d >= minSideM else { continue }
             out[k] = line.deviationDeg(at: k, windowM: walkWindowM, back: &back, ahead: &ahead)
