@@ -72,11 +72,11 @@ enum Stems {
             return len > 0 ? (dx / len, dy / len) : (0, 0)
         }
         // The samples in bucket order, with what the search reads of them side by side.
-        var entries = [Entry](repeating: Entry(alongM: 0, x: 0, y: 0, hx: 0, hy: 0, sample: 0), count: samples.count)
+        var entries = [Entry](repeating: Entry(alongM: 0, x: 0, y: 0, hx: 0, hy: 0), count: samples.count)
         var fill = start
         for (s, b) in bucketOf.enumerated() {
             entries[Int(fill[b])] = Entry(alongM: alongM[s], x: positions[s].x, y: positions[s].y,
-                                          hx: roughHeadings[s].x, hy: roughHeadings[s].y, sample: Int32(s))
+                                          hx: roughHeadings[s].x, hy: roughHeadings[s].y)
             fill[b] += 1
         }
         let screenM2 = (1.2 * reachM) * (1.2 * reachM)
@@ -133,14 +133,13 @@ enum Stems {
 }
 
 extension Stems {
-    /// A sample as the search reads it: its place along the route and on the plane, its rough
-    /// heading, and its index.
+    /// A sample as the search reads it: its place along the route (metres), on the plane
+    /// (metres east and north) and its rough heading (a unit vector).
     struct Entry {
         var alongM: Double
         var x: Double
         var y: Double
         var hx: Double
         var hy: Double
-        var sample: Int32
     }
 }
