@@ -2,20 +2,19 @@ import TrailpackCore
 
 /// Where a recording walks back along itself (after a reversal, or along a lollipop's stem:
 /// `Stems`), the way in and the way back record the same trail with GPS errors that are mostly
-/// independent (minutes apart). Each vertex of
-/// either pass moves to the middle between itself and its partner, the point of the other pass
-/// where the same ground was recorded; both passes are then read on one line that averages the
-/// two errors (halving their variance), and the way back bends where the way in did, the other
-/// way: a hiker walking back is told of the same bends (`mirrored`).
+/// independent (minutes apart). Each vertex of either pass moves to the middle between itself and
+/// its partner, the point of the other pass where the same ground was recorded (`fused`); both
+/// passes are then read on one line that averages the two errors (halving their variance), a turn
+/// is given to both passes or to neither (`mirrored`), and so is a switchback run
+/// (`mirroredRanges`): a hiker walking back is told of the same bends.
 ///
 /// Pairing starts at the tip (a stem's inner end) and walks out on each side, taking the nearest
 /// point of the other side that heads the other way within `withinM` (the `Retrace` far rule's
 /// reach: two passes' drift apart), near where the last partner and the step between vertices put
 /// it; it ends after `partM` without a partner (the way back leaves the way in: a lollipop's loop,
 /// another trail) or at a vertex already paired. Pairs one side found and the other missed are
-/// read backwards (`invert`).
-/// A switchback's next leg is never a partner: the pairing follows the way in back from the tip
-/// metre for metre, and a hairpin is no reversal.
+/// read backwards (`invert`). A switchback's next leg is never a partner: the pairing follows the
+/// way in back from the tip metre for metre, and a hairpin is no reversal.
 enum PassFusion {
     /// The other pass must lie within this of a vertex, metres.
     static let withinM = Retrace.farWithinM
