@@ -46,8 +46,11 @@ public enum Guidance {
         let reversals = tips.map { Reversal(pathIndex: bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) }
         let reversalIndices = Set(reversals.map(\.pathIndex))
         // A recording that walks back along itself: both passes read as one (`PassFusion`).
-        let partners = input.isDrawn || !fusingPasses ? nil
-            : Optional(PassFusion.partners(on: bendLine, tips: tips.map(\.pathIndex))).flatMap { p in p.contains { $0 != nil } ? p : nil }
+        var partners: [Double?]?
+        if !input.isDrawn, fusingPasses {
+            let found = PassFusion.partners(on: bendLine, tips: tips.map(\.pathIndex))
+            if found.contains(where: { $0 != nil }) { partners = found }
+        }
         let fusedLine = partners.map { PassFusion.fused(turnLine, partners: $0) } ?? turnLine
         let fusedBends = partners.map { WalkerBends.walkBends(on: fusedLine, updating: walkBends, movedAt: $0.map { $0 != nil }) } ?? walkBends
         let turns = turnCues(path, fusedLine, bendSource, fusedBends, unsmoothed: bendLine, partners: partners)

@@ -96,8 +96,8 @@ enum PassFusion {
             let hi = side.step > 0 ? min(side.boundaryM, expectedM + searchM) : min(line.lengthM, expectedM + searchM)
             if lo < hi {
                 let hit = line.nearest(to: line.coords[j], alongFromM: lo, toM: hi)
-                let here = metric.vectorM(line.point(atM: at - tangentM), line.point(atM: at + tangentM))
-                let there = metric.vectorM(line.point(atM: hit.alongM - tangentM), line.point(atM: hit.alongM + tangentM))
+                let here = line.chordVectorM(atM: at, halfChordM: tangentM, metric: &metric)
+                let there = line.chordVectorM(atM: hit.alongM, halfChordM: tangentM, metric: &metric)
                 if hit.distanceM <= withinM, here.x * there.x + here.y * there.y < 0 {
                     out[j] = hit.alongM
                     expectedM = hit.alongM
@@ -192,9 +192,10 @@ enum PassFusion {
     /// `turns` (on the fused `line`, in route order) made the same on both passes: a turn whose
     /// partner place on the other pass has a turn the other way within `mirrorM` keeps it; else the
     /// mean of its 50 m bend and the other pass's bend there (the other way), both passes' reading
-    /// of the one bend, decides: at least `WalkerBends.minTurnDeg`, with the other pass's 50 m and
-    /// 100 m bends there turning the other way, and the turn is given to the other pass too
-    /// (mirrored); else it goes from this pass as well.
+    /// of the one bend, decides: at least `WalkerBends.minTurnDeg`, with the other pass's side
+    /// there settled the other way as for any turn (`WalkerBends.sidesAgree`: its 100 m bend, or
+    /// at a hairpin the way after), and the turn is given to the other pass too (mirrored); else it
+    /// goes from this pass as well.
     static func mirrored(_ turns: [Bend], partners: [Double?], line: LineMeasure, walkBends: [Double?], unsmoothed: LineMeasure) -> [Bend] {
         var out: [Bend] = []
         for t in turns {
@@ -216,7 +217,8 @@ enum PassFusion {
             let u = line.nearestVertex(toM: p)
             let sign = right ? -1.0 : 1.0  // the other pass turns the other way
             guard let other50 = walkBends[u], sign * other50 > 0,
-                  let other100 = WalkerBends.bendDeg(line, at: u, windowM: WalkerBends.wideWindowM), sign * other100 > 0,
+                  let other100 = WalkerBends.bendDeg(line, at: u, windowM: WalkerBends.wideWindowM),
+                  WalkerBends.sidesAgree(b50Deg: other50, b100Deg: other100, at: u, on: unsmoothed),
                   (abs(t.deviationDeg) + abs(other50)) / 2 >= WalkerBends.minTurnDeg,
                   let own50 = WalkerBends.bendDeg(unsmoothed, at: u, windowM: WalkerBends.walkWindowM),
                   sign * own50 >= Deviation.straightBelowDeg else { continue }

@@ -68,8 +68,8 @@ public enum Retrace {
             let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d)
             // Beside the way in but heading the same way (the leg after the next hairpin of a
             // zigzag) is not walking back.
-            let wayIn = metric.vectorM(line.point(atM: nearest.alongM - tangentM), line.point(atM: nearest.alongM + tangentM))
-            let wayBack = metric.vectorM(line.point(atM: d + x - tangentM), line.point(atM: d + x + tangentM))
+            let wayIn = line.chordVectorM(atM: nearest.alongM, halfChordM: tangentM, metric: &metric)
+            let wayBack = line.chordVectorM(atM: d + x, halfChordM: tangentM, metric: &metric)
             let back = wayIn.x * wayBack.x + wayIn.y * wayBack.y < 0
             let gapM = back ? nearest.distanceM : .infinity
             if x <= nearM, gapM > (drawn ? drawnWithinM : nearWithinM) { nearHolds = false }

@@ -38,9 +38,9 @@ enum Stems {
             lastM = line.cumM[j]
         }
         let alongM = samples.map { line.cumM[$0] }
-        /// The unit heading at `d` metres along: from the point `tangentM` back to the point ahead.
+        /// The unit heading at `d` metres along.
         func heading(atM d: Double) -> (x: Double, y: Double) {
-            let v = metric.vectorM(line.point(atM: d - PassFusion.tangentM), line.point(atM: d + PassFusion.tangentM))
+            let v = line.chordVectorM(atM: d, halfChordM: PassFusion.tangentM, metric: &metric)
             let len = (v.x * v.x + v.y * v.y).squareRoot()
             return len > 0 ? (v.x / len, v.y / len) : (0, 0)
         }

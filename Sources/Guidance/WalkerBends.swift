@@ -149,10 +149,7 @@ public enum WalkerBends {
                 guard let r50 = bendDeg(raw, at: k, windowM: walkWindowM), abs(r50) >= Deviation.straightBelowDeg,
                       (r50 > 0) == (b50 > 0) else { continue }
             }
-            // Turning back, the sign of a bend near 180 degrees flips with a metre of GPS error:
-            // the side the way after lies on must agree with it instead of the 100 m bend's.
-            let agrees = abs(b50) >= hairpinDeg ? wayAfterIsRight(unsmoothed ?? line, at: k) == (b50 > 0) : (b50 > 0) == (b100 > 0)
-            guard agrees else { continue }
+            guard sidesAgree(b50Deg: b50, b100Deg: b100, at: k, on: unsmoothed ?? line) else { continue }
             dev[k] = b50
             wide[k] = b100
         }
@@ -195,6 +192,14 @@ public enum WalkerBends {
             }
         }
         return out
+    }
+
+    /// Whether a turn's side is settled at vertex `k` of `line` (its unsmoothed line): its 50 m
+    /// bend (`b50Deg`) and its 100 m bend (`b100Deg`) turn the same way, or, turning back (a 50 m
+    /// bend of `hairpinDeg` or more, whose sign flips with a metre of GPS error), the way after
+    /// lies on the side of the 50 m bend (`wayAfterIsRight`).
+    static func sidesAgree(b50Deg: Double, b100Deg: Double, at k: Int, on line: LineMeasure) -> Bool {
+        abs(b50Deg) >= hairpinDeg ? wayAfterIsRight(line, at: k) == (b50Deg > 0) : (b50Deg > 0) == (b100Deg > 0)
     }
 
     /// A turn whose 50 m bend is at least this many degrees turns back on itself (a hairpin): the
