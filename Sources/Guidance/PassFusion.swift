@@ -192,7 +192,8 @@ enum PassFusion {
     /// `turns` (on the fused `line`, in route order) made the same on both passes: a turn whose
     /// partner place on the other pass has a turn the other way within `mirrorM` keeps it; else the
     /// mean of its 50 m bend and the other pass's bend there (the other way), both passes' reading
-    /// of the one bend, decides: at least `WalkerBends.minTurnDeg`, with the other pass's side
+    /// of the one bend, decides: at least `WalkerBends.minTurnDeg`, holding over 100 m on the mean
+    /// of both passes' 100 m bends (`WalkerBends.holds`), with the other pass's side
     /// there settled the other way as for any turn (`WalkerBends.sidesAgree`: its 100 m bend, or
     /// at a hairpin the way after), and the turn is given to the other pass too (mirrored); else it
     /// goes from this pass as well.
@@ -220,6 +221,8 @@ enum PassFusion {
                   let other100 = WalkerBends.bendDeg(line, at: u, windowM: WalkerBends.wideWindowM),
                   WalkerBends.sidesAgree(b50Deg: other50, b100Deg: other100, at: u, on: unsmoothed),
                   (abs(t.deviationDeg) + abs(other50)) / 2 >= WalkerBends.minTurnDeg,
+                  let own100 = WalkerBends.bendDeg(line, at: t.pathIndex, windowM: WalkerBends.wideWindowM),
+                  WalkerBends.holds(b50Deg: (abs(t.deviationDeg) + abs(other50)) / 2, b100Deg: (abs(own100) + abs(other100)) / 2),
                   let own50 = WalkerBends.bendDeg(unsmoothed, at: u, windowM: WalkerBends.walkWindowM),
                   sign * own50 >= Deviation.straightBelowDeg else { continue }
             out.append(t)

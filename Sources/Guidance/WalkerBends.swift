@@ -22,10 +22,22 @@ public enum WalkerBends {
     public static let walkWindowM = 50.0
     /// The longer chord that must agree on the side, metres.
     public static let wideWindowM = 100.0
-    /// A turn's 50 m bend is at least this many degrees.
+    /// A turn is a bend of the class "turn" (45 degrees, `Deviation`) clear of what GPS drift does
+    /// to a recording's bends: the smoothed 50 m and 100 m bends of the noisy-track corpus's
+    /// recordings err by this much or less at nine places in ten (12.7 and 10.7 degrees), degrees.
+    /// The same rule holds on a drawn line, so a route and a recording of it are told of the same
+    /// turns.
+    public static let gpsMarginDeg = 10.0
+    /// A turn's 50 m bend is at least this many degrees...
     public static let minTurnDeg = 45.0
-    /// ...and its 100 m bend at least this many degrees, on the same side.
-    public static let minWideDeg = 20.0
+    /// ...and its 100 m bend at least this many, on the same side: a turn that holds, not one of
+    /// an S-bend's two halves, whose 100 m bend is small.
+    public static let minWideDeg = 45.0 + gpsMarginDeg
+    /// A corner whose 50 m bend is at least this many degrees is a turn to take however soon the
+    /// next one comes (a staircase of streets, a Z of two hairpins): its 100 m bend need only be
+    /// at least `cornerWideDeg` on the same side.
+    public static let cornerDeg = 75.0
+    public static let cornerWideDeg = 20.0
     /// One turn per this many metres either way: a turn is the largest 50 m bend within it.
     public static let peakRadiusM = 25.0
     /// Two turns on the same side this close along the route, with the 50 m bend never under
@@ -129,8 +141,8 @@ public enum WalkerBends {
     }
 
     /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
-    /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` on the same
-    /// side, each moved to the middle of its curve (`centred`); two of them on one curve within
+    /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` (a corner of
+    /// `cornerDeg` or more: `cornerWideDeg`) on the same side, each moved to the middle of its curve (`centred`); two of them on one curve within
     /// `oneCurveM` are one. With `unsmoothed` (the line `line` smooths), the bend there over 50 m
     /// must also be at least `Deviation.straightBelowDeg` on the same side: a cue never
     /// contradicts the line itself.
@@ -144,7 +156,7 @@ public enum WalkerBends {
         var wide = [Double](repeating: 0, count: n)
         for k in 1..<(n - 1) {
             guard let b50 = bends50[k], abs(b50) >= minTurnDeg,
-                  let b100 = bendDeg(line, at: k, windowM: wideWindowM), abs(b100) >= minWideDeg else { continue }
+                  let b100 = bendDeg(line, at: k, windowM: wideWindowM), holds(b50Deg: b50, b100Deg: b100) else { continue }
             if let raw = unsmoothed {
                 guard let r50 = bendDeg(raw, at: k, windowM: walkWindowM), abs(r50) >= Deviation.straightBelowDeg,
                       (r50 > 0) == (b50 > 0) else { continue }
@@ -192,6 +204,13 @@ public enum WalkerBends {
             }
         }
         return out
+    }
+
+    /// Whether a 50 m bend of at least `minTurnDeg` (`b50Deg`) holds over 100 m: its 100 m bend
+    /// (`b100Deg`, the magnitudes are compared) is at least `minWideDeg`, or, at a corner of
+    /// `cornerDeg` or more, `cornerWideDeg`.
+    static func holds(b50Deg: Double, b100Deg: Double) -> Bool {
+        abs(b100Deg) >= (abs(b50Deg) >= cornerDeg ? cornerWideDeg : minWideDeg)
     }
 
     /// Whether a turn's side is settled at vertex `k` of `line` (its unsmoothed line): its 50 m

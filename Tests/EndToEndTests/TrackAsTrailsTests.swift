@@ -23,6 +23,28 @@ import TestSupport
         return fixes
     }
 
+    /// The ridge line's text with one more fix: 400 m on from its end, at a right angle to its
+    /// last leg (to the right), so its route has a turn to give (the crest itself bends at most
+    /// 51 degrees, no turn: docs/GUIDANCE.md, *Turns*). Written as `ridge-corner.gpx` in `dir`.
+    static func ridgeWithACorner(in dir: URL) throws -> String {
+        let ridge = try String(contentsOfFile: gpx, encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"lat="([-0-9.]+)" lon="([-0-9.]+)""#)
+        let fixes = pattern.matches(in: ridge, range: NSRange(ridge.startIndex..., in: ridge)).map { m in
+            (lat: Double(ridge[Range(m.range(at: 1), in: ridge)!])!, lon: Double(ridge[Range(m.range(at: 2), in: ridge)!])!)
+        }
+        try #require(fixes.count >= 2)
+        let a = fixes[fixes.count - 2], b = fixes[fixes.count - 1]
+        let metresPerDegLon = 111_320 * cos(b.lat * .pi / 180), metresPerDegLat = 110_950.0
+        let east = (b.lon - a.lon) * metresPerDegLon, north = (b.lat - a.lat) * metresPerDegLat
+        let lengthM = (east * east + north * north).squareRoot()
+        // Turned right: (east, north) -> (north, -east), scaled to 400 m.
+        let corner = (lat: b.lat - 400 * east / lengthM / metresPerDegLat, lon: b.lon + 400 * north / lengthM / metresPerDegLon)
+        let fix = String(format: "<trkpt lat=\"%.6f\" lon=\"%.6f\"/>", corner.lat, corner.lon)
+        let path = dir.appendingPathComponent("ridge-corner.gpx").path
+        try ridge.replacingOccurrences(of: "</trkseg>", with: "  \(fix)\n    </trkseg>").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// `tracks` (GPX `<trk>` elements) written as `<id>.gpx` in `dir`, and the starter recipe
     /// `trailpack init` writes for it: the GPX path, the recipe path and its text.
     static func initRecipe(tracks: String, id: String, in dir: URL) throws -> (file: String, recipe: String, text: String) {
@@ -58,9 +80,13 @@ import TestSupport
         let dir = TestData.scratchFolder("track-trails")
         let base = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, encoding: .utf8)
             .replacingOccurrences(of: "../data/", with: TestData.repoRoot.appendingPathComponent("data").path + "/")
+        // The route leaves the crest at a corner, a turn to keep.
+        let track = try Self.ridgeWithACorner(in: dir)
+        let recipe = base.replacingOccurrences(of: Self.gpx, with: track)
+        #expect(recipe.contains(track))
         let alone = dir.appendingPathComponent("alone.json5"), both = dir.appendingPathComponent("both.json5")
-        try base.write(to: alone, atomically: true, encoding: .utf8)
-        try base.replacingOccurrences(of: "  dem: [", with: "  trails: [\"\(Self.gpx)\"],\n  dem: [").write(to: both, atomically: true, encoding: .utf8)
+        try recipe.write(to: alone, atomically: true, encoding: .utf8)
+        try recipe.replacingOccurrences(of: "  dem: [", with: "  trails: [\"\(track)\"],\n  dem: [").write(to: both, atomically: true, encoding: .utf8)
         #expect(try String(contentsOf: both, encoding: .utf8).contains("trails: ["))
         let outA = dir.appendingPathComponent("a"), outB = dir.appendingPathComponent("b")
         for (recipe, out) in [(alone, outA), (both, outB)] {
@@ -70,7 +96,7 @@ import TestSupport
         let a = try Self.waypoints(outA, region: "jacksboro", route: "pine-mountain-crest")
         let b = try Self.waypoints(outB, region: "jacksboro", route: "pine-mountain-crest")
         #expect(a.map { "\($0["i"]!) \($0["instruction"]!)" } == b.map { "\($0["i"]!) \($0["instruction"]!)" })
-        #expect(a.contains { $0["kind"] as? String == "turn" }, "the drawn ridge route has turns: \(a)")
+        #expect(a.contains { $0["kind"] as? String == "turn" }, "the drawn ridge route has its corner: \(a)")
     }
 
     /// A device switched on before its owner walks records fixes in one place (the OSM trace
@@ -111,7 +137,7 @@ import TestSupport
     /// `init` too; the same line drawn as a plain `LineString` stays a trail network.
     @Test func initMakesAKMLRecordingARouteAndAKMLDrawingTheTrails() throws {
         let dir = TestData.scratchFolder("init-kml")
-        let ridge = try String(contentsOfFile: Self.gpx, encoding: .utf8)
+        let ridge = try String(contentsOfFile: Self.ridgeWithACorner(in: dir), encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #"lat="([-0-9.]+)" lon="([-0-9.]+)""#)
         let points = pattern.matches(in: ridge, range: NSRange(ridge.startIndex..., in: ridge)).map { m in
             (lat: String(ridge[Range(m.range(at: 1), in: ridge)!]), lon: String(ridge[Range(m.range(at: 2), in: ridge)!]))
@@ -138,7 +164,7 @@ import TestSupport
             #expect(b.status == 0, "\(b.stderr)")
             if isRoute {
                 let w = try Self.waypoints(out, region: "ridge", route: "track-1")
-                #expect(w.contains { $0["kind"] as? String == "turn" }, "the ridge walk keeps its turns: \(w)")
+                #expect(w.contains { $0["kind"] as? String == "turn" }, "the ridge walk keeps its corner: \(w)")
             }
         }
     }
