@@ -229,8 +229,11 @@ public enum WalkerBends {
     public static let hairpinDeg = 150.0
     /// ...judged on the points this far back and ahead along the route, metres...
     public static let hairpinReachM = 25.0
-    /// ...which must lie at least this far to one side of the way in, metres (else no side).
-    public static let hairpinMinOffsetM = 2.0
+    /// ...which must lie at least this far to one side of the way in, metres (else no side): a
+    /// recording's white jitter (up to 1.5 m a fix) moves that offset, read from three fixes, by
+    /// about 2 m (at 2 m, a recording read a reversal whose way back runs 3 m beside the way in
+    /// as "Turn sharp right" where the trail turns back to the left).
+    public static let hairpinMinOffsetM = 4.0
 
     /// True when the point `hairpinReachM` ahead of vertex `k` lies right of the way in (the chord
     /// from the point `hairpinReachM` back to the vertex), false when left, nil when within
