@@ -60,6 +60,15 @@ struct NoisyTrackCorpusTests {
         #expect(stats.missingUTurns <= 1)
     }
 
+    /// Fresh seeds that once had a cue on the wrong side: #634, a real hike's turnaround whose
+    /// recorded way after lay 2.7 m to the right ("Turn sharp right" where the trail turns back
+    /// left; a hairpin's side now needs 4 m), and #710, a double spike 60 m off beside a run of
+    /// dropped fixes that cleaning kept (its neighbours lie 0.55 of its legs apart).
+    @Test func freshSeedsThatHadAWrongSideCueHaveNone() throws {
+        let stats = try Self.evaluate([634, 710].map { NoisyTrackCorpus.make(seed: $0) }, verbose: false)
+        #expect(stats.wrongSide == 0)
+    }
+
     struct Stats {
         var tracks = 0, truthCues = 0, turnarounds = 0, wrongSide = 0, missingUTurns = 0
         var precision = 0.0, recall = 0.0, strictPrecision = 0.0, strictRecall = 0.0
