@@ -51,10 +51,10 @@ struct NoisyTrackCorpusTests {
         // With the documented 10-degree band around the thresholds (docs/GUIDANCE.md).
         #expect(stats.precision >= 0.95)
         #expect(stats.recall >= 0.90)
-        // Strict figures (the issue asks 0.95 and 0.90; docs/GUIDANCE.md gives them on fresh seeds
-        // too, where precision is 0.94): floors a change must not fall under.
-        #expect(stats.strictPrecision >= 0.945)
-        #expect(stats.strictRecall >= 0.92)
+        // Strict figures, as the issue asks (docs/GUIDANCE.md gives them on fresh seeds too, where
+        // precision is 0.943-0.944 at this drift and 0.952-0.955 at real devices' drift).
+        #expect(stats.strictPrecision >= 0.95)
+        #expect(stats.strictRecall >= 0.90)
         // One turnaround is out of the recording's reach (docs/GUIDANCE.md): GPS drift and a loop
         // at the stop put the recorded tip 36 m from the true one.
         #expect(stats.missingUTurns <= 1)
