@@ -68,6 +68,22 @@ struct GuidanceTests {
         #expect(two.map(\.dir) == [.sharpRight, .sharpLeft], "\(two)")
     }
 
+    /// A turn must clear 45 degrees by the GPS margin over 100 m (`WalkerBends.gpsMarginDeg`): a
+    /// corner of 50 degrees between straight legs, which a recording reads anywhere from 40 to
+    /// 60, gives no cue; one of 60 degrees does; so does each corner of two right angles 80 m
+    /// apart, right then left (corners of 75 degrees or more on the smoothed line, where a right
+    /// angle reads 79), while two bends of 50 degrees, the trail winding, give none.
+    @Test func aTurnClearsTheGPSMargin() throws {
+        func dirs(_ legs: [(Double, Double)]) throws -> [TurnDirection?] {
+            Fixtures.cues(try Guidance.waypoints(for: Fixtures.input(RoutePath(coords: Fixtures.densify(Fixtures.walk(legs), stepM: 5).coords))))
+                .map(\.dir)
+        }
+        #expect(try dirs([(0, 200), (50, 200)]).isEmpty)
+        #expect(try dirs([(0, 200), (60, 200)]) == [.right])
+        #expect(try dirs([(0, 200), (90, 80), (0, 200)]) == [.right, .left])
+        #expect(try dirs([(0, 200), (50, 60), (0, 200)]).isEmpty)
+    }
+
     @Test func twoTurnsTwentyMetresApartMergeIntoOne() throws {
         let coords = Fixtures.walk([(0, 150), (50, 20), (100, 150)])
         let input = Fixtures.input(RoutePath(coords: coords))
