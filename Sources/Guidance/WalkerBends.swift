@@ -22,11 +22,11 @@ public enum WalkerBends {
     public static let walkWindowM = 50.0
     /// The longer chord that must agree on the side, metres.
     public static let wideWindowM = 100.0
-    /// A turn is a bend of the class "turn" (45 degrees, `Deviation`) clear of what GPS drift does
-    /// to a recording's bends: the smoothed 50 m and 100 m bends of the noisy-track corpus's
-    /// recordings err by this much or less at nine places in ten (12.7 and 10.7 degrees), degrees.
-    /// The same rule holds on a drawn line, so a route and a recording of it are told of the same
-    /// turns.
+    /// How far a turn's 100 m bend must clear the class "turn" (45 degrees, `Deviation`), degrees:
+    /// GPS drift moves the smoothed 100 m bend of the noisy-track corpus's recordings by 10.7
+    /// degrees or less at nine places in ten (the 50 m bend by 12.7), so a bend closer to 45 is a
+    /// cue on one recording and none on the next. The same rule holds on a drawn line, so a route
+    /// and a recording of it are told of the same turns.
     public static let gpsMarginDeg = 10.0
     /// A turn's 50 m bend is at least this many degrees...
     public static let minTurnDeg = 45.0
@@ -142,10 +142,10 @@ public enum WalkerBends {
 
     /// Turns (not reversals) in route order: vertices whose 50 m bend is at least `minTurnDeg`,
     /// the largest within `peakRadiusM`, whose 100 m bend is at least `minWideDeg` (a corner of
-    /// `cornerDeg` or more: `cornerWideDeg`) on the same side, each moved to the middle of its curve (`centred`); two of them on one curve within
-    /// `oneCurveM` are one. With `unsmoothed` (the line `line` smooths), the bend there over 50 m
-    /// must also be at least `Deviation.straightBelowDeg` on the same side: a cue never
-    /// contradicts the line itself.
+    /// `cornerDeg` or more: `cornerWideDeg`) on the same side (`holds`), each moved to the middle
+    /// of its curve (`centred`); two of them on one curve within `oneCurveM` are one. With
+    /// `unsmoothed` (the line `line` smooths), the bend there over 50 m must also be at least
+    /// `Deviation.straightBelowDeg` on the same side: a cue never contradicts the line itself.
     /// A bend of `hairpinDeg` or more needs the way after on its side (`wayAfterIsRight`, on
     /// `unsmoothed` when given) instead of the 100 m bend's agreement.
     static func turns(on line: LineMeasure, walkBends: [Double?]? = nil, unsmoothed: LineMeasure? = nil) -> [Bend] {
@@ -231,8 +231,8 @@ public enum WalkerBends {
     public static let hairpinReachM = 25.0
     /// ...which must lie at least this far to one side of the way in, metres (else no side): a
     /// recording's white jitter (up to 1.5 m a fix) moves that offset, read from three fixes, by
-    /// about 2 m (at 2 m, a recording read a reversal whose way back runs 3 m beside the way in
-    /// as "Turn sharp right" where the trail turns back to the left).
+    /// about 2 m (at 2 m, a recording read a turnaround whose points 25 m either side of the tip
+    /// lay 2.7 m apart as "Turn sharp right" where the trail turns back to the left).
     public static let hairpinMinOffsetM = 4.0
 
     /// True when the point `hairpinReachM` ahead of vertex `k` lies right of the way in (the chord
