@@ -49,6 +49,7 @@ import Testing
     @Test func fileDigestEqualsBufferDigest() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
         let file = dir.appendingPathComponent("blob")
         try Data(bytes).write(to: file)

@@ -28,12 +28,28 @@ public enum TestData {
             .replacingOccurrences(of: "\"../data/", with: "\"\(dataFolder ?? url("").path)/")
     }
 
-    /// A fresh empty temporary folder, unique per call.
+    /// A fresh empty temporary folder, unique per call, inside `scratchRoot`.
     public static func scratchFolder(_ label: String = "test") -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("trailpack-\(label)-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// The test process's own temporary folder (`trailpack-tests-<pid>`), holding every scratch
+    /// folder; removed when the process exits, unless `TRAILPACK_KEEP_SCRATCH=1` keeps it to look
+    /// at (a run of `make test` writes about 600 MB of packs there).
+    public static let scratchRoot: URL = {
+        let root = scratchRoot(ofProcess: getpid())
+        try? FileManager.default.removeItem(at: root)
+        try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if ProcessInfo.processInfo.environment["TRAILPACK_KEEP_SCRATCH"] != "1" {
+            atexit { try? FileManager.default.removeItem(at: TestData.scratchRoot(ofProcess: getpid())) }
+        }
+        return root
+    }()
+
+    static func scratchRoot(ofProcess pid: Int32) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("trailpack-tests-\(pid)")
     }
 }
 
