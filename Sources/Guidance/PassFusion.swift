@@ -220,9 +220,10 @@ enum PassFusion {
             guard let other50 = walkBends[u], sign * other50 > 0,
                   let other100 = WalkerBends.bendDeg(line, at: u, windowM: WalkerBends.wideWindowM),
                   WalkerBends.sidesAgree(b50Deg: other50, b100Deg: other100, at: u, on: unsmoothed),
-                  (abs(t.deviationDeg) + abs(other50)) / 2 >= WalkerBends.minTurnDeg,
-                  let own100 = WalkerBends.bendDeg(line, at: t.pathIndex, windowM: WalkerBends.wideWindowM),
-                  WalkerBends.holds(b50Deg: (abs(t.deviationDeg) + abs(other50)) / 2, b100Deg: (abs(own100) + abs(other100)) / 2),
+                  let own100 = WalkerBends.bendDeg(line, at: t.pathIndex, windowM: WalkerBends.wideWindowM) else { continue }
+            // Both passes' reading of the one bend.
+            let mean50 = (abs(t.deviationDeg) + abs(other50)) / 2, mean100 = (abs(own100) + abs(other100)) / 2
+            guard mean50 >= WalkerBends.minTurnDeg, WalkerBends.holds(b50Deg: mean50, b100Deg: mean100),
                   let own50 = WalkerBends.bendDeg(unsmoothed, at: u, windowM: WalkerBends.walkWindowM),
                   sign * own50 >= Deviation.straightBelowDeg else { continue }
             out.append(t)
