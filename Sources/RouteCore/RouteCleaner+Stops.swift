@@ -1,3 +1,4 @@
+import Foundation
 import TrailpackCore
 
 extension RouteCleaner {
@@ -12,22 +13,31 @@ extension RouteCleaner {
         outS.reserveCapacity(n)
         var i = 0
         var metric = NearMetric()
-        // The last core found walking (its track too seldom crosses itself): cores within it are too.
+        // The last core found walking (its track too seldom crosses itself, or it walks out and
+        // back): cores within it are too.
         var walked = 0..<0
         // The part of a run where the device stood: its core (`stopCore`: the running centre
         // follows a walker for up to twice the radius), when that crosses itself at least
-        // `stopMinCrossings` times, from the first fix of the earliest segment crossed. (The scan
-        // accepts the earliest start whose run stands, on the walk in wherever that lies within the
-        // radius: a stack of switchbacks under a summit where the walker then stood.)
+        // `stopMinCrossings` times and was not walked out and back (`walksOutAndBack`), from the
+        // first fix of the earliest segment crossed, without a walk to a tip and back at either
+        // end (`dwell`). (The scan accepts the earliest start whose run stands, on the walk in
+        // wherever that lies within the radius: a stack of switchbacks under a summit where the
+        // walker then stood.)
         func standingPart(of run: Range<Int>, _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int)? {
-            let (s, e) = stopCore(pts, run, coreM: o.stopCoreM, local)
+            let (s, e, median) = stopCore(pts, run, coreM: o.stopCoreM, local)
             if walked.lowerBound <= s, e <= walked.upperBound { return nil }
             guard SelfCrossings.count(pts, in: s..<e, minSeparationM: o.stopCrossingSeparationM, upTo: o.stopMinCrossings) >= o.stopMinCrossings,
-                  let first = SelfCrossings.firstCrossed(pts, in: s..<e, minSeparationM: o.stopCrossingSeparationM) else {
+                  let first = SelfCrossings.firstCrossed(pts, in: s..<e, minSeparationM: o.stopCrossingSeparationM),
+                  !walksOutAndBack(pts, first..<e, o, local) else {
                 walked = s..<e
                 return nil
             }
-            return (first, e)
+            let (a, b) = dwell(pts, first..<e, around: median, o, local)
+            guard b - a >= o.stopMinPoints else {
+                walked = s..<e
+                return nil
+            }
+            return (a, b)
         }
         // Points from this index on were copied to the output one for one.
         var plainFrom = 0
@@ -114,9 +124,10 @@ extension RouteCleaner {
                     var radiusM = standing.radiusM
                     var centre = LonLat(origin.lon + standing.x / k.x, origin.lat + standing.y / k.y)
                     var standingFixes = j - i
-                    // The loop the device drew just before the dwell, if any, goes with it.
+                    // The loop the device drew just before the dwell, if any, goes with it; a walk
+                    // out to a tip and back to where the walker then stood stays track.
                     let first = loopBeforeStop(endingAt: i, centre: centre, pts, after: plainFrom, o)
-                    if first < i {
+                    if first < i, !walksOutAndBack(pts, first..<(i + 1), o, besideAStand: true, local) {
                         outP.removeLast(i - first)
                         outS.removeLast(i - first)
                         pathM += trackM(first..<(i + 1))
@@ -163,8 +174,8 @@ extension RouteCleaner {
     }
 
     /// The part `s..<e` of a stop's run whose first and last fixes lie within `coreM` of the
-    /// run's median point (coordinate by coordinate, in the `local` metric frame).
-    static func stopCore(_ pts: [LonLat], _ run: Range<Int>, coreM: Double, _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int) {
+    /// run's median point (coordinate by coordinate, in the `local` metric frame), and that point.
+    static func stopCore(_ pts: [LonLat], _ run: Range<Int>, coreM: Double, _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int, median: (x: Double, y: Double)) {
         let q = run.map { local(pts[$0]) }
         let xs = q.map(\.x).sorted(), ys = q.map(\.y).sorted()
         let mx = xs[xs.count / 2], my = ys[ys.count / 2]
@@ -175,7 +186,53 @@ extension RouteCleaner {
         var s = 0, e = q.count - 1
         while s < e, !near(s) { s += 1 }
         while e > s, !near(e) { e -= 1 }
-        return (run.lowerBound + s, run.lowerBound + e + 1)
+        return (run.lowerBound + s, run.lowerBound + e + 1, (mx, my))
+    }
+
+    /// The part of a stop's fixes `part` where the device dwelt: the longest stretch whose
+    /// smoothed track (`smoothedTrack`) keeps within `stopCoreM` of the `median` point, with
+    /// what lies before or after it when that is a walk out and back (`walksOutAndBack`), and
+    /// all of `part` otherwise. A walker who went on to a tip 30 m away and came back to stand
+    /// keeps the tip; a loop the device drew while standing stays with the stop.
+    static func dwell(_ pts: [LonLat], _ part: Range<Int>, around median: (x: Double, y: Double), _ o: Options,
+                      _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int) {
+        guard o.stopWalkElongation > 0 else { return (part.lowerBound, part.upperBound) }
+        let smooth = smoothedTrack(pts, part, o, local)
+        // The longest run of smoothed fixes within the core.
+        var best = 0..<0, start = 0
+        for t in 0...smooth.count {
+            let inside = t < smooth.count
+                && (smooth[t].x - median.x) * (smooth[t].x - median.x) + (smooth[t].y - median.y) * (smooth[t].y - median.y) <= o.stopCoreM * o.stopCoreM
+            if !inside {
+                if t - start > best.count { best = start..<t }
+                start = t + 1
+            }
+        }
+        guard !best.isEmpty else { return (part.lowerBound, part.upperBound) }
+        var first = part.lowerBound, end = part.upperBound
+        if best.lowerBound > 0, walksOutAndBack(pts, part.lowerBound..<(part.lowerBound + best.lowerBound + 1), o, local) {
+            first = part.lowerBound + best.lowerBound
+        }
+        if best.upperBound < smooth.count, walksOutAndBack(pts, (part.lowerBound + best.upperBound - 1)..<part.upperBound, o, local) {
+            end = part.lowerBound + best.upperBound
+        }
+        return (first, end)
+    }
+
+    /// The fixes `range` in the `local` frame, each averaged with `stopSmoothingFixes`
+    /// neighbours on either side.
+    static func smoothedTrack(_ pts: [LonLat], _ range: Range<Int>, _ o: Options, _ local: (LonLat) -> (x: Double, y: Double)) -> [(x: Double, y: Double)] {
+        let q = range.map { local(pts[$0]) }
+        let w = o.stopSmoothingFixes
+        return q.indices.map { i in
+            let a = max(0, i - w), b = min(q.count - 1, i + w)
+            var x = 0.0, y = 0.0
+            for t in a...b {
+                x += q[t].x
+                y += q[t].y
+            }
+            return (x / Double(b - a + 1), y / Double(b - a + 1))
+        }
     }
 
     /// The first index of a loop the device drew just before a stop at `centre` whose fixes
@@ -195,5 +252,44 @@ extension RouteCleaner {
             t -= 1
         }
         return first
+    }
+
+    /// True when the fixes `range` were drawn walking out along one line and back rather than
+    /// standing: their smoothed track (`smoothedTrack`) spreads at least `stopWalkElongation`
+    /// times as far along its main axis as across it and at least `stopWalkMinSpreadM` along
+    /// it, is at most `stopWalkPathFactor` times the spread long (out and back is twice; a
+    /// standing device's smoothed wander is many times its spread), ends in the half of the
+    /// spread where it began, and has at most `stopWalkMaxShare` of its fixes in any quarter of
+    /// the spread (a walker's fixes lie evenly along it; a standing device's pile up where it
+    /// stood). With `besideAStand` the fixes lead out of a stand and back to it (a loop or a
+    /// walk just before or after the dwell): they return by construction and the dwell is not
+    /// among them, so only the shape, the spread and the length are tested.
+    static func walksOutAndBack(_ pts: [LonLat], _ range: Range<Int>, _ o: Options, besideAStand: Bool = false,
+                                _ local: (LonLat) -> (x: Double, y: Double)) -> Bool {
+        guard o.stopWalkElongation > 0, range.count > 1 else { return false }
+        let smooth = smoothedTrack(pts, range, o, local)
+        let n = Double(smooth.count)
+        let mx = smooth.reduce(0) { $0 + $1.x } / n, my = smooth.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for p in smooth {
+            sxx += (p.x - mx) * (p.x - mx)
+            syy += (p.y - my) * (p.y - my)
+            sxy += (p.x - mx) * (p.y - my)
+        }
+        // The variances along the main axis and across it.
+        let half = (sxx + syy) / 2, root = (half * half - (sxx * syy - sxy * sxy)).squareRoot()
+        let major = half + root, minor = max(half - root, 0)
+        guard major >= o.stopWalkElongation * o.stopWalkElongation * minor else { return false }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        let along = smooth.map { ($0.x - mx) * cos(angle) + ($0.y - my) * sin(angle) }
+        let lo = along.min()!, spreadM = along.max()! - lo
+        guard spreadM > 0, spreadM >= o.stopWalkMinSpreadM, besideAStand || abs(along[along.count - 1] - along[0]) <= spreadM / 2 else { return false }
+        var pathM = 0.0
+        for t in smooth.indices.dropFirst() {
+            pathM += ((smooth[t].x - smooth[t - 1].x) * (smooth[t].x - smooth[t - 1].x) + (smooth[t].y - smooth[t - 1].y) * (smooth[t].y - smooth[t - 1].y)).squareRoot()
+        }
+        var quarters = [0, 0, 0, 0]
+        for u in along { quarters[min(3, Int(4 * (u - lo) / spreadM))] += 1 }
+        return pathM <= o.stopWalkPathFactor * spreadM && Double(quarters.max()!) <= o.stopWalkMaxShare * n
     }
 }

@@ -83,6 +83,19 @@ public enum RouteCleaner {
         /// ...and whose fixes at either end farther than this from the run's median point are
         /// walking in or out, not standing: they stay track.
         public var stopCoreM: Double = 15
+        /// ...and that was not walked out to a tip and back (`walksOutAndBack`): its smoothed
+        /// track (each fix averaged with `stopSmoothingFixes` neighbours either side) spreads at
+        /// least `stopWalkElongation` times as far along one axis as across it and at least
+        /// `stopWalkMinSpreadM` along it, ends in the half where it began, is at most
+        /// `stopWalkPathFactor` times its spread long and has at most `stopWalkMaxShare` of its
+        /// fixes in a quarter of the spread. At one fix a second with white jitter, the way back
+        /// crosses the way in again and again and the last 20 m hold as many fixes as a stand.
+        /// `stopWalkElongation` 0 turns the test off.
+        public var stopWalkElongation: Double = 2
+        public var stopWalkMinSpreadM: Double = 15
+        public var stopWalkPathFactor: Double = 3
+        public var stopWalkMaxShare = 0.45
+        public var stopSmoothingFixes = 4
         /// A stop also takes the loop the device drew just before it: the fixes back to the
         /// earliest one within `stopLoopReturnM` of the stop's centre, when none of them lies
         /// farther than `stopLoopExtentM` from it and their track is at most `stopLoopMaxPathM`.

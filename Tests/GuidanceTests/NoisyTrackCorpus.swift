@@ -22,6 +22,8 @@ struct NoisyTrackCorpus {
         var recorded: [LonLat]
         /// Distances along `truth` of its turnarounds (out-and-back tips), metres.
         var turnaroundsM: [Double]
+        /// The fixes of `recorded` drawn while the simulated hiker stood (a stop), each a range.
+        var stopFixes: [Range<Int>] = []
     }
 
     static let network: TrailNetworkGraph = {
@@ -74,8 +76,8 @@ struct NoisyTrackCorpus {
             truth = out + out.reversed().dropFirst()
             label += " out-and-back"
         }
-        return Track(label: label, truth: truth, recorded: record(truth, turnaroundsM: turnarounds, effects: effects, driftTimeScale: driftTimeScale, rng: &rng),
-                     turnaroundsM: turnarounds)
+        let (recorded, stops) = recording(truth, turnaroundsM: turnarounds, effects: effects, driftTimeScale: driftTimeScale, rng: &rng)
+        return Track(label: label, truth: truth, recorded: recorded, turnaroundsM: turnarounds, stopFixes: stops)
     }
 
     static func truthLine(kind: Int, rng: inout SeededRandom) -> (String, [LonLat]) {
@@ -131,6 +133,12 @@ struct NoisyTrackCorpus {
     /// A simulated device recording of a walk along `truth`.
     static func record(_ truth: [LonLat], turnaroundsM: [Double], effects: Effects, driftTimeScale: Double = 1,
                        rng: inout SeededRandom) -> [LonLat] {
+        recording(truth, turnaroundsM: turnaroundsM, effects: effects, driftTimeScale: driftTimeScale, rng: &rng).fixes
+    }
+
+    /// `record`, with the ranges of the fixes drawn while the hiker stood.
+    static func recording(_ truth: [LonLat], turnaroundsM: [Double], effects: Effects, driftTimeScale: Double = 1,
+                          rng: inout SeededRandom) -> (fixes: [LonLat], stops: [Range<Int>]) {
         let line = LineMeasure(truth)
         let speed = Double.random(in: 0.9...1.5, using: &rng)
         let interval = Bool.random(using: &rng) ? 1.0 : Double.random(in: 3...6, using: &rng)
@@ -143,6 +151,7 @@ struct NoisyTrackCorpus {
         var drift = (x: gaussian(&rng) * driftSigma, y: gaussian(&rng) * driftSigma)
         if !effects.contains(.drift) { drift = (0, 0) }
         var out: [LonLat] = []
+        var stops: [Range<Int>] = []
         func fix(_ p: LonLat, jitter: Double, seconds: Double) {
             let rho = exp(-seconds / tau), q = (1 - rho * rho).squareRoot() * driftSigma
             let g = (gaussian(&rng), gaussian(&rng))
@@ -161,6 +170,7 @@ struct NoisyTrackCorpus {
                 let loop = Bool.random(using: &rng)
                 let radius = Double.random(in: 8...14, using: &rng)
                 let k = WGS84.metresPerDegree(atLatDeg: p.lat)
+                stops.append(out.count..<(out.count + fixes))
                 for f in 0..<fixes {
                     if loop, f < 40 {
                         // A device wandering in a loop while its owner stands.
@@ -189,7 +199,7 @@ struct NoisyTrackCorpus {
             s += speed * interval
         }
         fix(truth[truth.count - 1], jitter: whiteSigma, seconds: interval)
-        return out
+        return (out, stops)
     }
 }
 

@@ -217,6 +217,29 @@ import RouteCore
         #expect(reach > 596, "\(reach)")
     }
 
+    /// A walker reaching the tip of an out-and-back slowly and turning straight back, recorded at
+    /// one fix a second with 1.2 m of white jitter: the way back crosses the way in again and
+    /// again and the last 20 m hold 60 fixes, as a standing device's would; but the smoothed
+    /// track goes out 20 m along one line and comes back, so it is no stop and the tip stays.
+    /// (Seed 186 of the noisy-track corpus: the stop's centre, 15 m short of the tip, took the
+    /// U-turn out of reach.)
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aSlowWalkToATipAndStraightBackIsNoStop(seed: UInt64) {
+        var rng = SeededRandom(seed: seed &* 7919)
+        let out = Self.walk(bearingDeg: 30, lengthM: 400, stepM: 0.7)
+        let tip = out[out.count - 1]
+        let track = (out + out.reversed().dropFirst()).map { Self.jitter($0, sigmaM: 1.2, &rng) }
+        let cleaned = RouteCleaner.clean(track)
+        #expect(!cleaned.edits.contains { $0.kind == .stop && Geodesic.distanceM($0.location, tip) < 40 },
+                "\(cleaned.edits.filter { $0.kind != .loop }.map(\.description))")
+        let reachM = cleaned.coords.map { Geodesic.distanceM(out[0], $0) }.max()!
+        #expect(reachM > 396, "the turnaround was cut: the track reaches \(reachM) m of 400")
+        // Without the test for a walk out and back, the tip reads as a stop.
+        var withoutWalkTest = RouteCleaner.Options()
+        withoutWalkTest.stopWalkElongation = 0
+        #expect(RouteCleaner.clean(track, options: withoutWalkTest).edits.contains { $0.kind == .stop && Geodesic.distanceM($0.location, tip) < 40 })
+    }
+
     @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() {
         // East, then a loop of 9 m radius (57 m of track over 18 m of ground) that crosses the
         // way in, then on east.
