@@ -79,6 +79,35 @@ struct NoisyTrackCorpusTests {
         #expect(summit.strictPrecision == 1, "the summit's U-turn is off the truth's")
     }
 
+    /// Cleaning against what the simulator knows, on the corpus and its fresh seeds (768
+    /// tracks): every stop it drew is found (a stop edit overlaps its fixes), and stops found
+    /// where no one stood, by a turnaround (a walk to the tip and back), are at most half what
+    /// they are without the walk test (6 and 17 when written).
+    @Test func cleaningFindsTheSimulatedStopsAndFewWalksToATip() {
+        var withoutWalkTest = RouteCleaner.Options()
+        withoutWalkTest.stopWalkElongation = 0
+        var simulated = 0, found = 0, atATip = 0, atATipBefore = 0, turnarounds = 0
+        for track in NoisyTrackCorpus.tracks(count: 4 * Self.corpusSize) {
+            let tips = track.turnaroundsM.map { LineMeasure(track.truth).point(atM: $0) }
+            func stopsAtATip(_ stops: [CleaningEdit]) -> Int {
+                stops.filter { e in
+                    !track.stopFixes.contains { $0.overlaps(e.firstIndex..<(e.lastIndex + 1)) } && tips.contains { Geodesic.distanceM($0, e.location) < 60 }
+                }.count
+            }
+            let stops = RouteCleaner.clean(track.recorded).edits.filter { $0.kind == .stop }
+            turnarounds += tips.count
+            simulated += track.stopFixes.count
+            found += track.stopFixes.filter { s in stops.contains { s.overlaps($0.firstIndex..<($0.lastIndex + 1)) } }.count
+            atATip += stopsAtATip(stops)
+            atATipBefore += stopsAtATip(RouteCleaner.clean(track.recorded, options: withoutWalkTest).edits.filter { $0.kind == .stop })
+        }
+        print("Simulated stops found: \(found) of \(simulated); stops where no one stood by a turnaround: \(atATip) (\(atATipBefore) without the walk test) at \(turnarounds) turnarounds")
+        #expect(simulated > 1500)
+        #expect(found == simulated)
+        #expect(turnarounds == 256)
+        #expect(2 * atATip <= atATipBefore)
+    }
+
     struct Stats {
         var tracks = 0, truthCues = 0, turnarounds = 0, wrongSide = 0, missingUTurns = 0
         var precision = 0.0, recall = 0.0, strictPrecision = 0.0, strictRecall = 0.0
