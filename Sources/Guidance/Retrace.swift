@@ -13,11 +13,15 @@ import TrailpackCore
 /// - at least `farShare` (90 %) of the points up to `farM` (300 m) lie within `farWithinM` (30 m)
 ///   of the way in: the way back of a long out-and-back, offset by the GPS drift that built up in
 ///   between (σ up to 8 m per axis on each pass, and more after a stop at the tip), with room for
-///   a run of dropped fixes cutting a corner on one of the passes.
+///   a run of dropped fixes cutting a corner on one of the passes; or
+/// - the points up to at least `spurMinM` (30 m) lie within `spurWithinM` (6 m) of the way in and
+///   the next `spurLeaveM` (20 m) leave it (farther than 12 m, or heading along it): a spur
+///   shorter than 100 m walked out and back, whose way back then goes on along the trail at the
+///   junction, not back the way it came.
 ///
 /// On a drawn line (`drawn`: routed over the network or planned) there is no GPS error to allow
 /// for: every point up to `nearM` must lie within `drawnWithinM` (5 m) of the way in, and the
-/// far rule does not apply; the road hairpins of a planned route whose legs run 8-10 m apart for
+/// far and spur rules do not apply; the road hairpins of a planned route whose legs run 8-10 m apart for
 /// 130 m are hairpins.
 ///
 /// A hairpin's legs spread apart: on the recorded switchbacks of the UTMB, the Diagonale des Fous
@@ -37,6 +41,13 @@ public enum Retrace {
     /// ...lie within this of the way in, metres.
     public static let farWithinM = 30.0
     public static let farShare = 0.9
+    /// A short spur walked out and back: the way back lies within `spurWithinM` of the way in
+    /// for at least `spurMinM` after the tip, metres...
+    public static let spurMinM = 30.0
+    public static let spurWithinM = 6.0
+    /// ...and then, at the junction, leaves it: the next `spurLeaveM` of the way back lies
+    /// farther than `nearWithinM` from the way in or heads along it, metres.
+    public static let spurLeaveM = 20.0
     /// The way in for the point `x` metres after the tip starts `x` plus this many metres before it.
     public static let alongSlackM = 60.0
     /// Directions on the way in and the way back are chords this many metres either side, metres.
@@ -45,7 +56,7 @@ public enum Retrace {
     /// True when the route walks back along itself after vertex `k` of `line` (see the type).
     static func retraces(_ line: LineMeasure, at k: Int, drawn: Bool = false) -> Bool {
         let r = measure(line, at: k, drawn: drawn)
-        return r.near || (!drawn && r.far)
+        return r.near || (!drawn && (r.far || r.spur))
     }
 
     /// True when the far rule alone holds after vertex `k` (a long way back beside the way in).
@@ -53,17 +64,21 @@ public enum Retrace {
         measure(line, at: k, drawn: false).far
     }
 
-    /// Whether the near rule and the far rule hold after vertex `k` (see the type).
-    private static func measure(_ line: LineMeasure, at k: Int, drawn: Bool) -> (near: Bool, far: Bool) {
+    /// Whether the near rule, the far rule and the spur rule hold after vertex `k` (see the type).
+    private static func measure(_ line: LineMeasure, at k: Int, drawn: Bool) -> (near: Bool, far: Bool, spur: Bool) {
         let d = line.cumM[k]
         let roomM = min(d, line.lengthM - d)
         var metric = NearMetric()
         var nearHolds = true, farWithin = 0, farCount = 0
-        // Once both rules have failed, the rest of the way back cannot save either.
+        // The way back's distance from the way in every `stepM` up to `nearM` (infinite where it
+        // heads along it).
+        var nearGapsM: [Double] = []
+        // Once the near and far rules have failed and the spur rule has its 100 m, the rest of
+        // the way back cannot save any.
         let steps = Int((min(roomM, farM) / stepM).rounded(.down))
         let farMissesAllowed = Double(steps) * (1 - farShare)
         var x = stepM
-        while x <= min(roomM, farM), nearHolds || Double(farCount - farWithin) <= farMissesAllowed {
+        while x <= min(roomM, farM), nearHolds || x <= nearM || Double(farCount - farWithin) <= farMissesAllowed {
             let p = line.point(atM: d + x)
             let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d)
             // Beside the way in but heading the same way (the leg after the next hairpin of a
@@ -72,13 +87,21 @@ public enum Retrace {
             let wayBack = line.chordVectorM(atM: d + x, halfChordM: tangentM, metric: &metric)
             let back = wayIn.x * wayBack.x + wayIn.y * wayBack.y < 0
             let gapM = back ? nearest.distanceM : .infinity
-            if x <= nearM, gapM > (drawn ? drawnWithinM : nearWithinM) { nearHolds = false }
+            if x <= nearM {
+                if gapM > (drawn ? drawnWithinM : nearWithinM) { nearHolds = false }
+                nearGapsM.append(gapM)
+            }
             farCount += 1
             if gapM <= farWithinM { farWithin += 1 }
             x += stepM
         }
-        guard farCount > 0 else { return (false, false) }
-        return (nearHolds, Double(farWithin) >= farShare * Double(steps))
+        guard farCount > 0 else { return (false, false, false) }
+        // The spur: close all along, then gone.
+        let closeSteps = nearGapsM.prefix { $0 <= spurWithinM }.count
+        let leaveSteps = Int((spurLeaveM / stepM).rounded())
+        let spur = Double(closeSteps) * stepM >= spurMinM && closeSteps + leaveSteps <= nearGapsM.count
+            && nearGapsM[closeSteps..<(closeSteps + leaveSteps)].allSatisfy { $0 > nearWithinM }
+        return (nearHolds, Double(farWithin) >= farShare * Double(steps), spur)
     }
 }
 

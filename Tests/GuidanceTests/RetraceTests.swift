@@ -58,7 +58,8 @@ struct RetraceTests {
     /// all along (GPS drift closed the gap) reads as a spur walked out and back, and on a fourth
     /// (seed 10) a hairpin whose legs lie 22-28 m apart does, which the cleaner had removed as a
     /// stop before a stop had to cross itself. Before the retrace rule, all 48 drawn runs and 46
-    /// recordings had at least one.
+    /// recordings had at least one. Seed 29 has a second since the spur rule: a hairpin whose
+    /// recorded legs lie within 6 m of each other for 30 m, a short spur's shape.
     @Test func tightSwitchbacksGetNoUTurnDrawnOrRecorded() throws {
         var drawnWith = 0, recordedWith = 0, recordedUTurns = 0
         for seed in UInt64(1)...48 {
@@ -107,6 +108,27 @@ struct RetraceTests {
         let w = try Self.waypoints(RouteCleaner.clean(line).coords)
         let uTurns = w.filter { $0.dir == .uTurn }
         #expect(uTurns.count == 1, "\(w.map(\.instruction))")
+    }
+
+    /// Spurs of 60 and 80 m off a trail, walked out and back (a fix every 3 m, 1.5 m of white
+    /// jitter), then on along the trail: a U-turn within 30 m of the spur's end on each of 10
+    /// recordings of each (the near rule needs 100 m of way back beside the way in; 3 and 2 of
+    /// 10 had one before the spur rule).
+    @Test(arguments: [60.0, 80.0])
+    func shortSpursWalkedOutAndBackGetAUTurn(lengthM: Double) throws {
+        for seed in UInt64(1)...10 {
+            var rng = SeededRandom(seed: seed &* 31 &+ UInt64(lengthM))
+            let approach = Fixtures.walk([(0, 400)])
+            let junction = approach[1]
+            let spurEnd = Geodesic.destination(from: junction, bearingDeg: 90, distanceM: lengthM)
+            let onward = Geodesic.destination(from: junction, bearingDeg: 0, distanceM: 400)
+            let line = Fixtures.densify([approach[0], junction, spurEnd, junction, onward], stepM: 3).coords.map { GPSNoise.jitter($0, 1.5, &rng) }
+            let cleaned = GroundLine.thinned(RouteCleaner.clean(line).coords)
+            let resampled = try Resampler.resample(cleaned)
+            let uTurns = try Self.waypoints(cleaned).filter { $0.dir == .uTurn }
+            #expect(uTurns.count == 1 && Geodesic.distanceM(resampled.coords[uTurns[0].i], spurEnd) < 30,
+                    "seed \(seed): \(uTurns.map { Geodesic.distanceM(resampled.coords[$0.i], spurEnd) })")
+        }
     }
 
     @Test func distanceToAStretchOfTheLine() {
