@@ -111,6 +111,14 @@ public enum RouteCleaner {
         /// and the track then goes on within 90 degrees of the way it came in (a loop drawn at a
         /// turnaround is left to the turnaround).
         public var loopMinWindingDeg: Double = 250
+        /// ...and is no spur walked out and back off the line (`isSpur`): its farthest point at
+        /// least `loopSpurMinReachM` from the crossing and from the track for `loopSpurClearM`
+        /// of track either side, and nine tenths of the way back within `loopSpurWithinM` of the
+        /// way out. (Off a trail that goes on the way it came, in north, out east and back, on
+        /// north, a spur winds a full turn too.)
+        public var loopSpurMinReachM: Double = 15
+        public var loopSpurClearM: Double = 150
+        public var loopSpurWithinM: Double = 6
         /// Wandering at an end: a track from the first fix (or back from the last) at most this
         /// long on the ground (5 m steps)...
         public var endExcursionMaxPathM: Double = 120
@@ -373,7 +381,8 @@ public enum RouteCleaner {
                         // A loop the walker leaves the way they came into it: a turnaround (with
                         // perhaps a loop at its tip), not a loop to cut.
                         if withinExtent(x, pts, (a + 1)...b, o.loopMaxExtentM, &metric),
-                           continuesForward(from: x, before: outP, after: b + 1, pts) {
+                           continuesForward(from: x, before: outP, after: b + 1, pts),
+                           !isSpur(x, pts, (a + 1)...b, before: outP, o) {
                             found = (b, x)
                             break
                         }
@@ -405,6 +414,39 @@ public enum RouteCleaner {
         pts = outP
         src = outS
         return dropped
+    }
+
+    /// True when the loop from the crossing `x` through `pts[range]` back to `x` is a spur walked
+    /// out and back (see `Options.loopSpurMinReachM`): its tip reaches `loopSpurMinReachM` from
+    /// `x` and from the track `loopSpurClearM` before (`before`, the output so far) and after it,
+    /// and nine tenths of the points after the tip lie within `loopSpurWithinM` of the way out.
+    static func isSpur(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, before: [LonLat], _ o: Options) -> Bool {
+        let part = [x] + pts[range] + [x]
+        let tip = part.indices.max { shortDistanceM(x, part[$0]) < shortDistanceM(x, part[$1]) }!
+        guard shortDistanceM(x, part[tip]) >= o.loopSpurMinReachM, tip > 0, tip < part.count - 1 else { return false }
+        // Clear of the track either side: not a backtrack along the line.
+        var trackM = 0.0, t = before.count - 1
+        while t > 0, trackM <= o.loopSpurClearM {
+            if shortDistanceM(before[t], part[tip]) < o.loopSpurMinReachM { return false }
+            trackM += shortDistanceM(before[t - 1], before[t])
+            t -= 1
+        }
+        trackM = 0
+        var u = range.upperBound + 1
+        while u < pts.count, trackM <= o.loopSpurClearM {
+            if shortDistanceM(pts[u], part[tip]) < o.loopSpurMinReachM { return false }
+            trackM += shortDistanceM(pts[u - 1], pts[u])
+            u += 1
+        }
+        // The way back along the way out.
+        let origin = part[tip]
+        let k = WGS84.metresPerDegree(atLatDeg: origin.lat)
+        func local(_ p: LonLat) -> (x: Double, y: Double) { (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y) }
+        let out = part[...tip].map(local)
+        let offsetsM = part[(tip + 1)...].map(local).map { p in
+            zip(out, out.dropFirst()).map { segmentDistanceSquared(p.x, p.y, $0.x, $0.y, $1.x, $1.y) }.min()!.squareRoot()
+        }.sorted()
+        return offsetsM[(offsetsM.count * 9) / 10 == offsetsM.count ? offsetsM.count - 1 : (offsetsM.count * 9) / 10] <= o.loopSpurWithinM
     }
 
     /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the

@@ -240,6 +240,30 @@ import RouteCore
         #expect(RouteCleaner.clean(track, options: withoutWalkTest).edits.contains { $0.kind == .stop && Geodesic.distanceM($0.location, tip) < 40 })
     }
 
+    /// A spur of 40 m off a trail that goes on the way it came (in north, out east and back,
+    /// on north), walked at a fix every 3 m with 1.5 m of white jitter: the track winds a full
+    /// turn through it and crosses itself at the junction, as a loop a device draws; but its way
+    /// back follows its way out and its end lies off the trail, so it stays on all 8 recordings.
+    /// Without that test the loop cut took the spur's end (the viewpoint) from 5 of them.
+    @Test func aSpurOffATrailIsNoLoop() {
+        var noSpurTest = RouteCleaner.Options()
+        noSpurTest.loopSpurMinReachM = .infinity
+        var kept = 0, keptWithoutTheTest = 0
+        for seed in UInt64(1)...8 {
+            var rng = SeededRandom(seed: seed &* 4099)
+            let junction = Geodesic.destination(from: Self.start, bearingDeg: 0, distanceM: 300)
+            let spurEnd = Geodesic.destination(from: junction, bearingDeg: 90, distanceM: 40)
+            let ways: [[LonLat]] = [Self.walk(bearingDeg: 0, lengthM: 300, stepM: 3), Self.walk(from: junction, bearingDeg: 90, lengthM: 40, stepM: 3),
+                                    Self.walk(from: spurEnd, bearingDeg: 270, lengthM: 40, stepM: 3), Self.walk(from: junction, bearingDeg: 0, lengthM: 300, stepM: 3)]
+            let track = ways.flatMap { $0.dropFirst() }.map { Self.jitter($0, sigmaM: 1.5, &rng) }
+            func reachesTheEnd(_ cleaned: CleanedLine) -> Bool { cleaned.coords.contains { Geodesic.distanceM($0, spurEnd) < 6 } }
+            if reachesTheEnd(RouteCleaner.clean(track)) { kept += 1 }
+            if reachesTheEnd(RouteCleaner.clean(track, options: noSpurTest)) { keptWithoutTheTest += 1 }
+        }
+        #expect(kept == 8)
+        #expect(keptWithoutTheTest <= 4)
+    }
+
     @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() {
         // East, then a loop of 9 m radius (57 m of track over 18 m of ground) that crosses the
         // way in, then on east.
