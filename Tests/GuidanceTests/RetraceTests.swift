@@ -113,7 +113,7 @@ struct RetraceTests {
     /// Spurs of 50, 60 and 80 m off a trail, walked out and back (a fix every 3 m, 1.5 m of
     /// white jitter), then on along the trail: a U-turn within 30 m of the spur's end on each of
     /// 10 recordings of each (the near rule needs 100 m of way back beside the way in; 3 and 2
-    /// of 10 at 60 and 80 m had one before the spur rule, 9 at 50 m before cleaning kept spurs).
+    /// of 10 at 60 and 80 m had one before the spur rule).
     @Test(arguments: [50.0, 60.0, 80.0])
     func shortSpursWalkedOutAndBackGetAUTurn(lengthM: Double) throws {
         for seed in UInt64(1)...10 {
