@@ -224,14 +224,18 @@ extension RouteCleaner {
     static func smoothedTrack(_ pts: [LonLat], _ range: Range<Int>, _ o: Options, _ local: (LonLat) -> (x: Double, y: Double)) -> [(x: Double, y: Double)] {
         let q = range.map { local(pts[$0]) }
         let w = o.stopSmoothingFixes
+        // Running sums: sumX[i] is the sum of q[0..<i].x.
+        var sumX = [0.0], sumY = [0.0]
+        sumX.reserveCapacity(q.count + 1)
+        sumY.reserveCapacity(q.count + 1)
+        for p in q {
+            sumX.append(sumX[sumX.count - 1] + p.x)
+            sumY.append(sumY[sumY.count - 1] + p.y)
+        }
         return q.indices.map { i in
             let a = max(0, i - w), b = min(q.count - 1, i + w)
-            var x = 0.0, y = 0.0
-            for t in a...b {
-                x += q[t].x
-                y += q[t].y
-            }
-            return (x / Double(b - a + 1), y / Double(b - a + 1))
+            let count = Double(b - a + 1)
+            return ((sumX[b + 1] - sumX[a]) / count, (sumY[b + 1] - sumY[a]) / count)
         }
     }
 

@@ -421,9 +421,15 @@ public enum RouteCleaner {
     /// `x` and from the track `loopSpurClearM` before (`before`, the output so far) and after it,
     /// and nine tenths of the points after the tip lie within `loopSpurWithinM` of the way out.
     static func isSpur(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, before: [LonLat], _ o: Options) -> Bool {
+        // Most loops are a few metres of jitter: their reach settles it.
+        var tipIndex = range.lowerBound, reachM = 0.0
+        for t in range {
+            let d = shortDistanceM(x, pts[t])
+            if d > reachM { (tipIndex, reachM) = (t, d) }
+        }
+        guard reachM >= o.loopSpurMinReachM else { return false }
         let part = [x] + pts[range] + [x]
-        let tip = part.indices.max { shortDistanceM(x, part[$0]) < shortDistanceM(x, part[$1]) }!
-        guard shortDistanceM(x, part[tip]) >= o.loopSpurMinReachM, tip > 0, tip < part.count - 1 else { return false }
+        let tip = tipIndex - range.lowerBound + 1
         // Clear of the track either side: not a backtrack along the line.
         var trackM = 0.0, t = before.count - 1
         while t > 0, trackM <= o.loopSpurClearM {
