@@ -73,12 +73,11 @@ public enum Retrace {
         // The way back's distance from the way in every `stepM` up to `nearM` (infinite where it
         // heads along it).
         var nearGapsM: [Double] = []
-        // Once the near and far rules have failed and the spur rule has its 100 m, the rest of
-        // the way back cannot save any.
+        // Past `nearM` only the far rule is open: once it has failed, the rest cannot save it.
         let steps = Int((min(roomM, farM) / stepM).rounded(.down))
         let farMissesAllowed = Double(steps) * (1 - farShare)
         var x = stepM
-        while x <= min(roomM, farM), nearHolds || x <= nearM || Double(farCount - farWithin) <= farMissesAllowed {
+        while x <= min(roomM, farM), x <= nearM || Double(farCount - farWithin) <= farMissesAllowed {
             let p = line.point(atM: d + x)
             let nearest = line.nearest(to: p, alongFromM: d - x - alongSlackM, toM: d)
             // Beside the way in but heading the same way (the leg after the next hairpin of a

@@ -265,9 +265,8 @@ extension RouteCleaner {
     /// standing device's smoothed wander is many times its spread), ends in the half of the
     /// spread where it began, and has at most `stopWalkMaxShare` of its fixes in any quarter of
     /// the spread (a walker's fixes lie evenly along it; a standing device's pile up where it
-    /// stood). With `besideAStand` the fixes lead out of a stand and back to it (a loop or a
-    /// walk just before or after the dwell): they return by construction and the dwell is not
-    /// among them, so only the shape, the spread and the length are tested.
+    /// stood). With `besideAStand` the fixes lead out of a stand and back to it (a loop or a walk
+    /// just before the dwell): they return by construction, so where they end is not tested.
     static func walksOutAndBack(_ pts: [LonLat], _ range: Range<Int>, _ o: Options, besideAStand: Bool = false,
                                 _ local: (LonLat) -> (x: Double, y: Double)) -> Bool {
         guard o.stopWalkElongation > 0, range.count > 1 else { return false }

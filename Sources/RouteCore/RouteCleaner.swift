@@ -427,32 +427,31 @@ public enum RouteCleaner {
             let d = shortDistanceM(x, pts[t])
             if d > reachM { (tipIndex, reachM) = (t, d) }
         }
-        guard reachM >= o.loopSpurMinReachM else { return false }
-        let part = [x] + pts[range] + [x]
-        let tip = tipIndex - range.lowerBound + 1
+        // A spur has a way out and a way back: its tip is neither end of the loop.
+        guard reachM >= o.loopSpurMinReachM, tipIndex > range.lowerBound, tipIndex < range.upperBound else { return false }
+        let tip = pts[tipIndex]
         // Clear of the track either side: not a backtrack along the line.
         var trackM = 0.0, t = before.count - 1
         while t > 0, trackM <= o.loopSpurClearM {
-            if shortDistanceM(before[t], part[tip]) < o.loopSpurMinReachM { return false }
+            if shortDistanceM(before[t], tip) < o.loopSpurMinReachM { return false }
             trackM += shortDistanceM(before[t - 1], before[t])
             t -= 1
         }
         trackM = 0
         var u = range.upperBound + 1
         while u < pts.count, trackM <= o.loopSpurClearM {
-            if shortDistanceM(pts[u], part[tip]) < o.loopSpurMinReachM { return false }
+            if shortDistanceM(pts[u], tip) < o.loopSpurMinReachM { return false }
             trackM += shortDistanceM(pts[u - 1], pts[u])
             u += 1
         }
-        // The way back along the way out.
-        let origin = part[tip]
-        let k = WGS84.metresPerDegree(atLatDeg: origin.lat)
-        func local(_ p: LonLat) -> (x: Double, y: Double) { (wrappedDeltaLonDeg(p.lon, from: origin.lon) * k.x, (p.lat - origin.lat) * k.y) }
-        let out = part[...tip].map(local)
-        let offsetsM = part[(tip + 1)...].map(local).map { p in
+        // The way back (the fixes after the tip) along the way out (from the crossing to the tip).
+        let k = WGS84.metresPerDegree(atLatDeg: tip.lat)
+        func local(_ p: LonLat) -> (x: Double, y: Double) { (wrappedDeltaLonDeg(p.lon, from: tip.lon) * k.x, (p.lat - tip.lat) * k.y) }
+        let out = ([x] + pts[range.lowerBound...tipIndex]).map(local)
+        let offsetsM = pts[(tipIndex + 1)...range.upperBound].map(local).map { p in
             zip(out, out.dropFirst()).map { segmentDistanceSquared(p.x, p.y, $0.x, $0.y, $1.x, $1.y) }.min()!.squareRoot()
         }.sorted()
-        return offsetsM[(offsetsM.count * 9) / 10 == offsetsM.count ? offsetsM.count - 1 : (offsetsM.count * 9) / 10] <= o.loopSpurWithinM
+        return offsetsM[offsetsM.count * 9 / 10] <= o.loopSpurWithinM
     }
 
     /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TrailpackCore
 
 /// A recorded track given as the trails of a starter recipe, or listed among a recipe's trails,
 /// is not its own trail network: its route keeps its turns.
@@ -23,22 +24,23 @@ import TestSupport
         return fixes
     }
 
+    /// The `lat` and `lon` attributes of every `<trkpt>` of GPX text, in order, as written.
+    static func trackPoints(inGPX text: String) throws -> [(lat: String, lon: String)] {
+        let pattern = try NSRegularExpression(pattern: #"lat="([-0-9.]+)" lon="([-0-9.]+)""#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { m in
+            (lat: String(text[Range(m.range(at: 1), in: text)!]), lon: String(text[Range(m.range(at: 2), in: text)!]))
+        }
+    }
+
     /// The ridge line's text with one more fix: 400 m on from its end, at a right angle to its
     /// last leg (to the right), so its route has a turn to give (the crest itself bends at most
     /// 51 degrees, no turn: docs/GUIDANCE.md, *Turns*). Written as `ridge-corner.gpx` in `dir`.
     static func ridgeWithACorner(in dir: URL) throws -> String {
         let ridge = try String(contentsOfFile: gpx, encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"lat="([-0-9.]+)" lon="([-0-9.]+)""#)
-        let fixes = pattern.matches(in: ridge, range: NSRange(ridge.startIndex..., in: ridge)).map { m in
-            (lat: Double(ridge[Range(m.range(at: 1), in: ridge)!])!, lon: Double(ridge[Range(m.range(at: 2), in: ridge)!])!)
-        }
+        let fixes = try trackPoints(inGPX: ridge).map { LonLat(Double($0.lon)!, Double($0.lat)!) }
         try #require(fixes.count >= 2)
         let a = fixes[fixes.count - 2], b = fixes[fixes.count - 1]
-        let metresPerDegLon = 111_320 * cos(b.lat * .pi / 180), metresPerDegLat = 110_950.0
-        let east = (b.lon - a.lon) * metresPerDegLon, north = (b.lat - a.lat) * metresPerDegLat
-        let lengthM = (east * east + north * north).squareRoot()
-        // Turned right: (east, north) -> (north, -east), scaled to 400 m.
-        let corner = (lat: b.lat - 400 * east / lengthM / metresPerDegLat, lon: b.lon + 400 * north / lengthM / metresPerDegLon)
+        let corner = Geodesic.destination(from: b, bearingDeg: Geodesic.bearingDeg(a, b) + 90, distanceM: 400)
         let fix = String(format: "<trkpt lat=\"%.6f\" lon=\"%.6f\"/>", corner.lat, corner.lon)
         let path = dir.appendingPathComponent("ridge-corner.gpx").path
         try ridge.replacingOccurrences(of: "</trkseg>", with: "  \(fix)\n    </trkseg>").write(toFile: path, atomically: true, encoding: .utf8)
@@ -137,11 +139,7 @@ import TestSupport
     /// `init` too; the same line drawn as a plain `LineString` stays a trail network.
     @Test func initMakesAKMLRecordingARouteAndAKMLDrawingTheTrails() throws {
         let dir = TestData.scratchFolder("init-kml")
-        let ridge = try String(contentsOfFile: Self.ridgeWithACorner(in: dir), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"lat="([-0-9.]+)" lon="([-0-9.]+)""#)
-        let points = pattern.matches(in: ridge, range: NSRange(ridge.startIndex..., in: ridge)).map { m in
-            (lat: String(ridge[Range(m.range(at: 1), in: ridge)!]), lon: String(ridge[Range(m.range(at: 2), in: ridge)!]))
-        }
+        let points = try Self.trackPoints(inGPX: String(contentsOfFile: Self.ridgeWithACorner(in: dir), encoding: .utf8))
         try #require(points.count >= 20)
         let when = points.indices.map { String(format: "<when>2024-05-01T10:%02d:%02dZ</when>", $0 / 60, $0 % 60) }.joined()
         let coords = points.map { "<gx:coord>\($0.lon) \($0.lat) 0</gx:coord>" }.joined()
