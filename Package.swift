@@ -38,6 +38,8 @@ let package = Package(
         // Cairo drawing surfaces for previews (owns the Cairo handles).
         .target(name: "Drawing", dependencies: ["CCairo"]),
 
+        // The trail network a pack carries (routing.json) and routing over it by hiking time.
+        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader"]),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings"], swiftSettings: optimizedInDebug),
@@ -46,10 +48,10 @@ let package = Package(
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
-            "Landmarks",
+            "Landmarks", "Rerouting",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
-        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "CMalloc"]),
+        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "CMalloc"]),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
         .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks"], path: "Sources/TrailpackBench"),
 
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "Bindings"]),
         .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork"]),
+        .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),

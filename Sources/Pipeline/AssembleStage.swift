@@ -2,6 +2,8 @@ import Bindings
 import Foundation
 import Landmarks
 import PackJSON
+import Rerouting
+import TrailNetwork
 import TrailpackCore
 
 /// A file written into a region folder: its path relative to the folder, size and digest.
@@ -23,11 +25,7 @@ public enum AssembleStage {
     static func bounds(_ b: BBox) -> JSONValue { .array(b.array.map { .number($0) }) }
 
     /// The route file's `stats` object.
-    static func stats(_ s: RouteStats) -> JSONValue {
-        ["distanceM": .number(s.distanceM, decimals: 1), "ascentM": .number(s.ascentM, decimals: 1),
-         "descentM": .number(s.descentM, decimals: 1), "minEleM": .number(s.minEleM, decimals: 1),
-         "maxEleM": .number(s.maxEleM, decimals: 1), "durationS": .int(s.durationS)]
-    }
+    static func stats(_ s: RouteStats) -> JSONValue { RouteFileJSON.stats(s) }
 
     /// The route file's `arPatch` object.
     static func arPatch(_ route: BuiltRoute, file: WrittenFile) -> JSONValue {
@@ -37,25 +35,17 @@ public enum AssembleStage {
 
     /// `routes/<id>.json` per SPEC.
     public static func routeDocument(_ route: BuiltRoute, arFile: WrittenFile, landmarks: [LandmarkSighting] = []) -> JSONValue {
-        let coords: [JSONValue] = zip(route.coords, route.elevationsM).map { p, e in
-            .array([.number(p.lon, decimals: 7), .number(p.lat, decimals: 7), .number(e, decimals: 1)])
-        }
-        let waypoints: [JSONValue] = route.waypoints.map { w in
-            var members: [(String, JSONValue)] = [("i", .int(w.i)), ("kind", .string(w.kind.rawValue)), ("instruction", .string(w.instruction))]
-            if let name = w.name { members.append(("name", .string(name))) }
-            if let dir = w.dir { members.append(("dir", .string(dir.rawValue))) }
-            return .object(JSONObject(members))
-        }
         var document: JSONObject = ["id": .string(route.id), "name": .string(route.name), "blurb": .string(route.blurb),
-                "coords": .array(coords), "cum": .array(route.cumM.map { .number($0, decimals: 1) }),
-                "waypoints": .array(waypoints), "stats": stats(route.stats), "arPatch": arPatch(route, file: arFile)]
+                "coords": RouteFileJSON.coords(route.coords, elevationsM: route.elevationsM), "cum": RouteFileJSON.cum(route.cumM),
+                "waypoints": RouteFileJSON.waypoints(route.waypoints), "stats": stats(route.stats), "arPatch": arPatch(route, file: arFile)]
         if !landmarks.isEmpty { document["landmarks"] = LandmarkJSON.array(landmarks) }
         return .object(document)
     }
 
     /// `manifest.json` per SPEC.
     public static func manifest(recipe: Recipe, bbox: BBox, terrain: TerrainProducts, files: [String: WrittenFile],
-                                routes: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)]) -> JSONValue {
+                                routes: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)],
+                                routing: (nodes: Int, edges: Int)? = nil) -> JSONValue {
         var terrainExtra: [(String, JSONValue)] = [
             ("bounds", bounds(terrain.grid.bounds)), ("width", .int(terrain.grid.width)),
             ("height", .int(terrain.grid.height)), ("resolutionM", .number(terrain.geometry.resolutionM, decimals: 2)),
@@ -76,13 +66,16 @@ public enum AssembleStage {
             hillshadeExtra += [("azimuthDeg", .number(h.azimuthDeg)), ("altitudeDeg", .number(h.altitudeDeg)),
                                ("zFactor", .number(h.zFactor)), ("multidirectional", .bool(h.multidirectional))]
         }
-        let fileObjects: JSONObject = [
+        var fileObjects: JSONObject = [
             "terrain": files["terrain"]!.json(terrainExtra),
             "hillshade": files["hillshade"]!.json(hillshadeExtra),
             "contours": files["contours"]!.json([("intervalM", .number(terrain.contourIntervalM))]),
             "trails": files["trails"]!.json(),
             "pois": files["pois"]!.json(),
         ]
+        if let routing, let file = files["routing"] {
+            fileObjects["routing"] = file.json([("nodes", .int(routing.nodes)), ("edges", .int(routing.edges))])
+        }
         let routeEntries: [JSONValue] = routes.map { route, file, ar in
             ["id": .string(route.id), "name": .string(route.name), "file": file.json(),
              "stats": stats(route.stats), "arPatch": arPatch(route, file: ar)]
@@ -125,6 +118,19 @@ public enum AssembleStage {
             out.append(GeoJSONFeature(geometry: .lineString(r.coords), values: [.string(r.name), .string(r.id)]))
         }
         return out
+    }
+
+    /// For each trail line (by id), the index in `trails.geojson` of the feature of its first
+    /// part inside the region, as `trailFeatures` writes them; lines with no part inside are absent.
+    public static func trailFeatureIndex(_ trails: [TrailLine], bbox: BBox) -> [String: Int] {
+        var index: [String: Int] = [:]
+        var next = 0
+        for t in trails {
+            let parts = VectorGeometry.lineString(t.coords).clipped(to: bbox).count
+            if parts > 0 { index[t.id] = next }
+            next += parts
+        }
+        return index
     }
 
     public static let trailFields = [GeoJSONField("name", .string), GeoJSONField("routeId", .string)]

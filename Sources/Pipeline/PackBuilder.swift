@@ -2,6 +2,7 @@ import Bindings
 import Foundation
 import Landmarks
 import PackJSON
+import Rerouting
 import TrailNetwork
 import TrailpackCore
 
@@ -53,18 +54,36 @@ public enum PackBuilder {
                                   limitMiB: recipe.terrain.memoryLimitMiB, what: "the region grid", resolutionKey: "terrain.resolutionM")
         }
         var inputs = try LoadStage.run(recipe)
-        var diagnostics = inputs.diagnostics
+        if let given = recipe.bbox { inputs.trails = TrailSource.clipped(inputs.trails, to: given) }
+        var diagnostics = inputs.diagnostics + TrailSource.closureNotes(inputs.trails)
         clock.lap("load")
 
-        let network = try inputs.trails.isEmpty ? nil : TrailNetworkGraph(lines: inputs.trails)
-        let (routes, routeNotes) = try RouteStage.run(recipe, inputs: inputs, network: network, progress: progress)
+        let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
+        let graph = try openTrails.isEmpty ? nil : TrailNetworkGraph(lines: openTrails)
+        let snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
+        let (trackRoutes, routeNotes) = try RouteStage.run(recipe, inputs: inputs, network: graph, progress: progress)
         diagnostics += routeNotes
         clock.lap("routes")
 
-        let bbox = try regionBBox(recipe, inputs: inputs, routes: routes)
+        let bbox = try regionBBox(recipe, inputs: inputs, routes: trackRoutes)
         let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain, progress: progress)
         if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
             diagnostics.append(d)
+        }
+        clock.lap("terrain")
+
+        // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
+        let featureOfTrail = AssembleStage.trailFeatureIndex(inputs.trails, bbox: bbox)
+        let routing = graph.map { NetworkStage.network(graph: $0, trails: openTrails, featureOfTrail: featureOfTrail, snaps: snaps,
+                                                       recipe: recipe, terrain: terrain.grid) }
+        var network = routing?.0
+        var routes = trackRoutes
+        if let (built, viaNodes) = routing {
+            let via = try NetworkStage.viaRoutes(recipe, inputs: inputs, network: built, snaps: snaps, viaNodes: viaNodes)
+            routes = recipe.routes.compactMap { r in (trackRoutes + via.routes).first { $0.id == r.id } }
+            network?.routes = via.entries
+            diagnostics += via.diagnostics
+            try checkInside(bbox, routes: via.routes, recipe: recipe)
         }
         for k in inputs.pois.indices { inputs.pois[k].eleM = terrain.grid.elevationM(at: inputs.pois[k].location) }
         let outside = inputs.pois.filter { $0.eleM == nil }
@@ -72,7 +91,7 @@ public enum PackBuilder {
             diagnostics.append(Diagnostic(.warning, "pois", "\(outside.count) POIs outside the region left out: \(outside.map(\.name).joined(separator: ", "))"))
             inputs.pois.removeAll { $0.eleM == nil }
         }
-        clock.lap("terrain")
+        clock.lap("network")
 
         let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
         diagnostics += landmarks.diagnostics
@@ -93,6 +112,7 @@ public enum PackBuilder {
                                                   features: AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox))
         files["pois"] = try writer.writeGeoJSON("pois.geojson", layer: "pois", fields: AssembleStage.poiFields,
                                                 features: AssembleStage.poiFeatures(inputs.pois))
+        if let network { files["routing"] = try writer.write("routing.json", bytes: JSONWriter(style: .compact).bytes(network.json())) }
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
             let ar = try writer.write("ar/\(route.id).bin", bytes: TER1.encode(route.arPatch))
@@ -100,7 +120,8 @@ public enum PackBuilder {
             routeFiles.append((route, file, ar))
         }
         files["contours"] = try contoursJob.wait()
-        let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles)
+        let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,
+                                              routing: network.map { (nodes: $0.nodes.count, edges: $0.edges.count) })
         let manifestFile = try writer.write("manifest.json", json: manifest)
         let written = files.values.sorted { $0.path < $1.path } + routeFiles.flatMap { [$0.ar, $0.file] } + [manifestFile]
         let totalBytes = written.reduce(0) { $0 + $1.bytes }
@@ -145,6 +166,13 @@ public enum PackBuilder {
             }
             bbox = box.expanded(byMetres: recipe.bboxMarginM)
         }
+        try checkInside(bbox, routes: routes, recipe: recipe)
+        return bbox
+    }
+
+    /// Every vertex of every route lies inside the region.
+    /// - Throws: `BuildError.route` naming the first vertex outside.
+    static func checkInside(_ bbox: BBox, routes: [BuiltRoute], recipe: Recipe) throws {
         for route in routes {
             if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
                 let r = recipe.routes.first { $0.id == route.id }
@@ -152,7 +180,6 @@ public enum PackBuilder {
                                        message: "vertex \(k) \(route.coords[k]) lies outside the region bbox \(bbox)" + RouteCoverage.trackFile(r))
             }
         }
-        return bbox
     }
 }
 

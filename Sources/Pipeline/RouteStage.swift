@@ -8,49 +8,61 @@ import TrailpackCore
 /// Stage: each recipe route -> path (track or network) -> cleaned, resampled, draped on its own
 /// AR patch -> stats and waypoints.
 public enum RouteStage {
-    /// Builds every route of the recipe.
+    /// Builds every route of the recipe that comes from a track (routes through vias are built
+    /// by `NetworkStage` once the region terrain exists), in recipe order.
     /// - Throws: `BuildError.route` naming the route, where it is declared and what is wrong.
     public static func run(_ recipe: Recipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
                            progress: (any ProgressReporter)?) throws -> (routes: [BuiltRoute], diagnostics: [Diagnostic]) {
         var built: [BuiltRoute] = []
         var diagnostics: [Diagnostic] = []
         for (k, route) in recipe.routes.enumerated() {
+            guard case .track = route.source else { continue }
             progress?.report(stage: "routes", fraction: Double(k) / Double(recipe.routes.count))
             func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
             let (path, trailNames, notes, warnings, isDrawn) = try routePath(route, inputs: inputs, network: network, fail: fail)
             diagnostics += notes.map { Diagnostic(.note, "route \(route.id)", $0) }
             diagnostics += warnings.map { Diagnostic(.warning, "route \(route.id)", $0) }
-
             let line: ResampledLine
             do { line = try Resampler.resample(path.coords) } catch { throw fail(error.description) }
             let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
-            let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
-
-            try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
-            let (patch, arResolutionM, coarsened) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem, fail: fail)
-            if coarsened {
-                diagnostics.append(Diagnostic(.warning, "route \(route.id)", String(
-                    format: "AR patch coarsened from %.1f m to %.1f m to fit the %.1f MiB budget",
-                    recipe.ar.resolutionM, arResolutionM, recipe.ar.budgetMiB)))
-            }
-            let elevationsM: [Double]
-            do { elevationsM = try ElevationDraper.drape(coords, on: patch) } catch { throw fail(error.description) }
-            let model = HikingModel(flatSpeedKmh: recipe.stats.flatSpeedKmh, ascentRateMPerH: recipe.stats.ascentMPerH,
-                                    descentRateMPerH: recipe.stats.descentMPerH, climbThresholdM: recipe.stats.thresholdM)
-            let stats: RouteStats
-            do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: model) } catch { throw fail(error.description) }
-            let waypoints: [Waypoint]
-            do {
-                waypoints = try Guidance.waypoints(for: GuidanceInput(
-                    path: path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
-                    resampledIndexOfPathVertex: line.indexOfInput, pois: inputs.pois, terrain: patch, isDrawn: isDrawn))
-            } catch { throw fail(error.description) }
-            built.append(BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
-                                    elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats,
-                                    arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames))
+            let (route, routeDiagnostics) = try finish(route, path: path, coords: coords, indexOfPathVertex: line.indexOfInput,
+                                                       trailNames: trailNames, isDrawn: isDrawn, recipe: recipe, inputs: inputs, fail: fail)
+            built.append(route)
+            diagnostics += routeDiagnostics
         }
         progress?.report(stage: "routes", fraction: 1)
         return (built, diagnostics)
+    }
+
+    /// A route from its path and its written coordinates (rounded, at most 12 m apart): the AR
+    /// patch, elevations, stats and waypoints.
+    /// - Throws: `BuildError.route` (through `fail`) when a step cannot be done.
+    static func finish(_ route: RouteRecipe, path: RoutePath, coords: [LonLat], indexOfPathVertex: [Int], trailNames: [String?],
+                       isDrawn: Bool, recipe: Recipe, inputs: LoadedInputs,
+                       fail: (String) -> BuildError) throws -> (BuiltRoute, [Diagnostic]) {
+        guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
+        let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
+        var diagnostics: [Diagnostic] = []
+        try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
+        let (patch, arResolutionM, coarsened) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem, fail: fail)
+        if coarsened {
+            diagnostics.append(Diagnostic(.warning, "route \(route.id)", String(
+                format: "AR patch coarsened from %.1f m to %.1f m to fit the %.1f MiB budget",
+                recipe.ar.resolutionM, arResolutionM, recipe.ar.budgetMiB)))
+        }
+        let elevationsM: [Double]
+        do { elevationsM = try ElevationDraper.drape(coords, on: patch) } catch { throw fail(error.description) }
+        let stats: RouteStats
+        do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: recipe.stats.model) } catch { throw fail(error.description) }
+        let waypoints: [Waypoint]
+        do {
+            waypoints = try Guidance.waypoints(for: GuidanceInput(
+                path: path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
+                resampledIndexOfPathVertex: indexOfPathVertex, pois: inputs.pois, terrain: patch, isDrawn: isDrawn))
+        } catch { throw fail(error.description) }
+        return (BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
+                           elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats,
+                           arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames), diagnostics)
     }
 
     static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
@@ -60,24 +72,8 @@ public enum RouteStage {
     static func routePath(_ route: RouteRecipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
                           fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String], [String], isDrawn: Bool) {
         switch route.source {
-        case .via(let specs):
-            guard let network else { throw fail("is routed over the trail network, but the recipe has no trails") }
-            let vias = try specs.enumerated().map { k, spec throws -> ViaPoint in
-                switch spec {
-                case .point(let p):
-                    return ViaPoint(label: "via \(k + 1) \(p)", location: p)
-                case .poi(let name):
-                    guard let poi = try ViaResolver.poi(named: name, via: k + 1, among: inputs.pois, fail: fail) else {
-                        let known = inputs.pois.map(\.name).sorted().joined(separator: ", ")
-                        throw fail("via \(k + 1) names the POI \"\(name)\", which no POI source has (known: \(known.isEmpty ? "none" : known))")
-                    }
-                    return ViaPoint(label: poi.name, location: poi.location)
-                }
-            }
-            do {
-                let routed = try network.route(via: vias)
-                return (routed.path, routed.trailNames, [], [], true)
-            } catch { throw fail(error.description) }
+        case .via:
+            throw fail("is routed through vias: NetworkStage builds it")
         case .track(let file, let select, let reversed):
             let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM, fail: fail)
             let joined = track.coords
@@ -137,5 +133,12 @@ public enum RouteStage {
         let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bounds, elevationsM: try raster.roundedInt16())
         try VoidFiller.checkRoute(coords, grid: grid, filled: fill.filled, options: recipe.terrain.voids, fail: fail)
         return (grid, geometry.resolutionM, resolutionM > recipe.ar.resolutionM)
+    }
+}
+
+extension Recipe.StatsOptions {
+    /// The hiking model of route stats and network times.
+    var model: HikingModel {
+        HikingModel(flatSpeedKmh: flatSpeedKmh, ascentRateMPerH: ascentMPerH, descentRateMPerH: descentMPerH, climbThresholdM: thresholdM)
     }
 }

@@ -16,7 +16,7 @@ enum TrailSource {
         let isOSM = OSMReader.handles(path: path)
         var features: [VectorFeature]
         if isOSM {
-            features = try OSMReader.readLines(path: path, tags: recipe.trailTags.keys, matching: recipe.trailTags.tags)
+            features = try OSMReader.readLines(path: path, tags: recipe.trailTags.keys + TrailTags.keys, matching: recipe.trailTags.tags)
                 .filter { recipe.trailTags.accepts($0.fields) }
         } else {
             features = try VectorReader.read(path: path)
@@ -32,6 +32,7 @@ enum TrailSource {
             let base = f.fields["osm_way_id"].map { "way/\($0)" } ?? "\(file)#\(f.layer)/\(f.index)"
             let rawName = f.name ?? f.field("ref").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             let name = rawName.map { recipe.trailNames[$0] ?? $0 }
+            let (use, reversed) = TrailTags.use(of: f)
             for (k, raw) in parts.enumerated() {
                 let place = f.fields["osm_way_id"].map { "way \($0)\(parts.count > 1 ? " part \(k)" : "")" }
                     ?? TrackSource.partLabel(f, part: k, of: parts.count)
@@ -43,7 +44,8 @@ enum TrailSource {
                     degenerate.append(place)
                     continue
                 }
-                lines.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: name, coords: coords))
+                lines.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: name,
+                                       coords: reversed ? coords.reversed() : coords, use: use))
             }
         }
         if !degenerate.isEmpty && !lines.isEmpty {
@@ -82,5 +84,25 @@ enum TrailSource {
         if coords.contains(where: { box.contains($0) }) { return true }
         guard let extent = BBox(covering: coords), extent.intersects(box) else { return false }
         return !VectorGeometry.lineString(coords).clipped(to: box).isEmpty
+    }
+
+    /// The lines cut to `region`: a line crossing its edge once or more becomes one line per part
+    /// inside (ids suffixed `/clip<k>` when there are several), a line outside is dropped.
+    static func clipped(_ lines: [TrailLine], to region: BBox) -> [TrailLine] {
+        lines.flatMap { line -> [TrailLine] in
+            if line.coords.allSatisfy({ region.contains($0) }) { return [line] }
+            let parts = VectorGeometry.lineString(line.coords).clipped(to: region)
+            return parts.enumerated().map { k, part in
+                TrailLine(id: parts.count > 1 ? "\(line.id)/clip\(k)" : line.id, name: line.name, coords: part, use: line.use)
+            }
+        }
+    }
+
+    /// A build note naming the trails closed to hikers, which the network leaves out.
+    static func closureNotes(_ lines: [TrailLine]) -> [Diagnostic] {
+        let closed = lines.filter(\.use.closedToHikers)
+        guard !closed.isEmpty else { return [] }
+        let names = closed.map { "\($0.name ?? "unnamed") (\($0.id))" }
+        return [Diagnostic(.note, "trails", "\(closed.count) trail line\(closed.count == 1 ? "" : "s") closed to hikers (access or foot = no/private) left out of the network: \(names.prefix(10).joined(separator: ", "))\(closed.count > 10 ? " ..." : "")")]
     }
 }

@@ -1,15 +1,16 @@
 /// A binary min-heap of (distance, node) pairs for Dijkstra: the smallest distance pops first,
 /// ties go to the smaller node id, so pop order never depends on insertion order.
-struct BinaryHeap {
+public struct BinaryHeap: Sendable {
+    public init() {}
     private var items: [(distanceM: Double, node: Int)] = []
 
-    var isEmpty: Bool { items.isEmpty }
+    public var isEmpty: Bool { items.isEmpty }
 
     private static func less(_ a: (distanceM: Double, node: Int), _ b: (distanceM: Double, node: Int)) -> Bool {
         a.distanceM != b.distanceM ? a.distanceM < b.distanceM : a.node < b.node
     }
 
-    mutating func push(distanceM: Double, node: Int) {
+    public mutating func push(distanceM: Double, node: Int) {
         items.append((distanceM, node))
         var child = items.count - 1
         while child > 0 {
@@ -20,7 +21,7 @@ struct BinaryHeap {
         }
     }
 
-    mutating func pop() -> (distanceM: Double, node: Int)? {
+    public mutating func pop() -> (distanceM: Double, node: Int)? {
         guard !items.isEmpty else { return nil }
         items.swapAt(0, items.count - 1)
         let top = items.removeLast()

@@ -7,19 +7,19 @@ import TrailpackCore
 /// exceed true ground distances; queries then rank candidates by a local tangent-plane distance
 /// and stop once no unvisited bucket can hold anything nearer. Items keep their insertion
 /// index, which breaks ties, so results do not depend on hashing order.
-struct SegmentGrid {
-    struct Hit {
+public struct SegmentGrid: Sendable {
+    public struct Hit: Sendable {
         /// Index of the segment, in insertion order.
-        var item: Int
+        public var item: Int
         /// Fraction along the segment, 0...1.
-        var t: Double
+        public var t: Double
         /// The nearest point of the segment.
-        var point: LonLat
+        public var point: LonLat
         /// Planar distance in metres from the query point.
-        var planarM: Double
+        public var planarM: Double
     }
 
-    private(set) var segments: [(a: LonLat, b: LonLat)] = []
+    public private(set) var segments: [(a: LonLat, b: LonLat)] = []
     private var cells: [Int64: [Int]] = [:]
     private let originLon: Double
     private let originLat: Double
@@ -29,7 +29,7 @@ struct SegmentGrid {
     private var minCX = Int.max, maxCX = Int.min, minCY = Int.max, maxCY = Int.min
 
     /// A grid for segments inside `bounds` (used only to fix the projection), with buckets `cellM` metres wide.
-    init(bounds: BBox, cellM: Double) {
+    public init(bounds: BBox, cellM: Double) {
         originLon = bounds.west
         originLat = bounds.south
         let worstLat = min(max(abs(bounds.south), abs(bounds.north)), 89.9)
@@ -47,7 +47,7 @@ struct SegmentGrid {
 
     /// Adds segment `a`-`b`; returns its item index.
     @discardableResult
-    mutating func insert(_ a: LonLat, _ b: LonLat) -> Int {
+    public mutating func insert(_ a: LonLat, _ b: LonLat) -> Int {
         let item = segments.count
         segments.append((a, b))
         let (ax, ay) = cell(a), (bx, by) = cell(b)
@@ -63,7 +63,7 @@ struct SegmentGrid {
 
     /// The nearest segment to `p` within `maxM` metres (planar, tangent plane at `p`) among items
     /// `accept` allows; ties go to the lowest item index. Nil when none qualifies.
-    func nearest(to p: LonLat, maxM: Double = .infinity, accept: (Int) -> Bool = { _ in true }) -> Hit? {
+    public func nearest(to p: LonLat, maxM: Double = .infinity, accept: (Int) -> Bool = { _ in true }) -> Hit? {
         guard !segments.isEmpty else { return nil }
         let (px, py) = cell(p)
         var best: Hit?
@@ -103,7 +103,7 @@ struct SegmentGrid {
     }
 
     /// Every item with a segment within `maxM` metres (planar) of `p`, in item order.
-    func items(near p: LonLat, maxM: Double) -> [Int] {
+    public func items(near p: LonLat, maxM: Double) -> [Int] {
         let (px, py) = cell(p)
         let r = Int((maxM / cellM).rounded(.up)) + 1
         var found = Set<Int>()

@@ -8,11 +8,35 @@ public struct TrailLine: Equatable, Sendable {
     public var name: String?
     /// Vertices in WGS84 degrees, lon/lat.
     public var coords: [LonLat]
+    /// What the source says about walking it (OpenStreetMap tags; defaults for other sources).
+    public var use: TrailUse
 
-    public init(id: String, name: String?, coords: [LonLat]) {
+    public init(id: String, name: String?, coords: [LonLat], use: TrailUse = TrailUse()) {
         self.id = id
         self.name = name
         self.coords = coords
+        self.use = use
+    }
+}
+
+/// What a trail source says about walking one line: direction, stairs, difficulty, closure.
+public struct TrailUse: Equatable, Sendable {
+    /// Hikers may walk the line only in the order of its coordinates (OpenStreetMap `oneway:foot`;
+    /// a plain `oneway` binds cyclists, not hikers).
+    public var onewayFoot: Bool
+    /// A stairway (OpenStreetMap `highway=steps`).
+    public var steps: Bool
+    /// OpenStreetMap's `sac_scale`, copied as it is.
+    public var sacScale: String?
+    /// Closed to hikers (`foot` = no/private, or `access` = no/private not lifted by `foot`):
+    /// drawn with the trails, left out of the network.
+    public var closedToHikers: Bool
+
+    public init(onewayFoot: Bool = false, steps: Bool = false, sacScale: String? = nil, closedToHikers: Bool = false) {
+        self.onewayFoot = onewayFoot
+        self.steps = steps
+        self.sacScale = sacScale
+        self.closedToHikers = closedToHikers
     }
 }
 

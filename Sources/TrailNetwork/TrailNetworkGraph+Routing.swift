@@ -207,3 +207,32 @@ extension TrailNetworkGraph {
         return steps.reversed()
     }
 }
+
+/// Where a point meets the network: the nearest point of the nearest edge.
+public struct NetworkLocation: Equatable, Sendable {
+    /// Index into `TrailNetworkGraph.edges`.
+    public var edge: Int
+    /// The point lies on segment `seg` of the edge, at fraction `t` (0 <= t < 1) along it.
+    public var seg: Int
+    public var t: Double
+    /// The nearest point, lon/lat.
+    public var point: LonLat
+    /// Geodesic distance in metres from the located point to `point`.
+    public var distanceM: Double
+    /// Distance in metres along the edge from its first vertex to `point`.
+    public var alongM: Double
+}
+
+extension TrailNetworkGraph {
+    /// The nearest point of the network to `p`; nil when the network is empty.
+    public func locate(_ p: LonLat) -> NetworkLocation? {
+        guard let hit = grid.nearest(to: p) else { return nil }
+        let (edge, seg) = gridItems[hit.item]
+        let coords = edges[edge].coords
+        let position = hit.t >= 1 ? (seg: seg + 1, t: 0.0) : (seg: seg, t: hit.t)
+        var alongM = Geodesic.lengthM(Array(coords[0...position.seg]))
+        if position.t > 0 { alongM += Geodesic.distanceM(coords[position.seg], hit.point) }
+        return NetworkLocation(edge: edge, seg: position.seg, t: position.t, point: hit.point,
+                               distanceM: Geodesic.distanceM(p, hit.point), alongM: alongM)
+    }
+}

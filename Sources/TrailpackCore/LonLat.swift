@@ -55,6 +55,11 @@ public struct BBox: Hashable, Sendable, CustomStringConvertible {
             && p.lat >= south - toleranceDeg && p.lat <= north + toleranceDeg
     }
 
+    /// `p` moved onto the box when it lies outside (each coordinate clamped).
+    public func clamping(_ p: LonLat) -> LonLat {
+        LonLat(min(max(p.lon, west), east), min(max(p.lat, south), north))
+    }
+
     public func intersects(_ other: BBox) -> Bool {
         west < other.east && other.west < east && south < other.north && other.south < north
     }

@@ -12,6 +12,8 @@ struct Arguments {
     var positionals: [String] = []
     var flags: Set<String> = []
     var options: [String: String] = [:]
+    /// Every value of each valued option, in order (for repeatable options).
+    var repeated: [String: [String]] = [:]
 
     /// Parses `args` given the command's known flags and valued options (both with `--`).
     /// Accepts `--key=value`, `--key value` and `--` to end options.
@@ -41,6 +43,7 @@ struct Arguments {
                     k += 1
                 }
                 options[name] = value
+                repeated[name, default: []].append(value!)
             } else {
                 throw UsageError(message: "unknown option \(name) for '\(command)'", command: command)
             }

@@ -12,6 +12,8 @@ enum Help {
       preview PATH [--out DIR]    Render overview, profiles and an HTML report of a built pack
       catalog DIR                 Rebuild DIR/catalog.json from the region manifests in DIR
       inspect FILE.bin            Print a TER1 grid's header, statistics and problems
+      route REGION_DIR --from LON,LAT --to LON,LAT --out FILE
+                                  Route over a built region's trail network, from the pack alone
       init ID --dem FILE          Write a starter recipe
 
     Run 'trailpack COMMAND --help' for a command's options. 'trailpack --version' prints versions.
@@ -84,6 +86,38 @@ enum Help {
 
         EXAMPLE:
           trailpack catalog packs
+        """,
+        "route": """
+        USAGE: trailpack route REGION_DIR --from LON,LAT --to LON,LAT [--via LON,LAT]... --out FILE [--json]
+               trailpack route REGION_DIR --rejoin ROUTE_ID --at I --from LON,LAT --out FILE [--json]
+
+        Computes a route as a client would, reading only the region folder (routing.json,
+        terrain.bin, pois.geojson, the route files and AR patches; no DEM, trails or recipe), and
+        writes it in the SPEC's route format (coords, cum, ele, waypoints, stats; no AR patch).
+        Paths are the least hiking time over routing.json's edges (one-way trails walked their way
+        only). A point off the trails joins them at the nearest trail point by a straight leg (the
+        first instruction says which way and how far); a point more than 500 m from every trail,
+        or outside the region, is an error naming the distance and direction to the nearest trail.
+
+        With --rejoin, writes the way back from --from to route ROUTE_ID and then the rest of the
+        route to its end: the route vertex at or after --at (the hiker's progress, an index into
+        the route's coords) that is quickest to walk to, ties to the smaller index.
+        docs/ROUTING.md says when a client should reroute.
+
+        OPTIONS:
+          --from LON,LAT     Where the walk starts (degrees, WGS84)
+          --to LON,LAT       Where it ends
+          --via LON,LAT      A point to pass on the way (repeatable, in order)
+          --rejoin ROUTE_ID  Find the way back to this route of the region
+          --at I             The hiker's progress on that route (0 ... its last vertex)
+          --out FILE         The route file to write ('-': standard output)
+          --json             Print a one-line JSON summary instead of the text one
+
+        EXIT CODES: 0 written; 1 no route (message names the argument or file); 2 usage error.
+
+        EXAMPLES:
+          trailpack route packs/regions/pliny-kilkenny --from -71.3609,44.4943 --to -71.4141,44.5059 --out cabot.json
+          trailpack route packs/regions/pliny-kilkenny --rejoin mount-cabot --at 300 --from -71.392,44.503 --out back.json
         """,
         "inspect": """
         USAGE: trailpack inspect FILE.bin

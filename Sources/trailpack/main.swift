@@ -50,6 +50,7 @@ func dispatch(_ args: [String]) throws -> Int32 {
     case "preview": return try PreviewCommand.run(rest)
     case "catalog": return try CatalogCommand.run(rest)
     case "inspect": return try InspectCommand.run(rest)
+    case "route": return try RouteCommand.run(rest)
     case "init": return try InitCommand.run(rest)
     default: throw UsageError(message: "unknown command '\(command)'", command: nil)
     }

@@ -66,7 +66,7 @@ import TrailpackCore
         }
         let cabot = entries.first { $0.landmark.name == "Mount Cabot" }!
         #expect(cabot.shares.map(\.routeID) == ["mount-cabot", "starr-king"])
-        #expect(LandmarkOverlay.label(cabot).hasPrefix("Mount Cabot: mount-cabot 0.3 %, starr-king"))
+        #expect(LandmarkOverlay.label(cabot).hasPrefix("Mount Cabot: mount-cabot 0.6 %, starr-king"))
         // The diamond is drawn at each landmark on the overview.
         let overview = try OverviewRenderer.render(pack)
         let red = LandmarkOverlay.markerColor

@@ -1,0 +1,39 @@
+import RouteCore
+import TrailpackCore
+
+/// Length, climb and walking times of one edge, as `routing.json` states them.
+public struct EdgeProfile: Equatable, Sendable {
+    /// Sum of the geodesic steps, metres, one decimal.
+    public var lengthM: Double
+    /// Counted rises and drops walking a to b, metres, one decimal (b to a swaps them).
+    public var ascentM: Double
+    public var descentM: Double
+    /// Whole seconds a to b and b to a; nil for a direction that may not be walked.
+    public var timeS: [Int?]
+
+    public init(lengthM: Double, ascentM: Double, descentM: Double, timeS: [Int?]) {
+        self.lengthM = lengthM
+        self.ascentM = ascentM
+        self.descentM = descentM
+        self.timeS = timeS
+    }
+
+    /// The profile of a line with elevations (metres, as written): extremes found walking a to b
+    /// with the rates' climb threshold; b to a walks the same legs backwards. `oneway` forbids b to a.
+    public static func measure(coords: [LonLat], elevationsM: [Double], rates: RoutingRates, oneway: Bool) -> EdgeProfile {
+        let cumM = Geodesic.cumulativeDistancesM(coords)
+        let extremes = RouteStatistics.extremeIndices(elevationsM, thresholdM: rates.climbThresholdM)
+        let model = rates.model
+        var ascentM = 0.0, descentM = 0.0, forwardS = 0.0, backwardS = 0.0
+        for (p, q) in zip(extremes, extremes.dropFirst()) {
+            let riseM = elevationsM[q] - elevationsM[p], horizontalM = cumM[q] - cumM[p]
+            if riseM > 0 { ascentM += riseM } else { descentM -= riseM }
+            forwardS += model.legDurationS(horizontalM: horizontalM, riseM: riseM)
+            backwardS += model.legDurationS(horizontalM: horizontalM, riseM: -riseM)
+        }
+        return EdgeProfile(lengthM: round1(cumM.last ?? 0), ascentM: round1(ascentM), descentM: round1(descentM),
+                           timeS: [Int(forwardS.rounded()), oneway ? nil : Int(backwardS.rounded())])
+    }
+
+    static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+}

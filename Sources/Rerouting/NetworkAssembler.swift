@@ -1,0 +1,125 @@
+import RouteCore
+import TrailNetwork
+import TrailpackCore
+
+/// What the network needs to know of each input trail line, by `TrailLine.id`.
+public struct TrailFacts: Sendable {
+    /// Index of the line's feature in `trails.geojson`.
+    public var feature: Int
+    public var use: TrailUse
+
+    public init(feature: Int, use: TrailUse) {
+        self.feature = feature
+        self.use = use
+    }
+}
+
+/// Turns the builder's trail graph into the network a pack carries: edges split at the given
+/// points (route starts, ends and vias) and at the middle of closed loops, resampled to at most
+/// 12 m, with terrain elevations, lengths, climbs and times.
+public enum NetworkAssembler {
+    /// A point closer than this (metres, along the edge) to an edge's end is that end's node.
+    public static let endToleranceM = 0.5
+
+    /// The network and, for each of `cuts`, the index of its node.
+    /// - Parameters:
+    ///   - facts: per `TrailLine.id` of every edge of `graph`.
+    ///   - elevationM: region terrain at a point, metres.
+    public static func assemble(graph: TrailNetworkGraph, facts: [String: TrailFacts], cuts: [NetworkLocation],
+                                rates: RoutingRates, elevationM: (LonLat) -> Double) -> (network: RoutingNetwork, cutNodes: [Int]) {
+        var nodes = graph.nodes.map { RoutingNode(location: round7($0), eleM: round1(elevationM(round7($0)))) }
+        var stopsByEdge: [Int: [Stop]] = [:]
+        var cutNodes: [Int] = []
+        for cut in cuts {
+            let edge = graph.edges[cut.edge]
+            if cut.alongM <= endToleranceM { cutNodes.append(edge.fromNode); continue }
+            if edge.lengthM - cut.alongM <= endToleranceM { cutNodes.append(edge.toNode); continue }
+            if let same = stopsByEdge[cut.edge]?.first(where: { $0.seg == cut.seg && $0.t == cut.t }) {
+                cutNodes.append(same.node)
+                continue
+            }
+            let node = addNode(cut.point, to: &nodes, elevationM: elevationM)
+            stopsByEdge[cut.edge, default: []].append(Stop(seg: cut.seg, t: cut.t, point: cut.point, node: node))
+            cutNodes.append(node)
+        }
+        var edges: [RoutingEdge] = []
+        for edge in graph.edges {
+            var stops = (stopsByEdge[edge.id] ?? []).sorted { $0.seg != $1.seg ? $0.seg < $1.seg : $0.t < $1.t }
+            if edge.fromNode == edge.toNode && stops.isEmpty, let middle = middleStop(of: edge) {
+                stops = [Stop(seg: middle.seg, t: middle.t, point: middle.point, node: addNode(middle.point, to: &nodes, elevationM: elevationM))]
+            }
+            let fact = facts[edge.trailId] ?? TrailFacts(feature: 0, use: TrailUse())
+            for piece in pieces(of: edge, stops: stops) {
+                edges.append(makeEdge(piece, name: edge.trailName, fact: fact, nodes: nodes, rates: rates, elevationM: elevationM))
+            }
+        }
+        return (RoutingNetwork(rates: rates, nodes: nodes, edges: edges), cutNodes)
+    }
+
+    /// A point where an edge is cut, and the node there.
+    struct Stop {
+        var seg: Int
+        var t: Double
+        var point: LonLat
+        var node: Int
+    }
+
+    static func addNode(_ p: LonLat, to nodes: inout [RoutingNode], elevationM: (LonLat) -> Double) -> Int {
+        let location = round7(p)
+        nodes.append(RoutingNode(location: location, eleM: round1(elevationM(location))))
+        return nodes.count - 1
+    }
+
+    /// The point halfway along an edge by length.
+    static func middleStop(of edge: NetworkEdge) -> (seg: Int, t: Double, point: LonLat)? {
+        let halfM = edge.lengthM / 2
+        var walkedM = 0.0
+        for k in 1..<edge.coords.count {
+            let stepM = Geodesic.distanceM(edge.coords[k - 1], edge.coords[k])
+            if walkedM + stepM >= halfM, stepM > 0 {
+                let t = (halfM - walkedM) / stepM
+                return (k - 1, t, Geodesic.interpolate(edge.coords[k - 1], edge.coords[k], fraction: t))
+            }
+            walkedM += stepM
+        }
+        return nil
+    }
+
+    /// The stretches of `edge` between consecutive stops, with their end nodes.
+    static func pieces(of edge: NetworkEdge, stops: [Stop]) -> [(a: Int, b: Int, coords: [LonLat])] {
+        let last = edge.coords.count - 1
+        let all = [Stop(seg: 0, t: 0, point: edge.coords[0], node: edge.fromNode)] + stops
+            + [Stop(seg: last, t: 0, point: edge.coords[last], node: edge.toNode)]
+        var out: [(a: Int, b: Int, coords: [LonLat])] = []
+        for k in 1..<all.count {
+            let from = all[k - 1], to = all[k]
+            var coords = [from.point]
+            let upper = to.t == 0 ? to.seg : to.seg + 1
+            if from.seg + 1 < upper { coords += edge.coords[(from.seg + 1)..<upper] }
+            if coords.last != to.point { coords.append(to.point) }
+            out.append((from.node, to.node, coords))
+        }
+        return out
+    }
+
+    /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes.
+    static func makeEdge(_ piece: (a: Int, b: Int, coords: [LonLat]), name: String?, fact: TrailFacts, nodes: [RoutingNode],
+                         rates: RoutingRates, elevationM: (LonLat) -> Double) -> RoutingEdge {
+        let dense = (try? Resampler.resample(piece.coords).coords) ?? piece.coords
+        var coords = [nodes[piece.a].location]
+        for p in dense.dropFirst().dropLast() {
+            let q = round7(p)
+            if q != coords[coords.count - 1] { coords.append(q) }
+        }
+        let end = nodes[piece.b].location
+        if coords.count > 1 && coords[coords.count - 1] == end { coords.removeLast() }
+        coords.append(end)
+        let elevationsM = coords.map { round1(elevationM($0)) }
+        let profile = EdgeProfile.measure(coords: coords, elevationsM: elevationsM, rates: rates, oneway: fact.use.onewayFoot)
+        return RoutingEdge(a: piece.a, b: piece.b, name: name, trail: fact.feature, coords: coords, elevationsM: elevationsM,
+                           profile: profile, oneway: fact.use.onewayFoot, steps: fact.use.steps, sacScale: fact.use.sacScale)
+    }
+
+    static func round7(_ p: LonLat) -> LonLat { LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7) }
+    static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+}

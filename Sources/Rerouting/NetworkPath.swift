@@ -1,0 +1,108 @@
+import RouteCore
+import TrailpackCore
+
+/// A walk over the network: its steps laid end to end as one line.
+public struct NetworkPath: Equatable, Sendable {
+    public var steps: [PathStep]
+    /// The steps' vertices, each joint once, lon/lat.
+    public var coords: [LonLat]
+    /// The edges' terrain elevations at `coords`, metres.
+    public var elevationsM: [Double]
+    /// The vertices at graph nodes: the start (unless the path starts inside its first step),
+    /// every joint, the end.
+    public var visits: [NodeVisit]
+    /// The path starts at this vertex of its first step (0: at the step's first node).
+    public var firstVertex: Int
+
+    /// Lays `steps` end to end; a path of no step is the single node `start`. With
+    /// `firstVertex` > 0 the path starts at that vertex of the first step, not at `start`.
+    public init(steps: [PathStep], start: Int, in network: RoutingNetwork, firstVertex: Int = 0) {
+        self.steps = steps
+        self.firstVertex = firstVertex
+        let first = network.nodes[start]
+        coords = [first.location]
+        elevationsM = [first.eleM]
+        visits = [NodeVisit(i: 0, node: start)]
+        for (k, step) in steps.enumerated() {
+            let e = network.edges[step.edge]
+            let skip = k == 0 ? firstVertex : 0
+            let c = step.forward ? e.coords : e.coords.reversed()
+            let z = step.forward ? e.elevationsM : e.elevationsM.reversed()
+            if skip > 0 {
+                coords = [c[skip]]
+                elevationsM = [z[skip]]
+                visits = []
+            }
+            coords += c.dropFirst(skip + 1)
+            elevationsM += z.dropFirst(skip + 1)
+            visits.append(NodeVisit(i: coords.count - 1, node: network.to(step)))
+        }
+    }
+
+    /// The seconds the network's edges give for this path (nil when a step is forbidden).
+    public func timeS(in network: RoutingNetwork) -> Int? { NetworkRouter(network: network).timeS(of: steps) }
+
+    /// The geometry guidance reads, as for a line routed over the network: the corners of each
+    /// step (1 m Douglas–Peucker) and every node, the trail name of each of its segments, and
+    /// the junctions where other edges leave a node; with, for each of its vertices, the index
+    /// of that vertex in `coords`.
+    public func guidancePath(in network: RoutingNetwork) -> (path: RoutePath, indexInCoords: [Int]) {
+        var pathCoords = [coords[0]], index = [0], names: [String?] = [], junctions: [RouteJunction] = []
+        let outgoing = network.outgoingSteps()
+        if firstVertex == 0, let start = visits.first?.node,
+           let j = junction(at: start, incoming: nil, outgoing: steps.first, network: network, outgoing: outgoing) {
+            junctions.append(RouteJunction(index: 0, branches: j))
+        }
+        let joints = firstVertex == 0 ? Array(visits.map(\.i).dropLast()) : [0] + visits.map(\.i).dropLast()
+        for (k, step) in steps.enumerated() {
+            let c = Array(network.coords(step).dropFirst(k == 0 ? firstVertex : 0))
+            let corners = (try? Resampler.resample(c).cornerInputIndices) ?? Array(c.indices)
+            let base = joints[k]
+            for corner in corners.dropFirst() {
+                pathCoords.append(c[corner])
+                index.append(base + corner)
+                names.append(network.edges[step.edge].name)
+            }
+            let next = k + 1 < steps.count ? steps[k + 1] : nil
+            let arrival = visits[firstVertex == 0 ? k + 1 : k]
+            if let j = junction(at: arrival.node, incoming: step, outgoing: next, network: network, outgoing: outgoing) {
+                junctions.append(RouteJunction(index: pathCoords.count - 1, branches: j))
+            }
+        }
+        return (RoutePath(coords: pathCoords, segmentTrailNames: names, junctions: junctions, onNetwork: true), index)
+    }
+
+    /// The branches at `node` other than the way in and the way out, sorted by bearing then
+    /// name; nil when there are none.
+    func junction(at node: Int, incoming: PathStep?, outgoing next: PathStep?, network: RoutingNetwork,
+                  outgoing: [[PathStep]]) -> [JunctionBranch]? {
+        let inEnd: PathStep? = incoming.map { PathStep(edge: $0.edge, forward: !$0.forward) }
+        var branches: [JunctionBranch] = []
+        for step in outgoing[node] where step != inEnd && step != next {
+            let bearingDeg = Self.branchBearingDeg(network.coords(step))
+            branches.append(JunctionBranch(bearingDeg: bearingDeg, trailName: network.edges[step.edge].name))
+        }
+        branches.sort { l, r in
+            if l.bearingDeg != r.bearingDeg { return l.bearingDeg < r.bearingDeg }
+            return (l.trailName ?? "") < (r.trailName ?? "")
+        }
+        return branches.isEmpty ? nil : branches
+    }
+
+    /// Distance (metres) along a branch at which its bearing is measured.
+    public static let branchBearingDistanceM = 25.0
+
+    /// Bearing from a line's first vertex to its point `branchBearingDistanceM` along (or its end).
+    static func branchBearingDeg(_ coords: [LonLat]) -> Double {
+        var walkedM = 0.0
+        for k in 1..<coords.count {
+            let stepM = Geodesic.distanceM(coords[k - 1], coords[k])
+            if walkedM + stepM >= branchBearingDistanceM {
+                let t = stepM > 0 ? (branchBearingDistanceM - walkedM) / stepM : 0
+                return Geodesic.bearingDeg(coords[0], Geodesic.interpolate(coords[k - 1], coords[k], fraction: t))
+            }
+            walkedM += stepM
+        }
+        return Geodesic.bearingDeg(coords[0], coords[coords.count - 1])
+    }
+}

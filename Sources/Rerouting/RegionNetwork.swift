@@ -1,0 +1,94 @@
+import Foundation
+import PackJSON
+import PackReader
+import TrailpackCore
+
+/// Everything a client has for rerouting in one region folder, read from the pack alone:
+/// the network, the region terrain, the POIs and the routes with their AR patches.
+public struct RegionNetwork {
+    public let folder: String
+    public let network: RoutingNetwork
+    public let router: NetworkRouter
+    public let terrain: TerrainGrid
+    public let bbox: BBox
+    public let pois: [PointOfInterest]
+    /// The manifest's routes in order: id, name, route file path, AR patch path.
+    public let routes: [(id: String, name: String, file: String, arPatch: String)]
+    let disk: RegionFolder
+
+    /// Reads the region folder's manifest, `routing.json`, `terrain.bin` and `pois.geojson`.
+    /// - Throws: `RerouteError.pack` naming the file and place of what cannot be read,
+    ///   `.noNetwork` for a region without `routing.json`.
+    public init(folder: String) throws(RerouteError) {
+        let disk = RegionFolder(url: URL(fileURLWithPath: folder))
+        self.disk = disk
+        self.folder = folder
+        do {
+            let manifest = try disk.document("manifest.json")
+            let view = ManifestView(manifest.root)
+            guard let routingPath = view.file("routing")?.path else { throw RerouteError.noNetwork(region: folder) }
+            let routing = try disk.document(routingPath)
+            do { network = try RoutingNetwork(json: routing.root) } catch {
+                throw RerouteError.pack(.malformed(path: routing.path, at: error.path.description, line: error.line, column: error.column, reason: error.message))
+            }
+            router = NetworkRouter(network: network)
+            terrain = try Self.grid(disk, view.file("terrain")?.path ?? "terrain.bin")
+            bbox = view.bbox ?? terrain.bounds
+            pois = try Self.pois(disk, view.file("pois")?.path ?? "pois.geojson")
+            routes = view.routes.compactMap { r in
+                guard let id = r.id, let file = r.file?.path else { return nil }
+                return (id, r.name ?? id, file, r.arPatch?.path ?? "ar/\(id).bin")
+            }
+        } catch let e as RerouteError {
+            throw e
+        } catch let e as PackReadError {
+            throw .pack(e)
+        } catch {
+            throw .pack(.unreadable(path: folder, reason: "\(error)"))
+        }
+    }
+
+    /// A TER1 grid of the folder.
+    static func grid(_ disk: RegionFolder, _ relative: String) throws(PackReadError) -> TerrainGrid {
+        let bytes = try disk.requireBytes(relative)
+        do { return try TER1.decode(bytes) } catch {
+            throw .unreadable(path: disk.displayPath(relative), reason: "not a valid TER1 grid at byte \(error.offset): \(error)")
+        }
+    }
+
+    /// The POIs of `pois.geojson` (name, kind, point; `ele` when given).
+    static func pois(_ disk: RegionFolder, _ relative: String) throws(PackReadError) -> [PointOfInterest] {
+        let document = try disk.document(relative)
+        return FeatureCollectionView(document.root).features.compactMap { f in
+            guard let p = f.point, let name = f.properties?["name"]?.stringValue else { return nil }
+            var poi = PointOfInterest(name: name, kind: f.properties?["kind"]?.stringValue ?? "poi", location: p)
+            poi.eleM = f.properties?["ele"]?.doubleValue
+            return poi
+        }
+    }
+
+    /// The AR patch of route `id`.
+    /// - Throws: `RerouteError.pack` when it cannot be read.
+    public func arPatch(route id: String) throws(RerouteError) -> TerrainGrid {
+        guard let r = routes.first(where: { $0.id == id }) else { throw .argument(name: "route", message: "no route \(id)") }
+        do { return try Self.grid(disk, r.arPatch) } catch { throw .pack(error) }
+    }
+
+    /// The finest terrain of the pack that holds every point of `coords`: the smallest AR patch
+    /// covering them all (a route's own patch for its own line), else `terrain.bin`.
+    public func finestTerrain(covering coords: [LonLat]) -> TerrainGrid {
+        guard let box = BBox(covering: coords) else { return terrain }
+        var best: TerrainGrid?
+        for r in routes {
+            guard let patch = try? arPatch(route: r.id), patch.bounds.contains(LonLat(box.west, box.south)),
+                  patch.bounds.contains(LonLat(box.east, box.north)) else { continue }
+            if best == nil || patch.bounds.areaDeg2 < best!.bounds.areaDeg2 { best = patch }
+        }
+        return best ?? terrain
+    }
+}
+
+extension BBox {
+    /// Area in square degrees (for comparing boxes only).
+    var areaDeg2: Double { (east - west) * (north - south) }
+}

@@ -1,0 +1,68 @@
+import Guidance
+import RouteCore
+import TrailpackCore
+
+/// The rest of a route after the point where a way back rejoins it.
+struct RouteTail {
+    /// From the rejoin vertex to the route's end.
+    var coords: [LonLat]
+    var guidance: (path: RoutePath, indexInCoords: [Int])
+    var timeS: Int
+}
+
+extension RegionNetwork {
+    typealias GuidancePath = (path: RoutePath, indexInCoords: [Int])
+
+    /// `guidance` after a straight lead-in `lead` (its vertices before the path's first).
+    static func prefixing(_ guidance: GuidancePath, with lead: [LonLat]) -> GuidancePath {
+        guard !lead.isEmpty else { return guidance }
+        let n = lead.count
+        var path = guidance.path
+        path.coords = lead + path.coords
+        path.segmentTrailNames = lead.map { _ in nil } + path.segmentTrailNames
+        path.junctions = path.junctions.map { RouteJunction(index: $0.index + n, branches: $0.branches) }
+        return (path, Array(0..<n) + guidance.indexInCoords.map { $0 + n })
+    }
+
+    /// `head` followed by `tail`, whose first vertex is `head`'s last, at index `offset` of the
+    /// walk's coords.
+    static func appending(_ tail: GuidancePath, to head: GuidancePath, at offset: Int) -> GuidancePath {
+        var path = head.path
+        let base = path.coords.count - 1
+        path.coords += tail.path.coords.dropFirst()
+        path.segmentTrailNames += tail.path.segmentTrailNames
+        for j in tail.path.junctions where !path.junctions.contains(where: { $0.index == j.index + base }) {
+            path.junctions.append(RouteJunction(index: j.index + base, branches: j.branches))
+        }
+        return (path, head.indexInCoords + tail.indexInCoords.dropFirst().map { $0 + offset })
+    }
+
+    /// Elevations, stats and waypoints of a walk; a lead-in leg gets a start that says which way
+    /// and how far to the trail.
+    /// - Throws: `RerouteError.argument` when the walk leaves the terrain.
+    func finish(coords: [LonLat], guidance: GuidancePath, lead: (from: LonLat, to: LonLat, network: RoutingNetwork, path: NetworkPath)?,
+                timeS: Int) throws(RerouteError) -> ComputedRoute {
+        let grid = finestTerrain(covering: coords)
+        let elevationsM: [Double]
+        do { elevationsM = try ElevationDraper.drape(coords, on: grid) } catch {
+            throw .argument(name: "route", message: "leaves the region's terrain: \(error)")
+        }
+        let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
+        let stats: RouteStats
+        do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: network.rates.model) } catch {
+            throw .argument(name: "route", message: error.description)
+        }
+        var waypoints: [Waypoint]
+        do {
+            waypoints = try Guidance.waypoints(for: GuidanceInput(
+                path: guidance.path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
+                resampledIndexOfPathVertex: guidance.indexInCoords, pois: pois, terrain: grid, isDrawn: true))
+        } catch { throw .argument(name: "route", message: error.description) }
+        if let lead, let k = waypoints.firstIndex(where: { $0.kind == .start }) {
+            let trail = lead.path.steps.first.flatMap { lead.network.edges[$0.edge].name } ?? "the trail"
+            let metres = MetresFormat.wholeMetres(Geodesic.distanceM(lead.from, lead.to))
+            waypoints[k].instruction = "Head \(Compass.point8(bearingDeg: Geodesic.bearingDeg(lead.from, lead.to))) \(metres) to \(trail)"
+        }
+        return ComputedRoute(coords: coords, elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats, networkTimeS: timeS)
+    }
+}

@@ -1,0 +1,149 @@
+import RouteCore
+import TrailpackCore
+
+/// The hiking model a network's times were computed with (SPEC `routing.json` `rates`).
+public struct RoutingRates: Equatable, Sendable {
+    public var horizontalKmh: Double
+    public var ascentMPerH: Double
+    public var descentMPerH: Double
+    /// Rises and drops of a profile no larger than this (metres) are not counted (trailpack's
+    /// extension of `rates`: the hysteresis of route stats).
+    public var climbThresholdM: Double
+
+    public init(horizontalKmh: Double = 4, ascentMPerH: Double = 300, descentMPerH: Double = 500, climbThresholdM: Double = 5) {
+        self.horizontalKmh = horizontalKmh
+        self.ascentMPerH = ascentMPerH
+        self.descentMPerH = descentMPerH
+        self.climbThresholdM = climbThresholdM
+    }
+
+    /// The same rates as the route stats' hiking model.
+    public var model: HikingModel {
+        HikingModel(flatSpeedKmh: horizontalKmh, ascentRateMPerH: ascentMPerH, descentRateMPerH: descentMPerH, climbThresholdM: climbThresholdM)
+    }
+}
+
+/// A node of the network: a junction, a dead end, or a route's start, end or via point.
+public struct RoutingNode: Equatable, Sendable {
+    /// Position, lon/lat, 7 decimals.
+    public var location: LonLat
+    /// Region terrain at `location`, metres, one decimal.
+    public var eleM: Double
+
+    public init(location: LonLat, eleM: Double) {
+        self.location = location
+        self.eleM = eleM
+    }
+}
+
+/// An edge: the stretch of one trail between two nodes, walkable per `timeS`.
+public struct RoutingEdge: Equatable, Sendable {
+    public var a: Int
+    public var b: Int
+    public var name: String?
+    /// Index of the trail's feature in `trails.geojson`.
+    public var trail: Int
+    /// Vertices from `a` to `b`, lon/lat, at most 12 m apart.
+    public var coords: [LonLat]
+    /// Region terrain at each vertex, metres, one decimal.
+    public var elevationsM: [Double]
+    public var profile: EdgeProfile
+    public var oneway: Bool
+    public var steps: Bool
+    public var sacScale: String?
+
+    public init(a: Int, b: Int, name: String?, trail: Int, coords: [LonLat], elevationsM: [Double], profile: EdgeProfile,
+                oneway: Bool = false, steps: Bool = false, sacScale: String? = nil) {
+        self.a = a
+        self.b = b
+        self.name = name
+        self.trail = trail
+        self.coords = coords
+        self.elevationsM = elevationsM
+        self.profile = profile
+        self.oneway = oneway
+        self.steps = steps
+        self.sacScale = sacScale
+    }
+
+    /// Seconds to walk the edge in `forward` (a to b) or the other direction; nil when forbidden.
+    public func timeS(forward: Bool) -> Int? { forward ? profile.timeS[0] : profile.timeS[1] }
+}
+
+/// One edge walked in one direction.
+public struct PathStep: Hashable, Sendable {
+    public var edge: Int
+    /// True when walked from `a` to `b`.
+    public var forward: Bool
+
+    public init(edge: Int, forward: Bool) {
+        self.edge = edge
+        self.forward = forward
+    }
+}
+
+/// A route of the region on the network (SPEC `routing.json` `routes`).
+public struct NetworkRouteEntry: Equatable, Sendable {
+    public var id: String
+    /// Edges in walking order.
+    public var path: [PathStep]
+    /// Route vertices at graph nodes: index into the route's `coords`, node index; ascending.
+    public var nodes: [NodeVisit]
+
+    public init(id: String, path: [PathStep], nodes: [NodeVisit]) {
+        self.id = id
+        self.path = path
+        self.nodes = nodes
+    }
+}
+
+/// A route vertex that lies at a graph node.
+public struct NodeVisit: Equatable, Sendable {
+    /// Index into the route's coords.
+    public var i: Int
+    public var node: Int
+
+    public init(i: Int, node: Int) {
+        self.i = i
+        self.node = node
+    }
+}
+
+/// The trail network a pack carries for rerouting (SPEC `routing.json`).
+public struct RoutingNetwork: Equatable, Sendable {
+    public var rates: RoutingRates
+    public var nodes: [RoutingNode]
+    public var edges: [RoutingEdge]
+    public var routes: [NetworkRouteEntry]
+
+    public init(rates: RoutingRates, nodes: [RoutingNode], edges: [RoutingEdge], routes: [NetworkRouteEntry] = []) {
+        self.rates = rates
+        self.nodes = nodes
+        self.edges = edges
+        self.routes = routes
+    }
+
+    /// Total length of the edges, metres.
+    public var lengthM: Double { edges.reduce(0) { $0 + $1.profile.lengthM } }
+
+    /// For each node, the steps leaving it (an edge from `a` forward, to `b` backward), in edge order.
+    public func outgoingSteps() -> [[PathStep]] {
+        var out = Array(repeating: [PathStep](), count: nodes.count)
+        for (k, e) in edges.enumerated() {
+            out[e.a].append(PathStep(edge: k, forward: true))
+            out[e.b].append(PathStep(edge: k, forward: false))
+        }
+        return out
+    }
+
+    /// The node a step starts from.
+    public func from(_ step: PathStep) -> Int { step.forward ? edges[step.edge].a : edges[step.edge].b }
+
+    /// The node a step arrives at.
+    public func to(_ step: PathStep) -> Int { step.forward ? edges[step.edge].b : edges[step.edge].a }
+
+    /// The step's vertices in walking order.
+    public func coords(_ step: PathStep) -> [LonLat] {
+        step.forward ? edges[step.edge].coords : edges[step.edge].coords.reversed()
+    }
+}
