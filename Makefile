@@ -10,7 +10,7 @@ SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o 
 REGION_IDS := $(basename $(notdir $(RECIPES)))
 MANIFESTS := $(REGION_IDS:%=$(PACKS)/regions/%/manifest.json)
 
-.PHONY: all deps build demo test packs validate preview golden bench bench-table clean
+.PHONY: all deps venv build demo test packs validate preview golden bench bench-table clean
 
 all: build
 
@@ -48,9 +48,21 @@ demo: build
 	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
-test: deps
+test: deps venv
 	swift build --build-tests
 	swift test --skip-build
+
+# The Python environment of the test suite's independent router (scripts/independent_route.py,
+# pyroutelib3): .venv, remade only when scripts/requirements-test.txt changes.
+VENV := .venv
+VENV_STAMP := $(VENV)/.requirements-test.stamp
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): scripts/requirements-test.txt | deps
+	python3 -m venv --clear $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
+	touch $@
 
 # Regenerates the golden files under Tests/ on purpose; review the diff like code.
 golden: deps
