@@ -183,3 +183,72 @@ extension SyntheticTrailNetworkTests {
         return d1 * d2 < 0 && d3 * d4 < 0
     }
 }
+
+/// The independent router (scripts/independent_route.py, pyroutelib3) over the synthetic network's
+/// OSM XML honours closures, `oneway:foot` and nothing else: the reference later routing tests
+/// compare trailpack with. Runs when `make venv` has made `.venv` (`make test` does).
+@Suite(.enabled(if: IndependentRouter.isAvailable, "no .venv: run 'make venv'"))
+struct SyntheticTrailNetworkRoutingTests {
+    static let network = SyntheticTrailNetwork.make(seed: 5, options: .init(linesPerAxis: 10))
+    static let osmPath: String = {
+        let url = TestData.scratchFolder("synthetic-osm").appendingPathComponent("grid.osm")
+        try! network.osmXML().write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }()
+
+    /// A way's end points and its geodesic length in metres.
+    static func ends(_ w: Int) -> (LonLat, LonLat, Double) {
+        let way = network.ways[w]
+        return (way.coords.first!, way.coords.last!, Geodesic.lengthM(way.coords))
+    }
+
+    @Test func onewayFootWaysAreWalkedOnlyForwards() throws {
+        let oneway = Self.network.onewayFootWayIndices
+        #expect(!oneway.isEmpty)
+        for w in oneway.prefix(3) {
+            let (a, b, lengthM) = Self.ends(w)
+            let forward = try #require(try IndependentRouter.route(osmPath: Self.osmPath, through: [a, b]))
+            #expect(abs(forward.lengthM - lengthM) < 0.5)
+            let backward = try IndependentRouter.route(osmPath: Self.osmPath, through: [b, a])
+            #expect(backward.map { $0.lengthM > lengthM + 100 } ?? true, "way \(w + 1)")
+        }
+    }
+
+    @Test func plainOnewayBindsCyclistsNotHikers() throws {
+        let oneway = Self.network.onewayCyclistOnlyWayIndices
+        #expect(!oneway.isEmpty)
+        for w in oneway.prefix(2) {
+            let (a, b, lengthM) = Self.ends(w)
+            let backward = try #require(try IndependentRouter.route(osmPath: Self.osmPath, through: [b, a]))
+            #expect(abs(backward.lengthM - lengthM) < 0.5, "way \(w + 1)")
+        }
+    }
+
+    @Test func closedWaysAreNeverWalked() throws {
+        let openVertices = Set(Self.network.ways.filter { !SyntheticTrailNetwork.isClosedToHikers($0.properties) }.flatMap(\.coords))
+        let closed = Self.network.closedWayIndices.filter {
+            openVertices.contains(Self.network.ways[$0].coords.first!) && openVertices.contains(Self.network.ways[$0].coords.last!)
+        }
+        var detours = 0
+        for w in closed.prefix(4) {
+            // No route at all when the closed way was the only way to one of its ends.
+            let (a, b, lengthM) = Self.ends(w)
+            guard let route = try IndependentRouter.route(osmPath: Self.osmPath, through: [a, b]) else { continue }
+            let interior = Set(Self.network.ways[w].coords.dropFirst().dropLast())
+            #expect(interior.isDisjoint(with: route.coords), "way \(w + 1)")
+            #expect(route.lengthM > lengthM + 100)
+            detours += 1
+        }
+        #expect(detours > 0)
+    }
+
+    @Test func privateWaysOpenToHikersAreWalked() throws {
+        let open = Self.network.privateFootYesWayIndices
+        #expect(!open.isEmpty)
+        for w in open.prefix(2) {
+            let (a, b, lengthM) = Self.ends(w)
+            let route = try #require(try IndependentRouter.route(osmPath: Self.osmPath, through: [a, b]))
+            #expect(abs(route.lengthM - lengthM) < 0.5, "way \(w + 1)")
+        }
+    }
+}
