@@ -33,17 +33,19 @@ extension RegionNetwork {
 
     /// The hiker's place on a step of the route: between vertices `before` and `before + 1` of
     /// the step's coords (in walking order), at `point`.
-    func hikerOnStep(_ hiker: EdgePoint, step: PathStep, edge: RoutingEdge) -> (before: Int, point: LonLat, eleM: Double) {
+    func hikerOnStep(_ hiker: EdgePoint, step: PathStep, edge: RoutingEdge) -> (before: Int, atVertex: Bool, point: LonLat, eleM: Double) {
         let last = edge.coords.count - 1
-        let forwardBefore = hiker.seg
-        let before = step.forward ? forwardBefore : (hiker.t > 0 ? last - forwardBefore - 1 : last - forwardBefore)
-        let point = NetworkAssembler.round7(hiker.point)
-        return (max(0, before), point, NetworkAssembler.round1(terrainElevationM(point)))
+        let atVertex = hiker.t == 0
+        let before = step.forward ? hiker.seg : (atVertex ? last - hiker.seg : last - hiker.seg - 1)
+        let point = atVertex ? edge.coords[hiker.seg] : NetworkAssembler.round7(hiker.point)
+        let eleM = atVertex ? edge.elevationsM[hiker.seg] : NetworkAssembler.round1(terrainElevationM(point))
+        return (max(0, before), atVertex, point, eleM)
     }
 
     /// Seconds from the hiker, on the same edge as step vertex `m`, along the edge to it.
-    func directSeconds(from h: (before: Int, point: LonLat, eleM: Double), to m: Int, c: [LonLat], z: [Double],
+    func directSeconds(from h: (before: Int, atVertex: Bool, point: LonLat, eleM: Double), to m: Int, c: [LonLat], z: [Double],
                        canAhead: Bool, canBack: Bool) -> Double? {
+        if m == h.before && h.atVertex { return 0 }
         if m > h.before {
             guard canAhead else { return nil }
             return seconds([h.point] + c[(h.before + 1)...m], [h.eleM] + z[(h.before + 1)...m])

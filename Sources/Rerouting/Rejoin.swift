@@ -27,11 +27,14 @@ extension RegionNetwork {
         guard index >= 0, index <= last else {
             throw .argument(name: "--at", message: "\(index) is past the end of route \(routeId) (its last vertex is \(last))")
         }
-        let hiker = try join(QueryPoint(argument: "--from", location: from))
+        let hiker = network.snapped(try join(QueryPoint(argument: "--from", location: from)))
         let (split, nodes) = network.splitting(at: [hiker], elevationM: terrainElevationM)
         let times = NetworkRouter.shortestTimes(in: split, outgoing: split.outgoingSteps(), from: nodes[0]).timeS
         guard let choice = quickestVertex(entry, from: index, times: times, hiker: hiker, hikerNode: nodes[0]) else {
             throw .unreachable(from: "--from \(RerouteError.format(from))", to: "route \(routeId) at or after vertex \(index)")
+        }
+        if choice.index == last && choice.timeS == 0 {
+            throw .argument(name: "--from", message: "\(RerouteError.format(from)) is the end of route \(routeId): nothing is left to walk")
         }
         let target = vertexPoint(entry, choice.index)
         let (both, ends) = network.splitting(at: [hiker, target], elevationM: terrainElevationM)
