@@ -175,6 +175,12 @@ if [ "$full" = 1 ]; then landmarks_out=$repo/bench/results-landmarks.json; else 
 mkdir -p "$(dirname "$landmarks_out")"
 echo "$landmarks_json" | python3 -m json.tool >"$landmarks_out"
 
+echo "bench: routing.json on a synthetic 600 km trail grid (size per km; load and query in one process)"
+routing_json=$("$bench" routing --runs "$runs")
+echo "  $routing_json"
+if [ "$full" = 1 ]; then routing_out=$repo/bench/results-routing.json; else routing_out=$work/results-routing-partial.json; fi
+echo "$routing_json" | python3 -m json.tool >"$routing_out"
+
 routes_json=null
 if [ "${BENCH_ROUTES:-1}" != 0 ]; then
   echo "bench: route processing (1 million input points, one thread)"

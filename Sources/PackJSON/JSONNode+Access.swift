@@ -108,7 +108,7 @@ extension JSONNode {
         }
     }
 
-    private func mismatch(_ expected: String) -> JSONAccessError {
+    func mismatch(_ expected: String) -> JSONAccessError {
         JSONAccessError(path: path, position: position, reason: .typeMismatch(expected: expected, found: type))
     }
 }

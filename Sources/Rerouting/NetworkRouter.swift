@@ -22,10 +22,10 @@ public struct NetworkRouter: Sendable {
     public init(network: RoutingNetwork) {
         self.network = network
         outgoing = network.outgoingSteps()
-        let bounds = BBox(covering: network.nodes.map(\.location) + network.edges.flatMap(\.coords))
-            ?? BBox(west: 0, south: 0, east: 1, north: 1)
-        var grid = SegmentGrid(bounds: bounds, cellM: 100)
+        let bounds = BBox(covering: network.nodes.map(\.location)) ?? BBox(west: 0, south: 0, east: 1, north: 1)
+        var grid = SegmentGrid(bounds: bounds, cellM: 200)
         var items: [(edge: Int, seg: Int)] = []
+        items.reserveCapacity(network.edges.reduce(0) { $0 + $1.coords.count })
         for (k, e) in network.edges.enumerated() {
             for s in 0..<(e.coords.count - 1) {
                 grid.insert(e.coords[s], e.coords[s + 1])

@@ -47,34 +47,42 @@ extension RoutingNetwork {
         rates = RoutingRates(horizontalKmh: try r.member("horizontalKmh").double(in: 0.01...1000),
                              ascentMPerH: try r.member("ascentMPerH").double(in: 0.01...100_000),
                              descentMPerH: try r.member("descentMPerH").double(in: 0.01...100_000), climbThresholdM: threshold)
-        nodes = try root.member("nodes").array().map { n throws(JSONAccessError) in
-            let (p, e) = try Self.readPosition(n)
-            return RoutingNode(location: p, eleM: e)
-        }
+        let nodeValues = try Self.positions(try root.member("nodes"))
+        nodes = stride(from: 0, to: nodeValues.count, by: 3).map { RoutingNode(location: LonLat(nodeValues[$0], nodeValues[$0 + 1]), eleM: nodeValues[$0 + 2]) }
         let nodeCount = nodes.count
         edges = try root.member("edges").array().map { n throws(JSONAccessError) in try Self.readEdge(n, nodeCount: nodeCount) }
         let edgeCount = edges.count
         routes = try (root["routes"]?.array() ?? []).map { n throws(JSONAccessError) in try Self.readRoute(n, edgeCount: edgeCount, nodeCount: nodeCount) }
     }
 
-    static func readPosition(_ n: JSONNode) throws(JSONAccessError) -> (LonLat, Double) {
-        let parts = try n.array()
-        guard parts.count >= 3 else { throw n.error("a position needs [lon, lat, ele]") }
-        return (LonLat(try parts[0].double(in: -180...180), try parts[1].double(in: -90...90)), try parts[2].double())
+    /// `[[lon, lat, ele], ...]` flattened; lon and lat in range.
+    static func positions(_ n: JSONNode) throws(JSONAccessError) -> [Double] {
+        let values = try n.numberRows(width: 3)
+        for k in stride(from: 0, to: values.count, by: 3) where !(abs(values[k]) <= 180 && abs(values[k + 1]) <= 90) {
+            throw (n[k / 3] ?? n).error("[lon, lat] out of range (lon -180...180, lat -90...90)")
+        }
+        return values
     }
 
     static func readEdge(_ n: JSONNode, nodeCount: Int) throws(JSONAccessError) -> RoutingEdge {
         let a = try n.member("a").int(in: 0...max(0, nodeCount - 1)), b = try n.member("b").int(in: 0...max(0, nodeCount - 1))
         let nameNode = try n.member("name")
-        let positions = try n.member("coords").array().map { p throws(JSONAccessError) in try readPosition(p) }
-        guard positions.count >= 2 else { throw n.error("an edge needs at least 2 coords") }
+        let values = try positions(try n.member("coords"))
+        guard values.count >= 6 else { throw n.error("an edge needs at least 2 coords") }
+        var coords: [LonLat] = [], elevationsM: [Double] = []
+        coords.reserveCapacity(values.count / 3)
+        elevationsM.reserveCapacity(values.count / 3)
+        for k in stride(from: 0, to: values.count, by: 3) {
+            coords.append(LonLat(values[k], values[k + 1]))
+            elevationsM.append(values[k + 2])
+        }
         let times = try n.member("timeS").array()
         guard times.count == 2 else { throw n.error("timeS needs [a to b, b to a]") }
         let timeS = try times.map { t throws(JSONAccessError) in t.isNull ? nil : try t.int(in: 0...Int(Int32.max)) }
         let profile = EdgeProfile(lengthM: try n.member("lengthM").double(in: 0...1e8), ascentM: try n.member("ascentM").double(in: 0...1e6),
                                   descentM: try n.member("descentM").double(in: 0...1e6), timeS: timeS)
         return RoutingEdge(a: a, b: b, name: nameNode.isNull ? nil : try nameNode.string(), trail: try n.member("trail").int(in: 0...Int(Int32.max)),
-                           coords: positions.map(\.0), elevationsM: positions.map(\.1), profile: profile,
+                           coords: coords, elevationsM: elevationsM, profile: profile,
                            oneway: try n["oneway"]?.bool() ?? false, steps: try n["steps"]?.bool() ?? false,
                            sacScale: try n["sacScale"]?.string())
     }

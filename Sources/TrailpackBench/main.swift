@@ -3,6 +3,8 @@
 //       prints the SPEC grid's GDAL arguments (for the GDAL command-line chain)
 //   trailpack-bench routes [--points N] [--seed S] [--runs R]
 //       times route processing on a synthetic random-walk track, prints JSON
+//   trailpack-bench routing [--runs R] [--seed S]
+//       routing.json size and load/query times on a synthetic 600 km trail grid, prints JSON
 //   trailpack-bench landmarks [--runs R]
 //       times the landmark stage (demo region; 20 km track with 100 landmarks), prints JSON
 import Foundation
@@ -29,6 +31,8 @@ case "routes":
     let seed = UInt64(option("--seed") ?? "8") ?? 8
     let runs = Int(option("--runs") ?? "3") ?? 3
     RouteBenchmark.run(inputPoints: points, seed: seed, runs: runs)
+case "routing":
+    RoutingBenchmark.run(runs: Int(option("--runs") ?? "3") ?? 3, seed: UInt64(option("--seed") ?? "42") ?? 42)
 case "landmarks":
     LandmarkBenchmark.run(runs: Int(option("--runs") ?? "3") ?? 3)
 default:

@@ -1,0 +1,59 @@
+import Foundation
+import PackJSON
+import Pipeline
+import Rerouting
+import TestSupport
+import Testing
+
+/// `routing.json` read and written: the reader gives back what the writer wrote, byte for byte,
+/// and a bad value is named by its key path.
+@Suite struct RoutingDocumentTests {
+    static let demo: Result<URL, any Error> = Result {
+        let root = TestData.scratchFolder("routing-demo")
+        _ = try PackBuilder.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, outRoot: root.path)
+        return root.appendingPathComponent("regions/pliny-kilkenny")
+    }
+
+    @Test(arguments: ["demo", "grid"])
+    func readingThenWritingGivesTheSameBytes(region: String) throws {
+        let folder = region == "demo" ? try Self.demo.get() : try GridRegion.built.get().folder
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("routing.json")))
+        let network = try RoutingNetwork(json: try JSONParser.parse(bytes))
+        #expect(try JSONWriter(style: .compact).bytes(network.json()) == bytes)
+        #expect(!network.routes.isEmpty && network.edges.count > 10)
+    }
+
+    @Test func aBadValueIsNamedByItsKeyPath() throws {
+        let text = try String(contentsOf: try Self.demo.get().appendingPathComponent("routing.json"), encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "\"b\":1,", with: "\"b\":99999,")
+        #expect(broken != text)
+        do {
+            _ = try RoutingNetwork(json: try JSONParser.parse(broken))
+            Issue.record("a node index out of range was accepted")
+        } catch let error as JSONAccessError {
+            #expect(error.path.description.hasPrefix("edges[") && error.path.description.hasSuffix("].b"), "\(error)")
+        }
+    }
+
+    /// The demo network: least times between 200 seeded node pairs equal a plain Dijkstra's over
+    /// the file read with Foundation (within 1 s).
+    @Test func demoLeastTimesMatchAPlainDijkstra() throws {
+        let folder = try Self.demo.get()
+        let region = try RegionNetwork(folder: folder.path)
+        let ref = try ReferenceGraph(file: folder.appendingPathComponent("routing.json"))
+        var random = SeededRandom(seed: 0xDE30)
+        var compared = 0
+        for _ in 0..<20 {
+            let source = Int.random(in: 0..<ref.nodes.count, using: &random)
+            let times = ref.times(from: source)
+            for _ in 0..<10 {
+                let target = Int.random(in: 0..<ref.nodes.count, using: &random)
+                let steps = region.router.shortestPath(from: source, to: target)
+                #expect((steps == nil) == !times[target].isFinite)
+                if let steps { #expect(abs(Double(region.router.timeS(of: steps)!) - times[target]) <= 1) }
+                compared += 1
+            }
+        }
+        #expect(compared == 200)
+    }
+}
