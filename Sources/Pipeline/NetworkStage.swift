@@ -7,6 +7,23 @@ import TrailpackCore
 /// Stage: the trail network a pack carries (`routing.json`), and the routes through vias, routed
 /// over it by hiking time, so a client rerouting from the pack gets the builder's answers.
 public enum NetworkStage {
+    /// The network of the region's open trails (nil without any) and every route in recipe
+    /// order: `trackRoutes` as they are, routes through vias routed over the network.
+    /// - Throws: `BuildError.route` for a route no path joins or whose vertices leave `bbox`.
+    static func run(_ recipe: Recipe, inputs: LoadedInputs, graph: TrailNetworkGraph?, openTrails: [TrailLine], snaps: ViaSnaps,
+                    trackRoutes: [BuiltRoute], terrain: TerrainGrid, bbox: BBox)
+        throws -> (routes: [BuiltRoute], network: RoutingNetwork?, diagnostics: [Diagnostic]) {
+        guard let graph else { return (trackRoutes, nil, []) }
+        let featureOfTrail = AssembleStage.trailFeatureIndex(inputs.trails, bbox: bbox)
+        var (network, viaNodes) = Self.network(graph: graph, trails: openTrails, featureOfTrail: featureOfTrail, snaps: snaps,
+                                               recipe: recipe, terrain: terrain)
+        let via = try viaRoutes(recipe, inputs: inputs, network: network, snaps: snaps, viaNodes: viaNodes)
+        try PackBuilder.checkInside(bbox, routes: via.routes, recipe: recipe)
+        network.routes = via.entries
+        let all = trackRoutes + via.routes
+        return (recipe.routes.compactMap { r in all.first { $0.id == r.id } }, network, via.diagnostics)
+    }
+
     /// Where each via route's vias meet the trail graph, by route id, in via order.
     public typealias ViaSnaps = [String: [(label: String, point: LonLat)]]
 

@@ -73,18 +73,10 @@ public enum PackBuilder {
         clock.lap("terrain")
 
         // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
-        let featureOfTrail = AssembleStage.trailFeatureIndex(inputs.trails, bbox: bbox)
-        let routing = graph.map { NetworkStage.network(graph: $0, trails: openTrails, featureOfTrail: featureOfTrail, snaps: snaps,
-                                                       recipe: recipe, terrain: terrain.grid) }
-        var network = routing?.0
-        var routes = trackRoutes
-        if let (built, viaNodes) = routing {
-            let via = try NetworkStage.viaRoutes(recipe, inputs: inputs, network: built, snaps: snaps, viaNodes: viaNodes)
-            routes = recipe.routes.compactMap { r in (trackRoutes + via.routes).first { $0.id == r.id } }
-            network?.routes = via.entries
-            diagnostics += via.diagnostics
-            try checkInside(bbox, routes: via.routes, recipe: recipe)
-        }
+        let networked = try NetworkStage.run(recipe, inputs: inputs, graph: graph, openTrails: openTrails, snaps: snaps,
+                                             trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
+        let (routes, network) = (networked.routes, networked.network)
+        diagnostics += networked.diagnostics
         for k in inputs.pois.indices { inputs.pois[k].eleM = terrain.grid.elevationM(at: inputs.pois[k].location) }
         let outside = inputs.pois.filter { $0.eleM == nil }
         if !outside.isEmpty {
