@@ -43,7 +43,7 @@ let package = Package(
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
-        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks"]),
+        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),

@@ -16,6 +16,9 @@ public enum IndexPage {
         public var routeFiles: [(profile: String, arPatch: String)]
         /// Per route, the panorama from its high point (`PanoramaRenderer`); may be empty.
         public var panoramaFiles: [String] = []
+        /// Per route, its reroute check and the file name of its picture (nil without a
+        /// check); may be empty (no reroute section then).
+        public var rerouteChecks: [(outcome: RerouteOutcome, picture: String?)] = []
 
         public init(pack: RegionPack, overviewFile: String, routeFiles: [(profile: String, arPatch: String)]) {
             self.pack = pack
@@ -128,6 +131,22 @@ public enum IndexPage {
                 h += "<p><img src=\"\(e(s.panoramaFiles[k]))\" alt=\"Panorama from the high point of \(e(route.name))\"/></p>\n"
             }
             h += CueSheet.html(route)
+            if s.rerouteChecks.indices.contains(k) { h += rerouteSection(s.rerouteChecks[k], route: route) }
+        }
+        return h
+    }
+
+    /// A route's "Reroute check": its summary and picture, or why there is none.
+    private static func rerouteSection(_ entry: (outcome: RerouteOutcome, picture: String?), route: PackRoute) -> String {
+        var h = "<h4>Reroute check</h4>\n"
+        switch entry.outcome {
+        case .unavailable(let reason):
+            h += "<p class=\"reroute\">No reroute check: \(e(reason)).</p>\n"
+        case .checked(let check):
+            h += "<p class=\"reroute\" data-middle=\"\(check.middleIndex)\" data-rejoin=\"\(check.rejoinIndex)\">\(e(check.summary))</p>\n"
+            if let picture = entry.picture {
+                h += "<p><img src=\"\(e(picture))\" alt=\"Reroute check of \(e(route.name))\"/></p>\n"
+            }
         }
         return h
     }

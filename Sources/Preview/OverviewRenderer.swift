@@ -20,7 +20,9 @@ public struct MapRendering: Sendable {
 /// (bilinear) and washed 20 % toward white. A footer below the map holds the title, the route
 /// legend, attribution, a scale bar and a north arrow; the canvas is at least
 /// `minimumWidthPx` wide. Layers bottom to top: hillshade, contours (index contours thicker,
-/// labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line), POIs with names, routes (white
+/// labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line),
+/// the trail network's nodes (`NetworkNodeLayer`, when the region has `routing.json`; a legend row
+/// of their kinds below the routes' legend), POIs with names, routes (white
 /// casing under all, then each route `routeLineWidthPx` wide in its `RoutePalette` colour,
 /// in manifest order), waypoint markers by kind, waypoint names (junction and turn names only where they fit without overlap; a name a nearby POI of the same name already shows is left out).
 public enum OverviewRenderer {
@@ -46,6 +48,7 @@ public enum OverviewRenderer {
                 drawContours(pack.contours, frame: frame, on: canvas)
                 FilledVoidLayer.draw(pack.manifest.filledVoidAreas, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
+                NetworkNodeLayer.draw(pack.network, frame: frame, on: canvas)
                 drawPOIs(pack.pois, frame: frame, labels: &labels, on: canvas)
                 LandmarkOverlay.draw(routes: pack.routes, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
                 drawRoutes(pack.routes, frame: frame, on: canvas)
@@ -183,10 +186,13 @@ public enum OverviewRenderer {
     struct LegendLayout {
         /// Per route: row and x of its swatch.
         var positions: [(row: Int, xPx: Double)]
+        /// The row of the trail network nodes' legend; nil without `routing.json`.
+        var nodeRow: Int? = nil
         var rows: Int
     }
 
-    /// Flows route legend entries (swatch + "name (id)") into rows left of the scale bar.
+    /// Flows route legend entries (swatch + "name (id)") into rows left of the scale bar, then
+    /// gives the network nodes' legend a row of its own.
     static func legendLayout(_ pack: RegionPack, widthPx: Double) throws(DrawingError) -> LegendLayout {
         let measure = try Canvas(widthPx: 1, heightPx: 1)
         measure.setFont(sizePx: 18)
@@ -199,7 +205,9 @@ public enum OverviewRenderer {
             positions.append((row, x))
             x += w
         }
-        return LegendLayout(positions: positions, rows: max(row + 1, 1))
+        guard pack.network != nil else { return LegendLayout(positions: positions, rows: max(row + 1, 1)) }
+        let nodeRow = positions.isEmpty ? 0 : row + 1
+        return LegendLayout(positions: positions, nodeRow: nodeRow, rows: nodeRow + 1)
     }
 
     static func legendText(_ route: PackRoute) -> String { "\(route.name) (\(route.id))" }
@@ -220,6 +228,9 @@ public enum OverviewRenderer {
             canvas.setColor(MapDecorations.labelColor)
             canvas.setFont(sizePx: 18)
             canvas.showText(legendText(route), at: PixelPoint(xPx: x + 44, yPx: y))
+        }
+        if let network = pack.network, let nodeRow = legend.nodeRow {
+            NetworkNodeLayer.drawLegend(network, baseline: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(nodeRow)), on: canvas)
         }
         canvas.setFont(sizePx: 14)
         canvas.setColor(DrawingColor(hex: 0x555555))

@@ -24,6 +24,8 @@ public struct PackManifest: Sendable, Equatable {
         public var contours: PackFileEntry
         public var trails: PackFileEntry
         public var pois: PackFileEntry
+        /// `routing.json`, the trail network; nil for a region built without trails.
+        public var routing: PackFileEntry? = nil
     }
 
     /// One entry of the manifest's `routes`.
@@ -50,6 +52,7 @@ public struct PackManifest: Sendable, Equatable {
         func entry(_ key: String) throws(PackReadError) -> PackFileEntry { try PackFileEntry(try filesNode.required(key, in: path), in: path) }
         files = Files(terrain: try entry("terrain"), hillshade: try entry("hillshade"), contours: try entry("contours"),
                       trails: try entry("trails"), pois: try entry("pois"))
+        if let routingNode = filesNode["routing"] { files.routing = try PackFileEntry(routingNode, in: path) }
         var routes: [Route] = []
         for node in try root.requiredArray("routes", in: path) {
             routes.append(Route(id: try node.requiredString("id", in: path), name: try node.requiredString("name", in: path),
@@ -72,6 +75,7 @@ public struct PackManifest: Sendable, Equatable {
     public var allFiles: [(label: String, entry: PackFileEntry)] {
         var out: [(String, PackFileEntry)] = [("terrain", files.terrain), ("hillshade", files.hillshade),
                                               ("contours", files.contours), ("trails", files.trails), ("pois", files.pois)]
+        if let routing = files.routing { out.append(("routing", routing)) }
         for r in routes {
             out.append(("route \(r.id)", r.file))
             out.append(("AR patch \(r.id)", r.arPatch))

@@ -23,7 +23,8 @@ public struct PreviewResult: Sendable, Equatable {
 /// `<regionId>-overview.png` (`OverviewRenderer`), and per route
 /// `<regionId>-<routeId>-profile.png` (`ProfileRenderer`) and `<regionId>-<routeId>-ar.png`
 /// (`ARPatchRenderer`), then per route `<regionId>-<routeId>-panorama.png` (`PanoramaRenderer`),
-/// all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
+/// then per route with a reroute check (`RerouteChecker`) `<regionId>-<routeId>-reroute.png`
+/// (`RerouteCheckRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
 /// `index.html` (`IndexPage`). Same pack, same bytes.
 public enum PreviewRenderer {
     /// Validates the pack at a path for the index page's problem table; nil when no
@@ -72,6 +73,7 @@ public enum PreviewRenderer {
             }
             var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
             section.panoramaFiles = panoramaFiles
+            section.rerouteChecks = try renderRerouteChecks(pack, outURL: outURL, written: &written)
             sections.append(section)
         }
         let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
@@ -82,6 +84,23 @@ public enum PreviewRenderer {
         }
         written.append(indexPath)
         return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id))
+    }
+
+    /// Computes every route's reroute check and writes the picture of each that has one.
+    static func renderRerouteChecks(_ pack: RegionPack, outURL: URL, written: inout [String]) throws(PreviewError)
+        -> [(outcome: RerouteOutcome, picture: String?)] {
+        var out: [(outcome: RerouteOutcome, picture: String?)] = []
+        for (k, outcome) in RerouteChecker.checks(pack).enumerated() {
+            guard case .checked(let check) = outcome else {
+                out.append((outcome, nil))
+                continue
+            }
+            let name = "\(pack.manifest.id)-\(check.routeId)-reroute.png"
+            let picture = try RerouteCheckRenderer.render(check, route: pack.routes[k], pack: pack, color: RoutePalette.routeColor(index: k))
+            try write(picture.image, to: outURL.appendingPathComponent(name).path, written: &written)
+            out.append((outcome, name))
+        }
+        return out
     }
 
     /// Region folders under `packPath`: the catalog's regions for a pack root, or the folder itself.

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackReader
+import Rerouting
 import TrailpackCore
 
 /// One region of a built pack, read back from disk exactly as it ships, through PackReader
@@ -15,8 +16,11 @@ public struct RegionPack: Sendable {
     public var contours: [ContourFeature]
     public var trails: [TrailFeature]
     public var pois: [POIFeature]
+    /// The trail network of `routing.json`; nil for a region without one.
+    public var network: RoutingNetwork? = nil
 
-    /// Reads the region in `folderPath`: its manifest, route files, hillshade and GeoJSON layers.
+    /// Reads the region in `folderPath`: its manifest, route files, hillshade, GeoJSON layers and
+    /// (when the manifest lists it) `routing.json`.
     /// AR patches are read on demand (`arPatch(for:)`).
     /// - Throws: `PreviewError.unreadable` or `.malformed` for the first file that fails.
     public static func load(folderPath: String) throws(PreviewError) -> RegionPack {
@@ -40,7 +44,16 @@ public struct RegionPack: Sendable {
         return RegionPack(folderPath: folderPath, manifest: manifest, routes: routes, hillshade: hillshade,
                           contours: try GeoJSONLayers.contours(try document(manifest.files.contours.path)),
                           trails: try GeoJSONLayers.trails(try document(manifest.files.trails.path)),
-                          pois: try GeoJSONLayers.pois(try document(manifest.files.pois.path)))
+                          pois: try GeoJSONLayers.pois(try document(manifest.files.pois.path)),
+                          network: try manifest.files.routing.map { e throws(PreviewError) in try network(try document(e.path)) })
+    }
+
+    /// The trail network of a `routing.json` document.
+    /// - Throws: `PreviewError.malformed` naming the key path and line of the first bad value.
+    static func network(_ doc: PackDocument) throws(PreviewError) -> RoutingNetwork {
+        do { return try RoutingNetwork(json: doc.root) } catch {
+            throw .malformed(path: doc.path, reason: "\(error.path) (line \(error.line)): \(error.message)")
+        }
     }
 
     /// The hillshade's outer pixel edges (`files.hillshade.bounds`).

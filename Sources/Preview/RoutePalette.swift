@@ -8,7 +8,8 @@ import TrailpackCore
 /// reddish purple `#cc79a7`, bluish green `#009e73`, orange `#e69f00`, sky blue `#56b4e9`,
 /// then dark brown `#7f3b08` and near-black `#252525`; a ninth route starts over.
 /// Waypoint markers are white-outlined and coloured by kind (`waypointColor`), distinct from
-/// every route colour.
+/// every route colour. Trail network nodes are magenta `#e7298a`; a reroute check's way back
+/// is green `#22c140`.
 public enum RoutePalette {
     public static let routeColors: [DrawingColor] = [
         0xd55e00, 0x0072b2, 0xcc79a7, 0x009e73, 0xe69f00, 0x56b4e9, 0x7f3b08, 0x252525,
@@ -38,4 +39,8 @@ public enum RoutePalette {
     public static let indexContour = DrawingColor(hex: 0x6b3e14, alpha: 0.85)
     /// POI symbols.
     public static let poi = DrawingColor(hex: 0x2c2c8c)
+    /// Marks of the trail network's nodes (`routing.json`): magenta, unlike any route or marker.
+    public static let networkNode = DrawingColor(hex: 0xe7298a)
+    /// The way back of a reroute check: bright green, unlike any route colour.
+    public static let wayBack = DrawingColor(hex: 0x22c140)
 }

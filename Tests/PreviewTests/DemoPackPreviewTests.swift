@@ -6,18 +6,38 @@ import TestSupport
 import Testing
 import TrailpackCore
 
+/// The demo recipe built by the real pipeline once, and its preview, shared by the tests that read them.
+enum DemoPreview {
+    static let recipe = TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path
+    static var available: Bool { FileManager.default.fileExists(atPath: recipe) }
+
+    struct Built: Sendable {
+        var summary: BuildSummary
+        var root: URL
+        var out: URL
+        var result: PreviewResult
+    }
+
+    private static let built = Result<Built, any Error> {
+        let root = TestData.scratchFolder("preview-demo")
+        let summary = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        let out = root.appendingPathComponent("preview")
+        return Built(summary: summary, root: root, out: out, result: try PreviewRenderer.render(packPath: root.path, outDir: out.path))
+    }
+
+    /// The built demo pack and its preview (built on first use).
+    static func get() throws -> Built { try built.get() }
+}
+
 /// The demo recipe built by the real pipeline, then previewed from disk.
 @Suite struct DemoPackPreviewTests {
-    static let recipe = TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path
-
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: recipe)))
+    @Test(.enabled(if: DemoPreview.available))
     func previewOfTheDemoPack() throws {
-        let root = TestData.scratchFolder("preview-demo")
-        let summary = try PackBuilder.build(recipePath: Self.recipe, outRoot: root.path)
-        let out = root.appendingPathComponent("preview")
-        let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path)
+        let demo = try DemoPreview.get()
+        let (summary, out, result) = (demo.summary, demo.out, demo.result)
         #expect(result.regionIds == [summary.regionID])
-        #expect(result.files.count == 2 + 3 * summary.routes.count)
+        // Overview and index, then per route: profile, AR close-up, panorama, reroute check.
+        #expect(result.files.count == 2 + 4 * summary.routes.count)
 
         let pack = try RegionPack.load(folderPath: summary.regionFolder)
         let overviewPNG = try PNGImage.read(path: result.files[0])
