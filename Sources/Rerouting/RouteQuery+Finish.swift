@@ -40,7 +40,7 @@ extension RegionNetwork {
     /// Elevations, stats and waypoints of a walk; a lead-in leg gets a start that says which way
     /// and how far to the trail.
     /// - Throws: `RerouteError.argument` when the walk leaves the terrain.
-    func finish(coords: [LonLat], guidance: GuidancePath, lead: (from: LonLat, to: LonLat, network: RoutingNetwork, path: NetworkPath)?,
+    func finish(coords: [LonLat], guidance: GuidancePath, lead: (from: LonLat, to: LonLat, count: Int)?,
                 timeS: Int) throws(RerouteError) -> ComputedRoute {
         let grid = finestTerrain(covering: coords)
         let elevationsM: [Double]
@@ -59,7 +59,9 @@ extension RegionNetwork {
                 resampledIndexOfPathVertex: guidance.indexInCoords, pois: pois, terrain: grid, isDrawn: true))
         } catch { throw .argument(name: "route", message: error.description) }
         if let lead, let k = waypoints.firstIndex(where: { $0.kind == .start }) {
-            let trail = lead.path.steps.first.flatMap { lead.network.edges[$0.edge].name } ?? "the trail"
+            // The first trail the walk follows after the straight leg.
+            let names = guidance.path.segmentTrailNames.dropFirst(lead.count)
+            let trail = (names.first ?? nil) ?? "the trail"
             let metres = MetresFormat.wholeMetres(Geodesic.distanceM(lead.from, lead.to))
             waypoints[k].instruction = "Head \(Compass.point8(bearingDeg: Geodesic.bearingDeg(lead.from, lead.to))) \(metres) to \(trail)"
         }

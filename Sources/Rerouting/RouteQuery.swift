@@ -82,7 +82,7 @@ extension RegionNetwork {
             }
         }
         guard coords.count >= 2 else { throw .argument(name: "--to", message: "is the same place as the start") }
-        return try finish(coords: coords, guidance: guidance, lead: leadCoords.isEmpty ? nil : (start, path.coords[0], split, path),
+        return try finish(coords: coords, guidance: guidance, lead: leadCoords.isEmpty ? nil : (start, path.coords[0], leadCoords.count),
                           timeS: (NetworkRouter.timeS(of: path.steps, in: split) ?? 0) + (tail?.timeS ?? 0))
     }
 }
