@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader"]),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
-        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings"], swiftSettings: optimizedInDebug),
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "RouteCore"], swiftSettings: optimizedInDebug),
         .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.

@@ -55,7 +55,8 @@ enum FormatRules {
     static let catalogRegionKeys: Set<String> = ["id", "name", "bbox", "manifest", "sha256", "bytes", "routes"]
     static let catalogRouteKeys: Set<String> = ["id", "name", "distanceM", "ascentM", "descentM", "durationS"]
     static let manifestKeys: Set<String> = ["formatVersion", "id", "name", "bbox", "attribution", "generator", "files", "routes"]
-    static let filesKeys: Set<String> = ["terrain", "hillshade", "contours", "trails", "pois"]
+    static let filesKeys: Set<String> = ["terrain", "hillshade", "contours", "trails", "pois", "routing"]
+    static let routingEntryKeys: Set<String> = fileEntryKeys.union(["nodes", "edges"])
     static let terrainKeys: Set<String> = gridEntryKeys.union(["filledVoids"])
     static let filledVoidsKeys: Set<String> = ["cells", "areaCount", "largestCells", "largestBounds", "areas"]
     static let hillshadeKeys: Set<String> = fileEntryKeys.union(["bounds", "width", "height", "azimuthDeg", "altitudeDeg", "zFactor", "multidirectional"])
@@ -65,6 +66,12 @@ enum FormatRules {
     static let routeKeys: Set<String> = ["id", "name", "blurb", "coords", "cum", "waypoints", "stats", "arPatch", "landmarks"]
     static let waypointKeys: Set<String> = ["i", "kind", "name", "instruction", "dir"]
     static let landmarkKeys: Set<String> = ["name", "kind", "lon", "lat", "ele", "nearestM", "visible"]
+    /// routing.json (`climbThresholdM` is trailpack's extension of `rates`, docs/FORMAT.md).
+    static let routingKeys: Set<String> = ["formatVersion", "rates", "nodes", "edges", "routes"]
+    static let routingRatesKeys: Set<String> = ["horizontalKmh", "ascentMPerH", "descentMPerH", "climbThresholdM"]
+    static let routingEdgeKeys: Set<String> = ["a", "b", "name", "trail", "lengthM", "ascentM", "descentM", "timeS", "coords",
+                                               "oneway", "steps", "sacScale"]
+    static let routingRouteKeys: Set<String> = ["id", "path", "nodes"]
     /// GeoJSON: RFC 7946 members (`name` is what OGR's GeoJSON driver writes on the collection).
     static let collectionKeys: Set<String> = ["type", "features", "bbox", "name"]
     static let featureKeys: Set<String> = ["type", "geometry", "properties", "id", "bbox"]
@@ -81,6 +88,7 @@ enum FormatRules {
         checkKeys(files?["contours"], contoursKeys, file: file, log: log)
         checkKeys(files?["trails"], fileEntryKeys, file: file, log: log)
         checkKeys(files?["pois"], fileEntryKeys, file: file, log: log)
+        checkKeys(files?["routing"], routingEntryKeys, file: file, log: log)
         for route in root["routes"]?.children ?? [] {
             checkKeys(route, manifestRouteKeys, file: file, log: log)
             checkKeys(route["file"], fileEntryKeys, file: file, log: log)
@@ -96,6 +104,14 @@ enum FormatRules {
         checkKeys(root["arPatch"], gridEntryKeys, file: file, log: log)
         for waypoint in root["waypoints"]?.children ?? [] { checkKeys(waypoint, waypointKeys, file: file, log: log) }
         for landmark in root["landmarks"]?.children ?? [] { checkKeys(landmark, landmarkKeys, file: file, log: log) }
+    }
+
+    /// Unknown keys of routing.json.
+    static func checkRoutingKeys(_ root: JSONNode, file: String, log: ProblemLog) {
+        checkKeys(root, routingKeys, file: file, log: log)
+        checkKeys(root["rates"], routingRatesKeys, file: file, log: log)
+        for edge in root["edges"]?.children ?? [] { checkKeys(edge, routingEdgeKeys, file: file, log: log) }
+        for route in root["routes"]?.children ?? [] { checkKeys(route, routingRouteKeys, file: file, log: log) }
     }
 
     /// Unknown keys of the catalog.

@@ -104,6 +104,7 @@ final class RegionValidator {
 
         let view = ManifestView(root)
         let routeIds = view.routeIds
+        var routing = RoutingRules.Context(bbox: bbox, terrain: terrain, routeIds: Set(routeIds))
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
         for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
             if let filesNode, let node = fields.object(filesNode, key), let listed = listedFile(node, fields: fields) {
@@ -120,6 +121,7 @@ final class RegionValidator {
                 }
             }
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
+            if kind == .trails, let features = RoutingRules.trailFeatures(doc) { routing.trails = (name(listed.path), doc, features) }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
             if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
@@ -161,6 +163,7 @@ final class RegionValidator {
                 if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, options: options) }
                 guard let routeListed, let bytes = load(routeListed, fields: fields),
                       let doc = parse(bytes, file: name(routeListed.path)) else { continue }
+                if let id, let coords = RoutingRules.routeLine(doc) { routing.routeLines[id] = (name(routeListed.path), coords) }
                 FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
@@ -168,6 +171,7 @@ final class RegionValidator {
                     .check(doc, raw: bytes)
             }
         }
+        if let filesNode, let node = filesNode["routing"] { checkRouting(node, fields: fields, context: routing) }
         checkUnlisted(walked, manifestReadable: true)
         let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
         if let source {
@@ -262,6 +266,14 @@ final class RegionValidator {
     private func checkTreeName(_ listed: ListedFile, _ expected: String, fields: JSONFields) {
         guard listed.path != expected, let node = listed.node["path"] else { return }
         log.add(.pathTree, file: fields.file, node: node, expected: JSONWriter.quoted(expected) + " (SPEC Tree)", found: JSONWriter.quoted(listed.path))
+    }
+
+    /// `files.routing` (optional) and routing.json, against the region's other files.
+    private func checkRouting(_ node: JSONNode, fields: JSONFields, context: RoutingRules.Context) {
+        guard fields.typed(node, .object) != nil, let listed = listedFile(node, fields: fields) else { return }
+        checkTreeName(listed, "routing.json", fields: fields)
+        guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { return }
+        RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
     }
 
     /// `path.route-id`: a route's file and AR patch are named after its id.

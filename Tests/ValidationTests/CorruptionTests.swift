@@ -394,7 +394,8 @@ struct CorruptionTests {
     @Test func corpusCoversManyRules() {
         // Every error rule has a corruption here, except pack.layout (PackValidatorTests).
         // The dem.* rules are covered by DEMCorruptionTests, on the demo pack and its DEM.
-        let all = corruptions + specCorruptions + demCorruptionsCovered
+        // The routing.* rules are covered by RoutingTests, on the fixture pack with routing.json.
+        let all = corruptions + specCorruptions + demCorruptionsCovered + routingCorruptions
         let covered = Set(all.map(\.rule))
         let uncovered = ValidationRule.allCases.filter { $0.severity == .error && !covered.contains($0) }
         // dem.read: DEMCorruptionTests.aDEMThatDoesNotCoverTheRegionIsAnError.
