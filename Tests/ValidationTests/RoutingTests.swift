@@ -242,6 +242,12 @@ let routingCorruptions: [Corruption] = [
     Corruption(name: "routing: lengthM with two decimals", rule: .routingDecimals, file: routing, path: "edges[0].lengthM") {
         try shift($0, "edges[0].lengthM", decimals: 2) { $0 + 0.01 }
     },
+    Corruption(name: "routing: lengthM with two decimals in the compact text", rule: .routingDecimals, file: routing, path: "edges[0].lengthM") {
+        let text = String(decoding: try $0.bytes("routing.json"), as: UTF8.self)
+        let value = text.range(of: #""lengthM":[0-9.]+"#, options: .regularExpression)!
+        let longer = text[value] + (text[value].contains(".") ? "1" : ".01")
+        try $0.write("routing.json", Array(text.replacingCharacters(in: value, with: longer).utf8))
+    },
     Corruption(name: "routing: node ele with two decimals", rule: .routingDecimals, file: routing, path: "nodes[2][2]") {
         try shift($0, "nodes[2][2]", decimals: 2) { $0 + 0.04 }
     },
