@@ -408,23 +408,28 @@ struct CorruptionTests {
     func corruptionIsReported(_ corruption: Corruption) throws {
         let editor = try SharedPacks.fixtureCopy()
         defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
-        try corruption.apply(editor)
-        if corruption.resign { try PackSigner.resign(root: editor.root) }
-
-        let report = PackValidator.validate(path: editor.root.path)
+        let (report, match) = try corruption.validated(editor)
         #expect(!report.isValid)
         #expect(!report.passes(strict: false))
-        let hits = report.problems(corruption.rule)
-        let match = hits.first { p in
-            p.file == corruption.file
-                && (corruption.path == nil || p.location.jsonPath == corruption.path)
-                && (corruption.offset == nil || p.location.byteOffset == corruption.offset)
-        }
         #expect(match != nil, "\(corruption.rule.id) at \(corruption.file) \(corruption.path ?? corruption.offset.map { "byte \($0)" } ?? "") not reported; got:\n\(ReportRenderer.text(report))")
         if let match {
             #expect(match.severity == .error)
             #expect(!match.expected.isEmpty && !match.found.isEmpty)
             if corruption.path != nil { #expect(match.location.line != nil) }
         }
+    }
+}
+
+extension Corruption {
+    /// Applies the corruption to `editor`'s pack (re-signing it when asked) and validates it: the
+    /// report and the problem of the expected rule at the expected file, JSON path and offset.
+    func validated(_ editor: PackEditor) throws -> (report: ValidationReport, match: ValidationProblem?) {
+        try apply(editor)
+        if resign { try PackSigner.resign(root: editor.root) }
+        let report = PackValidator.validate(path: editor.root.path)
+        let match = report.problems(rule).first { p in
+            p.file == file && (path == nil || p.location.jsonPath == path) && (offset == nil || p.location.byteOffset == offset)
+        }
+        return (report, match)
     }
 }

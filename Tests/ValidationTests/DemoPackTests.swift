@@ -80,14 +80,8 @@ struct DemoCorruptionTests {
     func corruptionIsReported(_ corruption: Corruption) throws {
         let editor = try DemoPack.copy()
         defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
-        try corruption.apply(editor)
-        if corruption.resign { try PackSigner.resign(root: editor.root) }
-        let report = PackValidator.validate(path: editor.root.path)
+        let (report, match) = try corruption.validated(editor)
         #expect(!report.isValid)
-        let match = report.problems(corruption.rule).first { p in
-            p.file == corruption.file && (corruption.path == nil || p.location.jsonPath == corruption.path)
-                && (corruption.offset == nil || p.location.byteOffset == corruption.offset)
-        }
         #expect(match != nil, "\(ReportRenderer.text(report))")
     }
 

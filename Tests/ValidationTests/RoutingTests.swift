@@ -280,13 +280,8 @@ struct RoutingTests {
     func corruptionIsReported(_ corruption: Corruption) throws {
         let editor = try SharedPacks.routingCopy()
         defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
-        try corruption.apply(editor)
-        if corruption.resign { try PackSigner.resign(root: editor.root) }
-        let report = PackValidator.validate(path: editor.root.path)
+        let (report, match) = try corruption.validated(editor)
         #expect(!report.isValid)
-        let match = report.problems(corruption.rule).first { p in
-            p.file == corruption.file && (corruption.path == nil || p.location.jsonPath == corruption.path)
-        }
         #expect(match != nil, "\(corruption.rule.id) at \(corruption.file) \(corruption.path ?? "") not reported; got:\n\(ReportRenderer.text(report))")
         if let match {
             #expect(match.severity == .error)
