@@ -38,17 +38,21 @@ let package = Package(
         // Cairo drawing surfaces for previews (owns the Cairo handles).
         .target(name: "Drawing", dependencies: ["CCairo"]),
 
+        // The region's MapLibre style (pure: values in, the style document out).
+        .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"]),
+        // The map's assets: sprite (Cairo) and glyph ranges.
+        .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Bindings", "PackJSON"]),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader"]),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "RouteCore"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
-            "Landmarks", "Rerouting",
+            "Landmarks", "Rerouting", "MapStyle", "MapAssets",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "CMalloc"]),

@@ -59,12 +59,24 @@ public enum GeoJSONWriter {
     static func write(path: String, layerName: String, fields: [GeoJSONField], count: Int,
                       feature makeFeature: (Int) -> GeoJSONFeature) throws(GDALError) {
         let dataset = try VectorDataset.create(driver: "GeoJSON", path: path)
-        let ds = dataset.handle
         let wgs84 = try SpatialReference("EPSG:4326")
-        let options = CStringArray(["RFC7946=YES", "COORDINATE_PRECISION=7", "WRITE_NAME=NO"])
-        let layer: OGRLayerH? = options.withPointer { GDALDatasetCreateLayer(ds, layerName, wgs84.handle, wkbUnknown, $0) }
+        let layer = try OGRLayerWriter.create(in: dataset, name: layerName, srs: wgs84, fields: fields,
+                                              options: ["RFC7946=YES", "COORDINATE_PRECISION=7", "WRITE_NAME=NO"], subject: path)
+        try OGRLayerWriter.add(count: count, to: layer, subject: path, feature: makeFeature)
+        try dataset.close()
+    }
+}
+
+/// Creating an OGR layer with property fields, and adding features to it.
+enum OGRLayerWriter {
+    /// A new layer of `dataset` with `fields` in order.
+    /// - Throws: `GDALError` naming `subject` when OGR cannot create it.
+    static func create(in dataset: VectorDataset, name: String, srs: SpatialReference, fields: [GeoJSONField],
+                       options: [String], subject: String) throws(GDALError) -> OGRLayerH {
+        let list = CStringArray(options)
+        let layer: OGRLayerH? = list.withPointer { GDALDatasetCreateLayer(dataset.handle, name, srs.handle, wkbUnknown, $0) }
         guard let layer else {
-            throw GDALError(subject: path, operation: "creating GeoJSON layer", reason: RasterDataset.lastMessage(fallback: ""))
+            throw GDALError(subject: subject, operation: "creating layer \(name)", reason: RasterDataset.lastMessage(fallback: ""))
         }
         for field in fields {
             let type: OGRFieldType = switch field.kind {
@@ -77,6 +89,12 @@ public enum GeoJSONWriter {
             OGR_L_CreateField(layer, defn, 1)
             OGR_Fld_Destroy(defn)
         }
+        return layer
+    }
+
+    /// Adds `count` features to `layer`, each made when it is added.
+    /// - Throws: `GDALError` naming `subject` and the feature OGR refused.
+    static func add(count: Int, to layer: OGRLayerH, subject: String, feature makeFeature: (Int) -> GeoJSONFeature) throws(GDALError) {
         let layerDefn = OGR_L_GetLayerDefn(layer)
         for n in 0..<count {
             let feature = makeFeature(n)
@@ -96,9 +114,8 @@ public enum GeoJSONWriter {
             }
             if let g = feature.geometry.makeOGR() { OGR_F_SetGeometryDirectly(f, g) }
             if OGR_L_CreateFeature(layer, f) != OGRERR_NONE {
-                throw GDALError(subject: "\(path) feature \(n)", operation: "writing GeoJSON", reason: RasterDataset.lastMessage(fallback: ""))
+                throw GDALError(subject: "\(subject) feature \(n)", operation: "writing features", reason: RasterDataset.lastMessage(fallback: ""))
             }
         }
-        try dataset.close()
     }
 }

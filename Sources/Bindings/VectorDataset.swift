@@ -35,12 +35,13 @@ final class VectorDataset {
     }
 
     /// Creates a dataset with the named OGR driver ("GeoJSON", "Memory").
-    static func create(driver name: String, path: String) throws(GDALError) -> VectorDataset {
+    static func create(driver name: String, path: String, options: [String] = []) throws(GDALError) -> VectorDataset {
         GDALEnvironment.ensureRegistered()
         guard let driver = GDALGetDriverByName(name) else {
             throw GDALError(subject: path, operation: "creating \(name) dataset", reason: "GDAL has no \(name) driver")
         }
-        let created: GDALDatasetH? = GDALCall.run { GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, nil) }
+        let list = CStringArray(options)
+        let created: GDALDatasetH? = GDALCall.run { list.withPointer { GDALCreate(driver, path, 0, 0, 0, GDT_Unknown, $0) } }
         guard let created else {
             throw GDALError(subject: path, operation: "creating \(name) dataset", reason: RasterDataset.lastMessage(fallback: ""))
         }

@@ -45,7 +45,7 @@ public enum AssembleStage {
     /// `manifest.json` per SPEC.
     public static func manifest(recipe: Recipe, bbox: BBox, terrain: TerrainProducts, files: [String: WrittenFile],
                                 routes: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)],
-                                routing: (nodes: Int, edges: Int)? = nil) -> JSONValue {
+                                routing: (nodes: Int, edges: Int)? = nil, mapAssets: [WrittenFile] = []) -> JSONValue {
         var terrainExtra: [(String, JSONValue)] = [
             ("bounds", bounds(terrain.grid.bounds)), ("width", .int(terrain.grid.width)),
             ("height", .int(terrain.grid.height)), ("resolutionM", .number(terrain.geometry.resolutionM, decimals: 2)),
@@ -73,6 +73,10 @@ public enum AssembleStage {
             "trails": files["trails"]!.json(),
             "pois": files["pois"]!.json(),
         ]
+        if let style = files["style"] {
+            fileObjects["style"] = style.json()
+            fileObjects["mapAssets"] = .array(mapAssets.map { $0.json() })
+        }
         if let routing, let file = files["routing"] {
             fileObjects["routing"] = file.json([("nodes", .int(routing.nodes)), ("edges", .int(routing.edges))])
         }
@@ -131,6 +135,20 @@ public enum AssembleStage {
             next += parts
         }
         return index
+    }
+
+    /// The vector tile layers of a region too large for GeoJSON: `contours` from zoom 10,
+    /// `trails` (routes included, with `routeId`) from 9, `pois` from 10, up to `MapStage.tilesMaxZoom`,
+    /// with the GeoJSON files' properties.
+    static func vectorTileLayers(terrain: TerrainProducts, trails: [TrailLine], routes: [BuiltRoute], pois: [PointOfInterest],
+                                 bbox: BBox) -> [VectorTileLayer] {
+        let maxZoom = MapStage.tilesMaxZoom
+        return [
+            VectorTileLayer(name: "contours", fields: contourFields(terrain), features: contourFeatures(terrain).features, minZoom: 10, maxZoom: maxZoom),
+            VectorTileLayer(name: "trails", fields: trailFields,
+                            features: trailFeatures(trails: trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox), minZoom: 9, maxZoom: maxZoom),
+            VectorTileLayer(name: "pois", fields: poiFields, features: poiFeatures(pois), minZoom: 10, maxZoom: maxZoom),
+        ]
     }
 
     public static let trailFields = [GeoJSONField("name", .string), GeoJSONField("routeId", .string)]

@@ -112,10 +112,21 @@ public enum PackBuilder {
             routeFiles.append((route, file, ar))
         }
         files["contours"] = try contoursJob.wait()
+        let map = try MapStage.run(recipe, bbox: bbox, hillshadeBounds: terrain.hillshadeBounds,
+                                   labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois),
+                                   contoursBytes: files["contours"]!.bytes, writer: writer) {
+            AssembleStage.vectorTileLayers(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox)
+        }
+        files["style"] = map.style
+        if map.usesVectorTiles {
+            diagnostics.append(Diagnostic(.note, "map", String(
+                format: "contours.geojson is %.1f MB, over map.vectorTilesAboveMB (%.1f MB): style.json draws contours, trails and POIs from map/tiles.mbtiles (zooms %d-%d); the GeoJSON files stay",
+                Double(files["contours"]!.bytes) / 1e6, recipe.map.vectorTilesAboveMB, MapStage.tilesMinZoom, MapStage.tilesMaxZoom)))
+        }
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,
-                                              routing: network.map { (nodes: $0.nodes.count, edges: $0.edges.count) })
+                                              routing: network.map { (nodes: $0.nodes.count, edges: $0.edges.count) }, mapAssets: map.assets)
         let manifestFile = try writer.write("manifest.json", json: manifest)
-        let written = files.values.sorted { $0.path < $1.path } + routeFiles.flatMap { [$0.ar, $0.file] } + [manifestFile]
+        let written = files.values.sorted { $0.path < $1.path } + map.assets + routeFiles.flatMap { [$0.ar, $0.file] } + [manifestFile]
         let totalBytes = written.reduce(0) { $0 + $1.bytes }
         if Double(totalBytes) > recipe.sizeBudgetMB * 1_000_000 {
             diagnostics.append(Diagnostic(.warning, "region \(recipe.id)", String(format: "pack is %.1f MB, over the %.0f MB budget for phones", Double(totalBytes) / 1e6, recipe.sizeBudgetMB)))

@@ -27,6 +27,8 @@ public struct Recipe: Sendable {
     public var stats = StatsOptions()
     public var sizeBudgetMB: Double = 150
     public var routes: [RouteRecipe] = []
+    /// The 2D map (`map` key); see `MapStage`.
+    public var map = MapOptions()
     /// Landmarks in sight (`landmarks` key); see `LandmarkStage`.
     public var landmarks = LandmarkOptions()
 
@@ -67,6 +69,11 @@ public struct Recipe: Sendable {
         public var resolutionM: Double = 10
         public var marginM: Double = 200
         public var budgetMiB: Double = 8
+    }
+
+    public struct MapOptions: Sendable, Equatable {
+        /// Above this size of contours.geojson (MB) the style draws from vector tiles.
+        public var vectorTilesAboveMB: Double = 5
     }
 
     public struct StatsOptions: Sendable, Equatable {

@@ -51,7 +51,7 @@ public enum RecipeLoader {
 
         try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "trailNames", "pois",
                                   "terrain", "ar", "stats", "sizeBudgetMB", "routes",
-                                  "trailTags", "landmarks"])
+                                  "trailTags", "landmarks", "map"])
         var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
                             attribution: [], bbox: nil, dem: [])
         let attribution = try root.member("attribution")
@@ -99,6 +99,10 @@ public enum RecipeLoader {
             if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: 10...5000) }
         }
         if let l = root["landmarks"] { recipe.landmarks = try landmarkOptions(l) }
+        if let m = root["map"] {
+            try m.requireOnlyKeys(["vectorTilesAboveMB"])
+            if let v = m["vectorTilesAboveMB"] { recipe.map.vectorTilesAboveMB = try v.double(in: 0...10_000) }
+        }
         if let v = root["sizeBudgetMB"] { recipe.sizeBudgetMB = try v.double(in: 1...100_000) }
         if let r = root["routes"] {
             var seen: Set<String> = []

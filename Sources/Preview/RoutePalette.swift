@@ -1,7 +1,8 @@
 import Drawing
+import MapStyle
 import TrailpackCore
 
-/// Fixed colours for routes and waypoint markers.
+/// Fixed colours for routes and waypoint markers (routes: `MapPalette`, shared with the map style).
 ///
 /// Routes take colours in manifest order from the Okabe–Ito colour-blind-safe set (its pale
 /// yellow left out, as it vanishes on hillshade): vermillion `#d55e00`, blue `#0072b2`,
@@ -11,9 +12,7 @@ import TrailpackCore
 /// every route colour. Trail network nodes are magenta `#e7298a`; a reroute check's way back
 /// is green `#22c140`.
 public enum RoutePalette {
-    public static let routeColors: [DrawingColor] = [
-        0xd55e00, 0x0072b2, 0xcc79a7, 0x009e73, 0xe69f00, 0x56b4e9, 0x7f3b08, 0x252525,
-    ].map { DrawingColor(hex: $0) }
+    public static let routeColors: [DrawingColor] = MapPalette.routeRGB.map { DrawingColor(hex: $0) }
 
     /// The colour of the route at `index` in the manifest.
     public static func routeColor(index: Int) -> DrawingColor { routeColors[index % routeColors.count] }

@@ -1,0 +1,63 @@
+import PackJSON
+
+extension StyleLayers {
+    static let notARoute: JSONValue = ["!", ["has", "routeId"]]
+    static let isRoute: JSONValue = ["has", "routeId"]
+
+    /// Trails: dashed dark lines, wider as the map zooms in.
+    static func trails(_ input: StyleInput) -> JSONValue {
+        layer("trails", "line", StyleSheet.source("trails", input) + [
+            ("minzoom", 9), ("filter", notARoute), ("layout", ["line-join": "round", "line-cap": "butt"]),
+            ("paint", ["line-color": color(MapPalette.trail), "line-width": byZoom([(10, 0.8), (13, 1.4), (16, 2.4)]),
+                       "line-dasharray": [3, 1.5]]),
+        ])
+    }
+
+    /// Trail names along the line.
+    static func trailLabels(_ input: StyleInput) -> JSONValue {
+        layer("trails-label", "symbol", StyleSheet.source("trails", input) + [
+            ("minzoom", 12.5), ("filter", ["all", notARoute, ["has", "name"]]),
+            ("layout", ["symbol-placement": "line", "symbol-spacing": 300, "text-field": ["get", "name"], "text-font": font,
+                        "text-size": byZoom([(13, 10.5), (16, 12.5)]), "text-max-angle": 30, "text-offset": [0, 0.8]]),
+            ("paint", ["text-color": color(MapPalette.trail), "text-halo-color": color(MapPalette.paper), "text-halo-width": 1.5]),
+        ])
+    }
+
+    /// Routes over everything else drawn as lines, in their preview colours, on a white casing.
+    static func routes(_ input: StyleInput, casing: Bool) -> JSONValue {
+        var match: [JSONValue] = ["match", ["get", "routeId"]]
+        for (k, id) in input.routeIds.enumerated() { match += [.string(id), color(MapPalette.routeRGB(index: k))] }
+        match.append(color(MapPalette.routeRGB(index: 0)))
+        let lineColor: JSONValue = input.routeIds.isEmpty ? color(MapPalette.routeRGB(index: 0)) : .array(match)
+        let paint: JSONValue = casing
+            ? ["line-color": "#ffffff", "line-width": byZoom([(10, 4), (13, 6), (16, 9)]), "line-opacity": 0.9]
+            : ["line-color": lineColor, "line-width": byZoom([(10, 2), (13, 3.5), (16, 5.5)])]
+        return layer(casing ? "routes-casing" : "routes", "line", StyleSheet.source("trails", input) + [
+            ("filter", isRoute), ("layout", ["line-join": "round", "line-cap": "round"]), ("paint", paint),
+        ])
+    }
+
+    /// Route names along the route.
+    static func routeLabels(_ input: StyleInput) -> JSONValue {
+        layer("routes-label", "symbol", StyleSheet.source("trails", input) + [
+            ("minzoom", 11), ("filter", isRoute),
+            ("layout", ["symbol-placement": "line", "symbol-spacing": 500, "text-field": ["get", "name"], "text-font": font,
+                        "text-size": 12, "text-offset": [0, -1.1], "text-max-angle": 30]),
+            ("paint", ["text-color": "#202020", "text-halo-color": "#ffffff", "text-halo-width": 2]),
+        ])
+    }
+
+    /// POIs and summits: a sprite symbol by kind and the name under it.
+    static func pois(_ input: StyleInput) -> JSONValue {
+        var icon: [JSONValue] = ["match", ["get", "kind"]]
+        for (kinds, name) in SpriteIcons.byKind { icon += [.array(kinds.map { .string($0) }), .string(name)] }
+        icon.append(.string(SpriteIcons.fallback))
+        return layer("pois", "symbol", StyleSheet.source("pois", input) + [
+            ("minzoom", 10),
+            ("layout", ["icon-image": .array(icon), "icon-size": 1, "text-field": ["get", "name"], "text-font": font,
+                        "text-size": byZoom([(11, 11), (15, 13)]), "text-anchor": "top", "text-offset": [0, 0.9],
+                        "text-optional": true, "icon-allow-overlap": true]),
+            ("paint", ["text-color": color(MapPalette.poi), "text-halo-color": "#ffffff", "text-halo-width": 1.5]),
+        ])
+    }
+}

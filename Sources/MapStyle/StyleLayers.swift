@@ -1,0 +1,59 @@
+import PackJSON
+
+/// The style's layers, bottom to top, each a function of a few lines.
+enum StyleLayers {
+    static func all(_ input: StyleInput) -> [JSONValue] {
+        [background(), hillshade(), contours(input, index: false), contours(input, index: true), contourLabels(input),
+         trails(input), trailLabels(input), routes(input, casing: true), routes(input, casing: false), routeLabels(input),
+         pois(input)]
+    }
+
+    static func color(_ rgb: UInt32) -> JSONValue { .string(MapPalette.css(rgb)) }
+    static let font: JSONValue = [.string(StyleSheet.fontstack)]
+    /// `["interpolate", ["linear"], ["zoom"], z0, v0, z1, v1, ...]`.
+    static func byZoom(_ stops: [(Double, Double)]) -> JSONValue {
+        .array(["interpolate", ["linear"], ["zoom"]] + stops.flatMap { [JSONValue.number($0.0), .number($0.1)] })
+    }
+
+    static func layer(_ id: String, _ type: String, _ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject([("id", .string(id)), ("type", .string(type))] + members))
+    }
+
+    static func background() -> JSONValue {
+        layer("background", "background", [("paint", ["background-color": color(MapPalette.paper)])])
+    }
+
+    static func hillshade() -> JSONValue {
+        layer("hillshade", "raster", [("source", "hillshade"),
+                                      ("paint", ["raster-opacity": 0.6, "raster-fade-duration": 0, "raster-resampling": "linear"])])
+    }
+
+    /// Minor contours fade in from zoom 11.5 to 13; index lines (every fifth) show from zoom 10, heavier.
+    static func contours(_ input: StyleInput, index: Bool) -> JSONValue {
+        let paint: JSONValue = index
+            ? ["line-color": color(MapPalette.indexContour), "line-opacity": 0.8, "line-width": byZoom([(10, 0.6), (13, 1.1), (16, 1.8)])]
+            : ["line-color": color(MapPalette.contour), "line-opacity": byZoom([(11.5, 0), (13, 0.55)]), "line-width": byZoom([(12, 0.4), (16, 0.9)])]
+        return layer(index ? "contours-index" : "contours-minor", "line", StyleSheet.source("contours", input) + [
+            ("minzoom", .number(index ? 10 : 11.5)), ("filter", ["==", ["get", "index"], .bool(index)]),
+            ("layout", ["line-join": "round"]), ("paint", paint),
+        ])
+    }
+
+    /// Index contours labelled with their elevation along the line ("1,250 m").
+    static func contourLabels(_ input: StyleInput) -> JSONValue {
+        layer("contours-label", "symbol", StyleSheet.source("contours", input) + [
+            ("minzoom", 12.5), ("filter", ["==", ["get", "index"], true]),
+            ("layout", ["symbol-placement": "line", "symbol-spacing": 400, "text-field": elevationLabel, "text-font": font,
+                        "text-size": 10, "text-max-angle": 25, "text-padding": 6]),
+            ("paint", ["text-color": color(MapPalette.indexContour), "text-halo-color": color(MapPalette.paper), "text-halo-width": 1.5]),
+        ])
+    }
+
+    /// `ele` as "1,250 m" (a thousands comma below 1,000,000 m; "-20 m" and "950 m" as they are).
+    static let elevationLabel: JSONValue = {
+        let ele: JSONValue = ["get", "ele"]
+        let thousands: JSONValue = ["to-string", ["floor", ["/", ele, 1000]]]
+        let rest: JSONValue = ["slice", ["to-string", ["+", 1000, ["%", ele, 1000]]], 1]
+        return ["case", [">=", ele, 1000], ["concat", thousands, ",", rest, " m"], ["concat", ["to-string", ele], " m"]]
+    }()
+}

@@ -1,0 +1,53 @@
+import PackJSON
+import TrailpackCore
+
+/// A region's MapLibre style (version 8), drawing the region from its own files offline: the
+/// hillshade under everything, contours (index lines heavier and labelled "1,250 m" along the
+/// line, minor lines fading in by zoom), trails dashed and named along the line, the routes over
+/// them in their preview colours, POIs and summits with a symbol and a label. Every URL is
+/// relative to the region folder (SPEC `style.json and map/`).
+public enum StyleSheet {
+    /// The font of every label; also the folder of its glyph ranges under `map/glyphs/`.
+    public static let fontstack = "DejaVuSans"
+    /// Relative URLs of the style's assets.
+    public static let glyphsURL = "map/glyphs/{fontstack}/{range}.pbf"
+    public static let spriteURL = "map/sprite"
+    public static let tilesPath = "map/tiles.mbtiles"
+
+    /// The style document; keys are sorted by the writer, layers keep their drawing order.
+    public static func document(_ input: StyleInput) -> JSONValue {
+        let center = input.bbox.center
+        return ["version": 8, "name": .string(input.regionName),
+                "center": [.number(center.lon, decimals: 7), .number(center.lat, decimals: 7)], "zoom": 12,
+                "glyphs": .string(glyphsURL), "sprite": .string(spriteURL),
+                "sources": .object(sources(input)), "layers": .array(StyleLayers.all(input))]
+    }
+
+    /// The hillshade image and the vector data.
+    static func sources(_ input: StyleInput) -> JSONObject {
+        let h = input.hillshadeBounds
+        let corners: JSONValue = .array([[h.west, h.north], [h.east, h.north], [h.east, h.south], [h.west, h.south]].map {
+            .array($0.map { .number($0) })
+        })
+        let attribution = JSONValue.string(input.attribution.joined(separator: "; "))
+        var out: JSONObject = ["hillshade": ["type": "image", "url": "hillshade.png", "coordinates": corners]]
+        switch input.vectorSource {
+        case .geoJSON:
+            for (name, file) in [("contours", "contours.geojson"), ("trails", "trails.geojson"), ("pois", "pois.geojson")] {
+                out[name] = ["type": "geojson", "data": .string(file), "attribution": attribution]
+            }
+        case .mbtiles(let minZoom, let maxZoom):
+            out["vector"] = ["type": "vector", "url": .string("mbtiles://" + tilesPath), "minzoom": .int(minZoom),
+                             "maxzoom": .int(maxZoom), "attribution": attribution]
+        }
+        return out
+    }
+
+    /// The source (and source layer) of contours, trails or POIs.
+    static func source(_ layer: String, _ input: StyleInput) -> [(String, JSONValue)] {
+        switch input.vectorSource {
+        case .geoJSON: [("source", .string(layer))]
+        case .mbtiles: [("source", "vector"), ("source-layer", .string(layer))]
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Bindings
+import Foundation
+import MapAssets
+import MapStyle
+import PackJSON
+import TrailNetwork
+import TrailpackCore
+
+/// Stage: the region's 2D map (SPEC `style.json and map/`): `style.json`, the sprite at 1x and
+/// 2x, the glyph ranges of every label, and vector tiles when the GeoJSON is too large to draw
+/// on a phone. Runs once every other file is written (it needs the contours' size).
+public enum MapStage {
+    /// What the stage wrote: `style.json`, every file under `map/` (sorted by path), and whether
+    /// vector tiles are used.
+    public struct Output {
+        public var style: WrittenFile
+        public var assets: [WrittenFile]
+        public var usesVectorTiles: Bool
+    }
+
+    /// Writes the map files into the region's staging folder.
+    /// - Throws: `BuildError.output`, `DrawingError` or `GDALError` naming what could not be made.
+    static func run(_ recipe: Recipe, bbox: BBox, hillshadeBounds: BBox, labels: MapLabels, contoursBytes: Int,
+                    writer: RegionWriter, vectorLayers: () -> [VectorTileLayer]) throws -> Output {
+        var assets: [WrittenFile] = []
+        var source = VectorSource.geoJSON
+        // Above the recipe's `map.vectorTilesAboveMB` (5 MB) of contours, a phone draws GeoJSON slowly
+        // and with too much memory: contours, trails and POIs come from vector tiles instead.
+        if Double(contoursBytes) > recipe.map.vectorTilesAboveMB * 1_000_000 {
+            source = .mbtiles(minZoom: tilesMinZoom, maxZoom: tilesMaxZoom)
+            assets.append(try writeTiles(vectorLayers(), writer: writer, name: recipe.name))
+        }
+        for ratio in [1, 2] {
+            let sheet = try SpriteSheet.make(pixelRatio: ratio)
+            let stem = "map/sprite" + (ratio == 1 ? "" : "@2x")
+            assets.append(try writer.write(stem + ".png", bytes: sheet.png))
+            assets.append(try writer.write(stem + ".json", bytes: sheet.json))
+        }
+        for file in try GlyphRanges.files(characters: labels.characters) {
+            assets.append(try writer.write("map/glyphs/\(StyleSheet.fontstack)/\(file.name)", bytes: file.bytes))
+        }
+        let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
+                               attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source)
+        let style = try writer.write("style.json", json: StyleSheet.document(input))
+        return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON)
+    }
+
+    /// Zooms the vector tiles are cut at; MapLibre over-zooms the last beyond it.
+    public static let tilesMinZoom = 9
+    public static let tilesMaxZoom = 14
+
+    /// Cuts the layers into `map/tiles.mbtiles` in the staging folder and describes the file.
+    static func writeTiles(_ layers: [VectorTileLayer], writer: RegionWriter, name: String) throws -> WrittenFile {
+        let relative = StyleSheet.tilesPath
+        let url = writer.url(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try VectorTilesWriter.write(path: url.path, layers: layers, minZoom: tilesMinZoom, maxZoom: tilesMaxZoom, name: name)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw BuildError.output(path: url.path, message: "the vector tiles were not written")
+        }
+        return try writer.write(relative, bytes: [UInt8](data))
+    }
+}
+
+/// The texts the style can draw: trail and route names, POI names, contour elevations.
+struct MapLabels {
+    var texts: [String]
+
+    init(trails: [TrailLine], routeNames: [String], pois: [PointOfInterest]) {
+        texts = trails.compactMap(\.name) + routeNames + pois.map(\.name) + ["0123456789,.- m"]
+    }
+
+    /// Every Unicode scalar of every label.
+    var characters: Set<Unicode.Scalar> { Set(texts.flatMap(\.unicodeScalars)) }
+}
