@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // glibc's <malloc.h> (mallopt), for the executable's memory bound.
         .systemLibrary(name: "CMalloc"),
 
@@ -35,8 +36,10 @@ let package = Package(
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
         .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore"]),
-        // Cairo drawing surfaces for previews (owns the Cairo handles).
-        .target(name: "Drawing", dependencies: ["CCairo"]),
+        // Cairo drawing surfaces for previews and FreeType faces for glyphs (owns their handles).
+        .target(name: "Drawing", dependencies: ["CCairo", "CFreeType"]),
+        // MapLibre glyph PBFs (signed distance fields from FreeType) for a pack's map/glyphs/.
+        .target(name: "Glyphs", dependencies: ["Drawing"]),
 
         // The region's MapLibre style (pure: values in, the style document out).
         .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"]),
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
+        .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
     ],
     swiftLanguageModes: [.v6]

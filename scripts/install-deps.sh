@@ -2,7 +2,7 @@
 # Installs the Debian packages trailpack needs, if any is missing. Swift itself comes with the
 # machine (swift.org toolchain); everything else is a Debian package.
 set -euo pipefail
-packages=(libgdal-dev gdal-bin libpng-dev libssl-dev libcairo2-dev fonts-dejavu-core pkg-config make python3-venv)
+packages=(libgdal-dev gdal-bin libpng-dev libssl-dev libcairo2-dev libfreetype-dev fonts-dejavu-core pkg-config make python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

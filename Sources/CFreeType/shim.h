@@ -1,0 +1,3 @@
+#include <ft2build.h>
+#include <freetype/freetype.h>
+#include <freetype/ftmodapi.h>

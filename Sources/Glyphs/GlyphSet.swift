@@ -1,0 +1,78 @@
+import Drawing
+
+/// One glyph PBF file of a font stack: a range of 256 code points and its bytes.
+public struct GlyphRangeFile: Equatable, Sendable {
+    /// `start...start + 255`, `start` a multiple of 256.
+    public var range: ClosedRange<UInt32>
+    /// "start-end.pbf", the name MapLibre asks for (`{range}.pbf`).
+    public var fileName: String
+    /// The PBF: one font stack, its glyphs by ascending code point.
+    public var bytes: [UInt8]
+    /// How many glyphs the file holds.
+    public var glyphCount: Int
+}
+
+/// The glyph PBFs a set of label characters needs in one font stack.
+public struct GlyphSet: Equatable, Sendable {
+    /// The font stack name written into every file (and the folder the files go in).
+    public var fontstack: String
+    /// One file per range holding a requested character, by ascending range.
+    public var files: [GlyphRangeFile]
+    /// Requested characters the files do not draw (the font has no glyph for them, or MapLibre
+    /// would reject its metrics), ascending.
+    public var missingCharacters: [Unicode.Scalar]
+
+    /// The 256-code-point range holding `codePoint` (MapLibre requests glyphs by these ranges).
+    public static func range(containing codePoint: UInt32) -> ClosedRange<UInt32> {
+        let start = codePoint / 256 * 256
+        return start...(start + 255)
+    }
+
+    /// "start-end", the `range` field and the file's base name.
+    public static func rangeName(_ range: ClosedRange<UInt32>) -> String { "\(range.lowerBound)-\(range.upperBound)" }
+
+    /// The glyph PBFs for `characters` in the font at `fontPath`: every range holding at least
+    /// one of them, each with every glyph of that range the font has (so labels added later in
+    /// the range render too), as 24 px signed distance fields made by FreeType (see
+    /// `MapLibreGlyphFormat`). Deterministic: one thread, ranges and glyphs in code point order.
+    /// MapLibre Native requests only ranges below U+10000; characters above get files too.
+    /// - Throws: `FontError` when the font cannot be opened or a glyph cannot be rendered.
+    public static func make(fontPath: String, fontstack: String, characters: Set<Unicode.Scalar>) throws(FontError) -> GlyphSet {
+        let library = try FontLibrary(sdfSpreadPx: sdfSpreadPx)
+        let face = try FontFace(path: fontPath, sizePx: MapLibreGlyphFormat.emSizePx, library: library)
+        let starts = Set(characters.map { range(containing: $0.value).lowerBound }).sorted()
+        var files: [GlyphRangeFile] = []
+        var drawn = Set<UInt32>()
+        for start in starts {
+            let glyphs = try rangeGlyphs(face, range(containing: start))
+            drawn.formUnion(glyphs.map(\.id))
+            let stack = PBFFontstack(name: fontstack, range: rangeName(range(containing: start)), glyphs: glyphs)
+            files.append(GlyphRangeFile(range: range(containing: start), fileName: rangeName(range(containing: start)) + ".pbf",
+                                        bytes: GlyphPBF.encode([stack]), glyphCount: glyphs.count))
+        }
+        let missing = characters.filter { !drawn.contains($0.value) }.sorted { $0.value < $1.value }
+        return GlyphSet(fontstack: fontstack, files: files, missingCharacters: missing)
+    }
+
+    /// `make` for one of trailpack's fonts, found in `folder`.
+    /// - Throws: `FontError` naming the path when the font file is missing, or as `make`.
+    public static func make(font: GlyphFont, characters: Set<Unicode.Scalar>,
+                            folder: String = GlyphFont.debianDejaVuFolder) throws(FontError) -> GlyphSet {
+        try make(fontPath: try font.path(in: folder), fontstack: font.fontstack, characters: characters)
+    }
+
+    /// FreeType's SDF spread, pixels: MapLibre's values reach 0 at 6 px outside the outline.
+    static let sdfSpreadPx = 6
+
+    /// Every glyph of `range` the face has, in MapLibre's format, by ascending code point.
+    static func rangeGlyphs(_ face: FontFace, _ range: ClosedRange<UInt32>) throws(FontError) -> [PBFGlyph] {
+        var glyphs: [PBFGlyph] = []
+        let table = MapLibreGlyphFormat.valueTable(spreadPx: sdfSpreadPx)
+        for codePoint in face.codePoints(in: range) {
+            guard let sdf = try face.sdfGlyph(codePoint),
+                  let glyph = MapLibreGlyphFormat.glyph(sdf, ascenderPx: face.ascenderPx, valueTable: table) else { continue }
+            glyphs.append(glyph)
+        }
+        return glyphs
+    }
+}
