@@ -44,7 +44,7 @@ let package = Package(
         // The region's MapLibre style (pure: values in, the style document out).
         .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"]),
         // The map's assets: sprite (Cairo) and glyph ranges.
-        .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Bindings", "PackJSON"]),
+        .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"]),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader"]),
         // Readers of built packs: one model of a pack on disk, with locations, for both.

@@ -16,6 +16,8 @@ public enum MapStage {
         public var style: WrittenFile
         public var assets: [WrittenFile]
         public var usesVectorTiles: Bool
+        /// Label characters the font has no glyph for (they do not show on the map).
+        public var missingGlyphs: [Unicode.Scalar]
     }
 
     /// Writes the map files into the region's staging folder.
@@ -36,13 +38,15 @@ public enum MapStage {
             assets.append(try writer.write(stem + ".png", bytes: sheet.png))
             assets.append(try writer.write(stem + ".json", bytes: sheet.json))
         }
-        for file in try GlyphRanges.files(characters: labels.characters) {
+        let glyphs = try GlyphRanges.make(characters: labels.characters)
+        for file in glyphs.files {
             assets.append(try writer.write("map/glyphs/\(StyleSheet.fontstack)/\(file.name)", bytes: file.bytes))
         }
         let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
                                attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source)
         let style = try writer.write("style.json", json: StyleSheet.document(input))
-        return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON)
+        return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON,
+                      missingGlyphs: glyphs.missing)
     }
 
     /// Zooms the vector tiles are cut at; MapLibre over-zooms the last beyond it.

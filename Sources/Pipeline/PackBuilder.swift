@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import Landmarks
+import MapStyle
 import PackJSON
 import Rerouting
 import TrailNetwork
@@ -118,6 +119,10 @@ public enum PackBuilder {
             AssembleStage.vectorTileLayers(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox)
         }
         files["style"] = map.style
+        if !map.missingGlyphs.isEmpty {
+            let shown = map.missingGlyphs.prefix(20).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+            diagnostics.append(Diagnostic(.warning, "map", "\(map.missingGlyphs.count) label characters have no glyph in \(StyleSheet.fontstack) and will not show on the map: \(shown)\(map.missingGlyphs.count > 20 ? " ..." : "")"))
+        }
         if map.usesVectorTiles {
             diagnostics.append(Diagnostic(.note, "map", String(
                 format: "contours.geojson is %.1f MB, over map.vectorTilesAboveMB (%.1f MB): style.json draws contours, trails and POIs from map/tiles.mbtiles (zooms %d-%d); the GeoJSON files stay",
