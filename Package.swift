@@ -69,6 +69,7 @@ let package = Package(
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "Bindings"]),
         .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
