@@ -52,8 +52,8 @@ test: deps venv
 	swift build --build-tests
 	swift test --skip-build
 
-# The Python environment of the test suite's independent router (scripts/independent_route.py,
-# pyroutelib3): .venv, remade only when scripts/requirements-test.txt changes.
+# The Python environment of the test suite (scripts/independent_route.py: pyroutelib3;
+# scripts/render_style.py: mapli): .venv, remade only when scripts/requirements-test.txt changes.
 VENV := .venv
 VENV_STAMP := $(VENV)/.requirements-test.stamp
 
