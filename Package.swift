@@ -80,6 +80,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
+        // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).
+        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,8 @@ an http(s) URL is refused: nothing is ever fetched from the network.
 The render runs in a child process killed after `--timeout` seconds (MapLibre's still render
 waits forever e.g. for an image source no layer uses). It prints one JSON object on stdout:
 `ok`, `out`, `width`/`height` (image pixels), `seconds` (wall, child start included),
-`renderSeconds` (in the child, renderer start included), `childMaxRSSMB`, `layers`,
+`startSeconds` (in the child: mapli import and renderer start), `renderSeconds` (style load
+and render), `childMaxRSSMB`, `layers`,
 `prunedSources`, `warnings`, `errors`. mapli does not expose MapLibre's log: `warnings` holds
 this script's own checks (missing files, unknown layer types or sources, unused sources) and
 whatever the child printed on stderr (Mesa/EGL messages).
@@ -164,12 +165,14 @@ def child_main(job_path):
     import mapli
     pool = mapli.RenderPool(workers=1)
     pool.register_style("s", json=job["style"])
+    started = time.monotonic()
     png = pool.render("s", lon=job["lon"], lat=job["lat"], zoom=job["zoom"], width=job["width"],
                       height=job["height"], bearing=job["bearing"], pixel_ratio=job["pixelRatio"])
     with open(job["out"], "wb") as f:
         f.write(png)
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
-    print(json.dumps({"renderSeconds": round(time.monotonic() - start, 4), "width": width, "height": height}))
+    print(json.dumps({"startSeconds": round(started - start, 4), "renderSeconds": round(time.monotonic() - started, 4),
+                      "width": width, "height": height}))
 
 
 def run_child(job, timeout):
