@@ -17,8 +17,9 @@ extension StyleLayers {
     static func trailLabels(_ input: StyleInput) -> JSONValue {
         layer("trails-label", "symbol", StyleSheet.source("trails", input) + [
             ("minzoom", 12.5), ("filter", ["all", notARoute, ["has", "name"]]),
-            ("layout", ["symbol-placement": "line", "symbol-spacing": 300, "text-field": ["get", "name"], "text-font": font,
-                        "text-size": byZoom([(13, 10.5), (16, 12.5)]), "text-max-angle": 30, "text-offset": [0, 0.8]]),
+            ("layout", ["symbol-placement": "line", "symbol-spacing": 250, "text-field": ["get", "name"], "text-font": font,
+                        "text-size": byZoom([(13, 11.5), (16, 13.5)]), "text-max-angle": 40, "text-offset": [0, 0.9],
+                        "text-letter-spacing": 0.04]),
             ("paint", ["text-color": color(MapPalette.trail), "text-halo-color": color(MapPalette.paper), "text-halo-width": 1.5]),
         ])
     }
@@ -34,16 +35,6 @@ extension StyleLayers {
             : ["line-color": lineColor, "line-width": byZoom([(10, 2), (13, 3.5), (16, 5.5)])]
         return layer(casing ? "routes-casing" : "routes", "line", StyleSheet.source("trails", input) + [
             ("filter", isRoute), ("layout", ["line-join": "round", "line-cap": "round"]), ("paint", paint),
-        ])
-    }
-
-    /// Route names along the route.
-    static func routeLabels(_ input: StyleInput) -> JSONValue {
-        layer("routes-label", "symbol", StyleSheet.source("trails", input) + [
-            ("minzoom", 11), ("filter", isRoute),
-            ("layout", ["symbol-placement": "line", "symbol-spacing": 500, "text-field": ["get", "name"], "text-font": font,
-                        "text-size": 12, "text-offset": [0, -1.1], "text-max-angle": 30]),
-            ("paint", ["text-color": "#202020", "text-halo-color": "#ffffff", "text-halo-width": 2]),
         ])
     }
 

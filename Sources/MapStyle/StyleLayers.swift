@@ -4,7 +4,7 @@ import PackJSON
 enum StyleLayers {
     static func all(_ input: StyleInput) -> [JSONValue] {
         [background(), hillshade(), contours(input, index: false), contours(input, index: true), contourLabels(input),
-         trails(input), trailLabels(input), routes(input, casing: true), routes(input, casing: false), routeLabels(input),
+         trails(input), trailLabels(input), routes(input, casing: true), routes(input, casing: false),
          pois(input)]
     }
 
