@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
         // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).
-        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore", "Pipeline", "MapStyle"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,15 +13,21 @@ public struct StyleInput: Sendable {
     public var routeIds: [String]
     /// Where contours, trails and POIs are drawn from.
     public var vectorSource: VectorSource
+    /// Whether the region has trails besides its routes, and POIs: layers with nothing to draw
+    /// are left out (and sources no layer uses).
+    public var hasTrails: Bool
+    public var hasPOIs: Bool
 
     public init(regionName: String, bbox: BBox, hillshadeBounds: BBox, attribution: [String], routeIds: [String],
-                vectorSource: VectorSource = .geoJSON) {
+                vectorSource: VectorSource = .geoJSON, hasTrails: Bool = true, hasPOIs: Bool = true) {
         self.regionName = regionName
         self.bbox = bbox
         self.hillshadeBounds = hillshadeBounds
         self.attribution = attribution
         self.routeIds = routeIds
         self.vectorSource = vectorSource
+        self.hasTrails = hasTrails
+        self.hasPOIs = hasPOIs
     }
 }
 

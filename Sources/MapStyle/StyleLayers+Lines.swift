@@ -15,10 +15,10 @@ extension StyleLayers {
 
     /// Trail names along the line.
     static func trailLabels(_ input: StyleInput) -> JSONValue {
-        layer("trails-label", "symbol", StyleSheet.source("trails", input) + [
+        layer("trails-label", "symbol", StyleSheet.source("trail-names", input) + [
             ("minzoom", 12.5), ("filter", ["all", notARoute, ["has", "name"]]),
             ("layout", ["symbol-placement": "line", "symbol-spacing": 250, "text-field": ["get", "name"], "text-font": font,
-                        "text-size": byZoom([(13, 11.5), (16, 13.5)]), "text-max-angle": 40, "text-offset": [0, 0.9],
+                        "text-size": byZoom([(13, 11.5), (16, 13.5)]), "text-max-angle": 45, "text-offset": [0, 0.9],
                         "text-letter-spacing": 0.04]),
             ("paint", ["text-color": color(MapPalette.trail), "text-halo-color": color(MapPalette.paper), "text-halo-width": 1.5]),
         ])

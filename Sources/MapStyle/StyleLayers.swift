@@ -3,9 +3,11 @@ import PackJSON
 /// The style's layers, bottom to top, each a function of a few lines.
 enum StyleLayers {
     static func all(_ input: StyleInput) -> [JSONValue] {
-        [background(), hillshade(), contours(input, index: false), contours(input, index: true), contourLabels(input),
-         trails(input), trailLabels(input), routes(input, casing: true), routes(input, casing: false),
-         pois(input)]
+        var layers = [background(), hillshade(), contours(input, index: false), contours(input, index: true), contourLabels(input)]
+        if input.hasTrails { layers += [trails(input), trailLabels(input)] }
+        if !input.routeIds.isEmpty { layers += [routes(input, casing: true), routes(input, casing: false)] }
+        if input.hasPOIs { layers.append(pois(input)) }
+        return layers
     }
 
     static func color(_ rgb: UInt32) -> JSONValue { .string(MapPalette.css(rgb)) }

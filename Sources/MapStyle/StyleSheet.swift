@@ -17,10 +17,15 @@ public enum StyleSheet {
     /// The style document; keys are sorted by the writer, layers keep their drawing order.
     public static func document(_ input: StyleInput) -> JSONValue {
         let center = input.bbox.center
+        let layers = StyleLayers.all(input)
+        let used = Set(layers.compactMap { layer -> String? in
+            if case .string(let s)? = layer["source"] { s } else { nil }
+        })
+        let sources = JSONObject(sources(input).filter { used.contains($0.key) }.map { ($0.key, $0.value) })
         return ["version": 8, "name": .string(input.regionName),
                 "center": [.number(center.lon, decimals: 7), .number(center.lat, decimals: 7)], "zoom": 12,
                 "glyphs": .string(glyphsURL), "sprite": .string(spriteURL),
-                "sources": .object(sources(input)), "layers": .array(StyleLayers.all(input))]
+                "sources": .object(sources), "layers": .array(layers)]
     }
 
     /// The hillshade image and the vector data.
@@ -36,6 +41,9 @@ public enum StyleSheet {
             for (name, file) in [("contours", "contours.geojson"), ("trails", "trails.geojson"), ("pois", "pois.geojson")] {
                 out[name] = ["type": "geojson", "data": .string(file), "attribution": attribution]
             }
+            // Trail names are placed on the trails simplified harder (Douglas–Peucker in tile
+            // units): mapped trails zigzag vertex by vertex, and a label needs a smooth stretch.
+            out["trail-names"] = ["type": "geojson", "data": "trails.geojson", "tolerance": .number(labelToleranceTileUnits)]
         case .mbtiles(let minZoom, let maxZoom):
             out["vector"] = ["type": "vector", "url": .string("mbtiles://" + tilesPath), "minzoom": .int(minZoom),
                              "maxzoom": .int(maxZoom), "attribution": attribution]
@@ -43,10 +51,13 @@ public enum StyleSheet {
         return out
     }
 
+    /// Simplification of the trails that carry their names, MapLibre tile units (of 512 per tile side).
+    public static let labelToleranceTileUnits = 30.0
+
     /// The source (and source layer) of contours, trails or POIs.
     static func source(_ layer: String, _ input: StyleInput) -> [(String, JSONValue)] {
         switch input.vectorSource {
-        case .geoJSON: [("source", .string(layer))]
+        case .geoJSON: [("source", .string(layer == "trail-names" ? "trail-names" : layer))]
         case .mbtiles: [("source", "vector"), ("source-layer", .string(layer))]
         }
     }

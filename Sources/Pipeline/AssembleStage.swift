@@ -3,6 +3,7 @@ import Foundation
 import Landmarks
 import PackJSON
 import Rerouting
+import RouteCore
 import TrailNetwork
 import TrailpackCore
 
@@ -148,7 +149,25 @@ public enum AssembleStage {
             VectorTileLayer(name: "trails", fields: trailFields,
                             features: trailFeatures(trails: trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox), minZoom: 9, maxZoom: maxZoom),
             VectorTileLayer(name: "pois", fields: poiFields, features: poiFeatures(pois), minZoom: 10, maxZoom: maxZoom),
+            VectorTileLayer(name: "trail-names", fields: [GeoJSONField("name", .string)], features: trailNameFeatures(trails, bbox: bbox),
+                            minZoom: 12, maxZoom: maxZoom),
         ]
+    }
+
+    /// Simplification (metres) of the lines that carry trail names in vector tiles.
+    static let trailNameToleranceM = 60.0
+
+    /// Named trails simplified by `trailNameToleranceM` (Douglas–Peucker): where the style places
+    /// trail names (mapped trails zigzag vertex by vertex, and a label needs a smooth stretch).
+    static func trailNameFeatures(_ trails: [TrailLine], bbox: BBox) -> [GeoJSONFeature] {
+        trails.compactMap { t -> [GeoJSONFeature]? in
+            guard let name = t.name else { return nil }
+            return VectorGeometry.lineString(t.coords).clipped(to: bbox).map { part in
+                let corners = (try? Resampler.resample(part, options: Resampler.Options(cornerToleranceM: trailNameToleranceM)).cornerInputIndices)
+                    ?? Array(part.indices)
+                return GeoJSONFeature(geometry: .lineString(corners.map { part[$0] }), values: [.string(name)])
+            }
+        }.flatMap { $0 }
     }
 
     public static let trailFields = [GeoJSONField("name", .string), GeoJSONField("routeId", .string)]

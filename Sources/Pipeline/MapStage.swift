@@ -43,7 +43,8 @@ public enum MapStage {
             assets.append(try writer.write("map/glyphs/\(StyleSheet.fontstack)/\(file.name)", bytes: file.bytes))
         }
         let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
-                               attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source)
+                               attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source,
+                               hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs)
         let style = try writer.write("style.json", json: StyleSheet.document(input))
         return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON,
                       missingGlyphs: glyphs.missing)
@@ -69,9 +70,13 @@ public enum MapStage {
 /// The texts the style can draw: trail and route names, POI names, contour elevations.
 struct MapLabels {
     var texts: [String]
+    var hasTrails: Bool
+    var hasPOIs: Bool
 
     init(trails: [TrailLine], routeNames: [String], pois: [PointOfInterest]) {
         texts = trails.compactMap(\.name) + routeNames + pois.map(\.name) + ["0123456789,.- m"]
+        hasTrails = !trails.isEmpty
+        hasPOIs = !pois.isEmpty
     }
 
     /// Every Unicode scalar of every label.

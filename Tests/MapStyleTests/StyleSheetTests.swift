@@ -58,7 +58,7 @@ import TrailpackCore
     @Test func vectorTilesNameTheirSourceLayers() throws {
         let layers = try parsed(.mbtiles(minZoom: 9, maxZoom: 14)).member("layers").array()
         for layer in layers where layer["source"]?.value == .string("vector") {
-            #expect(["contours", "trails", "pois"].contains(try layer.member("source-layer").string()))
+            #expect(["contours", "trails", "pois", "trail-names"].contains(try layer.member("source-layer").string()))
         }
     }
 }
