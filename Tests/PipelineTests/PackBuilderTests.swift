@@ -12,7 +12,8 @@ import TrailpackCore
         let data = try Data(contentsOf: region.appendingPathComponent("manifest.json"))
         let m = try JSONParser.parse(data)
         var listed: Set<String> = ["manifest.json"]
-        var described: [JSONNode] = try m.member("files").object()
+        var described: [JSONNode] = try m.member("files").object().filter { $0.key != "mapAssets" }
+        described += try m.member("files").member("mapAssets").array()
         for r in try m.member("routes").array() { described += [try r.member("file"), try r.member("arPatch")] }
         for f in described {
             let path = try f.member("path").string()
