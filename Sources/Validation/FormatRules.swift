@@ -55,7 +55,7 @@ enum FormatRules {
     static let catalogRegionKeys: Set<String> = ["id", "name", "bbox", "manifest", "sha256", "bytes", "routes"]
     static let catalogRouteKeys: Set<String> = ["id", "name", "distanceM", "ascentM", "descentM", "durationS"]
     static let manifestKeys: Set<String> = ["formatVersion", "id", "name", "bbox", "attribution", "generator", "files", "routes"]
-    static let filesKeys: Set<String> = ["terrain", "hillshade", "contours", "trails", "pois", "routing"]
+    static let filesKeys: Set<String> = ["terrain", "hillshade", "contours", "trails", "pois", "routing", "style", "mapAssets"]
     static let routingEntryKeys: Set<String> = fileEntryKeys.union(["nodes", "edges"])
     static let terrainKeys: Set<String> = gridEntryKeys.union(["filledVoids"])
     static let filledVoidsKeys: Set<String> = ["cells", "areaCount", "largestCells", "largestBounds", "areas"]
@@ -89,6 +89,8 @@ enum FormatRules {
         checkKeys(files?["trails"], fileEntryKeys, file: file, log: log)
         checkKeys(files?["pois"], fileEntryKeys, file: file, log: log)
         checkKeys(files?["routing"], routingEntryKeys, file: file, log: log)
+        checkKeys(files?["style"], fileEntryKeys, file: file, log: log)
+        for asset in files?["mapAssets"]?.children ?? [] { checkKeys(asset, fileEntryKeys, file: file, log: log) }
         for route in root["routes"]?.children ?? [] {
             checkKeys(route, manifestRouteKeys, file: file, log: log)
             checkKeys(route["file"], fileEntryKeys, file: file, log: log)

@@ -106,10 +106,16 @@ final class RegionValidator {
         let routeIds = view.routeIds
         var routing = RoutingRules.Context(bbox: bbox, terrain: terrain, routeIds: Set(routeIds))
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
+        var style = StyleRules.Context(folder: folder, manifestFile: manifestFile)
+        if let filesNode, let node = filesNode["hillshade"], let path = JSONFields.stringValue(node["path"]),
+           let bounds = node["bounds"], let box = JSONFields(file: manifestFile, log: ProblemLog()).bbox(bounds) {
+            style.hillshade = (path, box)
+        }
         for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
             if let filesNode, let node = fields.object(filesNode, key), let listed = listedFile(node, fields: fields) {
                 checkTreeName(listed, key + ".geojson", fields: fields)
                 geojson.append((key, kind, listed, node))
+                if listed.safe { style.dataFiles[key] = listed.path }
             }
         }
         for (_, kind, listed, node) in geojson {
@@ -121,6 +127,7 @@ final class RegionValidator {
                 }
             }
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
+            style.documents[listed.path] = doc
             if kind == .trails, let features = RoutingRules.trailFeatures(doc) { routing.trails = (name(listed.path), doc, features) }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
@@ -172,6 +179,7 @@ final class RegionValidator {
             }
         }
         if let filesNode, let node = filesNode["routing"] { checkRouting(node, fields: fields, context: routing) }
+        if let filesNode { checkMap(filesNode, fields: fields, context: style) }
         checkUnlisted(walked, manifestReadable: true)
         let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
         if let source {
@@ -274,6 +282,46 @@ final class RegionValidator {
         checkTreeName(listed, "routing.json", fields: fields)
         guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { return }
         RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
+    }
+
+    /// `files.style` and `files.mapAssets` (optional), style.json and the files under map/.
+    private func checkMap(_ filesNode: JSONNode, fields: JSONFields, context: StyleRules.Context) {
+        var context = context
+        let styleNode = filesNode["style"]
+        var styleListed: ListedFile?
+        if let styleNode, fields.typed(styleNode, .object) != nil, let listed = listedFile(styleNode, fields: fields) {
+            checkTreeName(listed, "style.json", fields: fields)
+            styleListed = listed
+        }
+        if let assetsNode = filesNode["mapAssets"], fields.typed(assetsNode, .array) != nil {
+            if styleNode == nil {
+                log.add(.mapAssetListed, file: fields.file, node: assetsNode, expected: "files.mapAssets only with files.style (SPEC)",
+                        found: "mapAssets without a style")
+            }
+            var previous: String?
+            for entry in assetsNode.children {
+                guard fields.typed(entry, .object) != nil, let listed = listedFile(entry, fields: fields) else { continue }
+                let pathNode = listed.node["path"] ?? entry
+                if !listed.path.hasPrefix("map/") {
+                    log.add(.mapAssetListed, file: fields.file, node: pathNode, expected: "a path under map/ (SPEC: the style's files lie under map/)",
+                            found: JSONWriter.quoted(listed.path))
+                }
+                if let previous, listed.path.utf8.lexicographicallyPrecedes(previous.utf8) {
+                    log.add(.mapAssetListed, file: fields.file, node: pathNode, expected: "entries sorted by path (byte order): after \(JSONWriter.quoted(previous))",
+                            found: JSONWriter.quoted(listed.path))
+                }
+                previous = listed.path
+                if listed.safe {
+                    context.mapAssets.insert(listed.path)
+                    _ = load(listed, fields: fields)
+                }
+            }
+        }
+        guard let styleListed, let bytes = load(styleListed, fields: fields), let doc = parse(bytes, file: name(styleListed.path)) else { return }
+        context.listed = listedPaths.subtracting([styleListed.path])
+        context.read = { [unowned self] path in PackDisk.pathProblem(path) == nil ? (self.contents[path] ?? self.read(path)) : nil }
+        context.parse = { [unowned self] bytes, file in self.parse(bytes, file: file) }
+        StyleRules(file: name(styleListed.path), prefix: prefix, log: log, context: context).check(doc)
     }
 
     /// `path.route-id`: a route's file and AR patch are named after its id.

@@ -29,7 +29,10 @@ enum PackSigner {
         let manifestURL = region.appendingPathComponent("manifest.json")
         guard let manifest = parse(manifestURL), case .object(var object) = manifest else { return }
         if case .object(var files) = object["files"] ?? .null {
-            for (key, value) in files { files[key] = sign(value, in: region) }
+            for (key, value) in files {
+                // `mapAssets` is an array of file entries.
+                if case .array(let entries) = value { files[key] = .array(entries.map { sign($0, in: region) }) } else { files[key] = sign(value, in: region) }
+            }
             object["files"] = .object(files)
         }
         if case .array(let routes) = object["routes"] ?? .null {
