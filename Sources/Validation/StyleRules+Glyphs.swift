@@ -44,8 +44,8 @@ extension StyleRules {
         if source.type == "geojson" {
             if let data = source.node["data"], data.type == .object { return LabelData(file: file, features: data["features"]?.children ?? []) }
             path = source.target
-        } else if source.type == "vector", let sourceLayer = layer.sourceLayer, Self.tileLayers.contains(sourceLayer) {
-            path = context.dataFiles[sourceLayer]
+        } else if source.type == "vector", let sourceLayer = layer.sourceLayer, let key = Self.tileLayerData[sourceLayer] {
+            path = context.dataFiles[key]
         }
         guard let path else { return nil }
         let doc = context.documents[path] ?? context.read(path).flatMap { context.parse($0, name(path)) }

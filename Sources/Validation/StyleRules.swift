@@ -61,8 +61,11 @@ struct StyleRules {
         default: ["geojson", "vector"].contains(sourceType)
         }
     }
-    /// The vector tile layers the SPEC allows, each drawn from the GeoJSON file of its name.
-    static let tileLayers: Set<String> = ["contours", "trails", "pois"]
+    /// The vector tile layers: the SPEC's `contours`, `trails`, `pois`, each with the properties of
+    /// the GeoJSON file of its name, and docs/FORMAT.md's `trail-names` (named trails, simplified),
+    /// by the key of the GeoJSON file (`files.<key>`) their labels come from.
+    static let tileLayerData: [String: String] = ["contours": "contours", "trails": "trails", "pois": "pois", "trail-names": "trails"]
+    static let tileLayers = Set(tileLayerData.keys)
     /// MapLibre's `text-font` when a symbol layer names none.
     static let defaultFont = ["Open Sans Regular", "Arial Unicode MS Regular"]
 
@@ -299,7 +302,7 @@ struct StyleRules {
                 if let tiles = source.tiles {
                     if !Self.tileLayers.contains(sourceLayer) || !tiles.layers.contains(sourceLayer) {
                         log.add(.mapTiles, file: file, node: sourceLayerNode,
-                                expected: "a layer of \(source.target.map(name) ?? "the tiles") among contours, trails, pois (SPEC); it has \(tiles.layers.joined(separator: ", "))",
+                                expected: "a layer of \(source.target.map(name) ?? "the tiles") among contours, trails, pois (SPEC) and trail-names (docs/FORMAT.md); it has \(tiles.layers.joined(separator: ", "))",
                                 found: JSONWriter.quoted(sourceLayer))
                     }
                 }
@@ -317,18 +320,25 @@ struct StyleRules {
             var what: String?
             if let hillshade = context.hillshade, source.type == "image", source.target == hillshade.path { what = "hillshade" }
             for (key, path) in context.dataFiles where source.type == "geojson" && source.target == path { what = key }
-            if source.type == "vector", source.tiles != nil, let sourceLayer = layer.sourceLayer, Self.tileLayers.contains(sourceLayer) {
-                what = sourceLayer
+            if source.type == "vector", source.tiles != nil, let sourceLayer = layer.sourceLayer, let key = Self.tileLayerData[sourceLayer] {
+                what = key
             }
             guard let what else { continue }
             drawn.insert(what)
             if layer.type == "symbol", layer.node["layout"]?["text-field"] != nil { labelled.insert(what) }
         }
+        // What there is to draw: the hillshade; contours, trails (routes are features of
+        // trails.geojson too) and POIs when their file has features; labels for contours, named
+        // trails that are not routes (route names are not drawn, docs/FORMAT.md) and named POIs.
         var missing: [String] = []
-        for what in ["hillshade", "contours", "trails", "pois"] where what == "hillshade" ? context.hillshade != nil : context.dataFiles[what] != nil {
-            if !drawn.contains(what) { missing.append("no layer draws \(what)") } else if what != "hillshade", !labelled.contains(what) {
-                missing.append("no symbol layer labels \(what)")
+        if context.hillshade != nil, !drawn.contains("hillshade") { missing.append("no layer draws hillshade") }
+        for what in ["contours", "trails", "pois"] {
+            guard let path = context.dataFiles[what], let features = context.documents[path]?["features"]?.children, !features.isEmpty else { continue }
+            if !drawn.contains(what) { missing.append("no layer draws \(what)"); continue }
+            let named = what == "contours" || features.contains { f in
+                f["properties"]?["routeId"] == nil && JSONFields.stringValue(f["properties"]?["name"]).map { !$0.isEmpty } == true
             }
+            if named, !labelled.contains(what) { missing.append("no symbol layer labels \(what)") }
         }
         if !missing.isEmpty {
             log.add(.styleDraws, file: file, node: layersNode,
