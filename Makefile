@@ -40,13 +40,16 @@ validate:
 	@test -d $(PACKS) || { echo "no $(PACKS)/ yet: run 'make packs' first"; exit 2; }
 	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 
-preview: packs
-	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
+# Previews also show each region's style.json drawn by MapLibre Native (the .venv's mapli).
+RENDERER = $(CURDIR)/.venv/bin/python $(CURDIR)/scripts/render_style.py
 
-demo: build
+preview: packs venv
+	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
+
+demo: build venv
 	$(TRAILPACK) build $(RECIPES) --out $(PACKS)
 	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
-	@for id in $(REGION_IDS); do $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
+	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
 test: deps venv
 	swift build --build-tests

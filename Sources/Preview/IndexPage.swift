@@ -19,6 +19,8 @@ public enum IndexPage {
         /// Per route, its reroute check and the file name of its picture (nil without a
         /// check); may be empty (no reroute section then).
         public var rerouteChecks: [(outcome: RerouteOutcome, picture: String?)] = []
+        /// The region's `style.json` drawn by MapLibre Native, or why it was not.
+        public var mapLibre: MapLibreRenders = .notMade(reason: MapLibreRenderer.notSetMessage)
 
         public init(pack: RegionPack, overviewFile: String, routeFiles: [(profile: String, arPatch: String)]) {
             self.pack = pack
@@ -96,6 +98,7 @@ public enum IndexPage {
         if let iv = m.files.contours.intervalM { h += row(["Contour interval", "\(num(iv, 2)) m (index every \(num(5 * iv, 2)) m)"]) }
         h += "</table>\n"
         h += "<p><img src=\"\(e(s.overviewFile))\" alt=\"Overview of \(e(m.name))\"/></p>\n"
+        h += mapLibreSection(s.mapLibre, regionName: m.name)
 
         h += "<h3>Routes</h3>\n<table>\n"
         h += header(["#", "Id", "Name", "Colour", "Distance (km)", "Ascent (m)", "Descent (m)", "Min ele (m)", "Max ele (m)", "Time", "Waypoints", "AR patch"])
@@ -132,6 +135,30 @@ public enum IndexPage {
             }
             h += CueSheet.html(route)
             if s.rerouteChecks.indices.contains(k) { h += rerouteSection(s.rerouteChecks[k], route: route) }
+        }
+        return h
+    }
+
+    /// "Map (MapLibre Native)": the region's style.json rendered at three views, each with its
+    /// camera, or why there are no renders (no renderer set, no style, the renderer's error).
+    private static func mapLibreSection(_ renders: MapLibreRenders, regionName: String) -> String {
+        var h = "<h3>Map (MapLibre Native)</h3>\n"
+        switch renders {
+        case .notMade(let reason):
+            h += "<p class=\"maplibre-none\">\(e(reason))</p>\n"
+        case .rendered(let entries):
+            h += "<p>The region's <code>style.json</code> drawn from the pack's own files by the app's renderer, "
+                + "MapLibre Native (headless; its pixels depend on its version).</p>\n"
+            for entry in entries {
+                let v = entry.view
+                let camera = "centre \(num(v.center.lon, 5)), \(num(v.center.lat, 5)), zoom \(num(v.zoom, 2)), \(v.width) x \(v.height) px"
+                h += "<h4>\(e(v.title))</h4>\n<p class=\"maplibre-view\">\(e(camera))</p>\n"
+                if let error = entry.error {
+                    h += "<p class=\"bad maplibre-error\">MapLibre render not made: \(e(error))</p>\n"
+                } else {
+                    h += "<p><img src=\"\(e(entry.file))\" alt=\"MapLibre render of \(e(regionName)): \(e(v.title.lowercased()))\"/></p>\n"
+                }
+            }
         }
         return h
     }

@@ -13,6 +13,11 @@ public struct PreviewResult: Sendable, Equatable {
     public var files: [String]
     /// Regions previewed, in order.
     public var regionIds: [String]
+    /// Absolute paths of the MapLibre renders written (`MapLibreRenders`), in writing order; not
+    /// in `files`: they depend on the renderer's version, the other files only on the pack.
+    public var mapLibreFiles: [String] = []
+    /// Per region, in order: its MapLibre renders or why there are none.
+    public var mapLibreRenders: [MapLibreRenders] = []
 }
 
 /// `trailpack preview PATH [--out DIR]`: pictures an author checks before release, drawn from
@@ -24,8 +29,11 @@ public struct PreviewResult: Sendable, Equatable {
 /// `<regionId>-<routeId>-profile.png` (`ProfileRenderer`) and `<regionId>-<routeId>-ar.png`
 /// (`ARPatchRenderer`), then per route `<regionId>-<routeId>-panorama.png` (`PanoramaRenderer`),
 /// then per route with a reroute check (`RerouteChecker`) `<regionId>-<routeId>-reroute.png`
-/// (`RerouteCheckRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then
-/// `index.html` (`IndexPage`). Same pack, same bytes.
+/// (`RerouteCheckRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then,
+/// with a MapLibre renderer (`TRAILPACK_RENDERER`), the region's `style.json` drawn by MapLibre
+/// Native at three views (`<regionId>-maplibre-region.png`, `-route.png`, `-z15.png`:
+/// `MapLibreRenders`); then `index.html` (`IndexPage`). Same pack, same bytes, but for the
+/// MapLibre renders (the renderer's own pixels; listed apart in `mapLibreFiles`).
 public enum PreviewRenderer {
     /// Validates the pack at a path for the index page's problem table; nil when no
     /// validation is available.
@@ -36,10 +44,13 @@ public enum PreviewRenderer {
     public static let defaultValidate: Validate = { PackValidator.validate(path: $0).problems }
 
     /// Renders the preview of the pack root or region folder at `packPath` into `outDir`
-    /// (created if missing; existing files of the same names are replaced).
+    /// (created if missing; existing files of the same names are replaced). `mapRenderer` draws
+    /// the MapLibre renders (default: `TRAILPACK_RENDERER`'s command; nil: none, the page says
+    /// why); a renderer that fails or times out never fails the preview.
     /// - Throws: `PreviewError.notAPack`, `.unreadable` or `.malformed` for a pack that cannot be
     ///   read, `.drawing` when Cairo fails, `.writing` when an output file cannot be written.
-    public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate) throws(PreviewError) -> PreviewResult {
+    public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate,
+                              mapRenderer: MapLibreRenderer? = MapLibreRenderer.fromEnvironment()) throws(PreviewError) -> PreviewResult {
         let folders = try regionFolders(packPath)
         let outURL = URL(fileURLWithPath: outDir).standardizedFileURL
         do { try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true) } catch {
@@ -47,6 +58,7 @@ public enum PreviewRenderer {
         }
         var written: [String] = []
         var sections: [IndexPage.RegionSection] = []
+        var mapLibreFiles: [String] = []
         for folder in folders {
             let pack = try RegionPack.load(folderPath: folder)
             let id = pack.manifest.id
@@ -74,6 +86,8 @@ public enum PreviewRenderer {
             var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
             section.panoramaFiles = panoramaFiles
             section.rerouteChecks = try renderRerouteChecks(pack, outURL: outURL, written: &written)
+            section.mapLibre = MapLibreRenders.make(pack, renderer: mapRenderer, outURL: outURL)
+            mapLibreFiles += section.mapLibre.files.map { outURL.appendingPathComponent($0).path }
             sections.append(section)
         }
         let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
@@ -83,7 +97,8 @@ public enum PreviewRenderer {
             throw .writing(path: indexPath, reason: error.localizedDescription)
         }
         written.append(indexPath)
-        return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id))
+        return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id),
+                             mapLibreFiles: mapLibreFiles, mapLibreRenders: sections.map(\.mapLibre))
     }
 
     /// Computes every route's reroute check and writes the picture of each that has one.

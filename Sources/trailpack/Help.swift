@@ -72,6 +72,13 @@ enum Help {
         Renders, from a built pack read back from disk: a region overview PNG, an elevation profile
         and an AR-patch close-up per route, and an index.html tying them together.
 
+        With TRAILPACK_RENDERER set to a MapLibre renderer command (make preview sets it to
+        .venv/bin/python scripts/render_style.py), it also renders each region's style.json with
+        MapLibre Native: the whole region, the first route, and zoom 15 at its middle
+        (<region>-maplibre-region.png, -route.png, -z15.png). Without it, or when a render fails,
+        the page says why and the preview still succeeds (TRAILPACK_RENDERER_TIMEOUT: seconds per
+        render, default 120).
+
         OPTIONS:
           --out DIR   Where to write the images and index.html (default:
                       previews/<last component of PATH>, never inside the pack)

@@ -10,7 +10,14 @@ enum PreviewCommand {
         let out = a.options["--out"] ?? URL(fileURLWithPath: "previews").appendingPathComponent(URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent).path
         let result = try PreviewRenderer.render(packPath: path, outDir: out)
         if !a.flag("--quiet") {
-            print("Wrote \(result.files.count) files for \(result.regionIds.joined(separator: ", ")); open \(result.indexPath)")
+            let renders = result.mapLibreFiles.isEmpty ? "" : " and \(result.mapLibreFiles.count) MapLibre renders"
+            print("Wrote \(result.files.count) files\(renders) for \(result.regionIds.joined(separator: ", ")); open \(result.indexPath)")
+            // Why a region has no (or not every) MapLibre render: the page says it too.
+            var notes: Set<String> = []
+            for case .notMade(let reason) in result.mapLibreRenders where notes.insert(reason).inserted { print(reason) }
+            for case .rendered(let entries) in result.mapLibreRenders {
+                for entry in entries { if let error = entry.error { print("MapLibre render \(entry.file) not made: \(error)") } }
+            }
         }
         return 0
     }

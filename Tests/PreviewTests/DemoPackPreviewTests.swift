@@ -22,7 +22,9 @@ enum DemoPreview {
         let root = TestData.scratchFolder("preview-demo")
         let summary = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
         let out = root.appendingPathComponent("preview")
-        return Built(summary: summary, root: root, out: out, result: try PreviewRenderer.render(packPath: root.path, outDir: out.path))
+        // With the repo's MapLibre renderer (`make venv`) when there is one (MapLibrePreviewTests).
+        let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path, mapRenderer: MapLibrePreviewTests.repoRenderer)
+        return Built(summary: summary, root: root, out: out, result: result)
     }
 
     /// The built demo pack and its preview (built on first use).
