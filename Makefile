@@ -71,7 +71,7 @@ $(VENV_STAMP): scripts/requirements-test.txt | deps
 golden: deps
 	TRAILPACK_UPDATE_GOLDEN=1 swift test --filter Golden
 
-bench: build
+bench: build venv
 	scripts/bench.sh
 
 # README.md's speed table from bench/results.json (make bench does this after a full run).
