@@ -101,8 +101,12 @@ struct ChildRun {
         var timedOut = false
         while process.isRunning {
             if Date() > deadline {
+                // SIGTERM, then SIGKILL should it still run 2 s later (a child may ignore or block SIGTERM).
                 timedOut = true
                 process.terminate()
+                let killAt = Date().addingTimeInterval(2)
+                while process.isRunning && Date() < killAt { Thread.sleep(forTimeInterval: 0.05) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 break
             }
             Thread.sleep(forTimeInterval: 0.05)
