@@ -48,17 +48,8 @@ public enum IndependentRouter {
 
     /// Runs `executable` with `arguments`; exit status, stdout and stderr.
     static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, Data, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
+        let (status, stdout, stderr) = try TestData.runProcess(executable, arguments)
+        return (status, stdout, String(decoding: stderr, as: UTF8.self))
     }
 
     /// The script's JSON answer.

@@ -74,8 +74,15 @@ extension TestData {
 
     /// Runs `trailpack` with `arguments` (and extra environment) and waits for it.
     public static func run(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Run {
+        let (status, o, e) = try runProcess(binary, arguments, environment: environment, cwd: cwd)
+        return Run(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Runs `executable` with `arguments` (and extra environment) and waits: exit status, stdout, stderr.
+    public static func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                                  cwd: URL? = nil) throws -> (Int32, Data, Data) {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let cwd { p.currentDirectoryURL = cwd }
@@ -86,7 +93,7 @@ extension TestData {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return (p.terminationStatus, o, e)
     }
 
     /// Every regular file under `folder` with its bytes, keyed by relative path.
