@@ -73,9 +73,9 @@ public enum NetworkStage {
         for line in trails { facts[line.id] = TrailFacts(feature: featureOfTrail[line.id] ?? 0, use: line.use) }
         let ids = recipe.routes.map(\.id).filter { snaps[$0] != nil }
         let s = recipe.stats
-        let rates = RoutingRates(horizontalKmh: s.flatSpeedKmh, ascentMPerH: s.ascentMPerH, descentMPerH: s.descentMPerH, climbThresholdM: s.thresholdM)
+        let rates = s.model
         let elevationM = { (p: LonLat) in terrain.elevationM(at: terrain.bounds.clamping(p)) ?? 0 }
-        let base = NetworkAssembler.assemble(graph: graph, facts: facts, cuts: [], rates: rates, elevationM: elevationM).network
+        let base = NetworkAssembler.assemble(graph: graph, facts: facts, rates: rates, elevationM: elevationM)
         // Vias meet the network where a client's query would: on its resampled edges.
         let router = NetworkRouter(network: base)
         let hits = ids.flatMap { id in snaps[id]!.map { router.locate($0.point)! } }

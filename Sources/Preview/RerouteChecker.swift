@@ -89,7 +89,7 @@ public enum RerouteChecker {
         let (walk, choice) = try region.rejoin(routeId: route.id, at: middle, from: hiker)
         let k = rejoinPosition(in: walk.coords, route: route, rejoinIndex: choice.index)
         let stats = try RouteStatistics.compute(elevationsM: Array(walk.elevationsM[...k]), cumM: Array(walk.cumM[...k]),
-                                                model: region.network.rates.model)
+                                                model: region.network.rates)
         return RerouteCheck(routeId: route.id, middleIndex: middle, side: side, offRoute: hiker, wayBack: Array(walk.coords[...k]),
                             wayBackM: walk.cumM[k], wayBackAscentM: stats.ascentM, wayBackDescentM: stats.descentM, wayBackTimeS: stats.durationS,
                             rejoinIndex: choice.index, alongRouteM: route.cumulativeM[choice.index] - route.cumulativeM[middle],

@@ -20,10 +20,9 @@ public struct EdgeProfile: Equatable, Sendable {
 
     /// The profile of a line with elevations (metres, as written): extremes found walking a to b
     /// with the rates' climb threshold; b to a walks the same legs backwards. `oneway` forbids b to a.
-    public static func measure(coords: [LonLat], elevationsM: [Double], rates: RoutingRates, oneway: Bool) -> EdgeProfile {
+    public static func measure(coords: [LonLat], elevationsM: [Double], rates model: HikingModel, oneway: Bool) -> EdgeProfile {
         let cumM = Geodesic.cumulativeDistancesM(coords)
-        let extremes = RouteStatistics.extremeIndices(elevationsM, thresholdM: rates.climbThresholdM)
-        let model = rates.model
+        let extremes = RouteStatistics.extremeIndices(elevationsM, thresholdM: model.climbThresholdM)
         var ascentM = 0.0, descentM = 0.0, forwardS = 0.0, backwardS = 0.0
         for (p, q) in zip(extremes, extremes.dropFirst()) {
             let riseM = elevationsM[q] - elevationsM[p], horizontalM = cumM[q] - cumM[p]

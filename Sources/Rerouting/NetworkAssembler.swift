@@ -14,38 +14,21 @@ public struct TrailFacts: Sendable {
     }
 }
 
-/// Turns the builder's trail graph into the network a pack carries: edges split at the given
-/// points (route starts, ends and vias) and at the middle of closed loops, resampled to at most
-/// 12 m, with terrain elevations, lengths, climbs and times.
+/// Turns the builder's trail graph into the network a pack carries: edges split at the middle
+/// of closed loops, resampled to at most 12 m, with terrain elevations, lengths, climbs and
+/// times. Route vias are joined afterwards by `RoutingNetwork.splitting`, as a client's query is.
 public enum NetworkAssembler {
-    /// A point closer than this (metres, along the edge) to an edge's end is that end's node.
-    public static let endToleranceM = 0.5
-
-    /// The network and, for each of `cuts`, the index of its node.
+    /// The network of `graph`.
     /// - Parameters:
     ///   - facts: per `TrailLine.id` of every edge of `graph`.
     ///   - elevationM: region terrain at a point, metres.
-    public static func assemble(graph: TrailNetworkGraph, facts: [String: TrailFacts], cuts: [NetworkLocation],
-                                rates: RoutingRates, elevationM: (LonLat) -> Double) -> (network: RoutingNetwork, cutNodes: [Int]) {
+    public static func assemble(graph: TrailNetworkGraph, facts: [String: TrailFacts], rates: HikingModel,
+                                elevationM: (LonLat) -> Double) -> RoutingNetwork {
         var nodes = graph.nodes.map { RoutingNode(location: round7($0), eleM: round1(elevationM(round7($0)))) }
-        var stopsByEdge: [Int: [Stop]] = [:]
-        var cutNodes: [Int] = []
-        for cut in cuts {
-            let edge = graph.edges[cut.edge]
-            if cut.alongM <= endToleranceM { cutNodes.append(edge.fromNode); continue }
-            if edge.lengthM - cut.alongM <= endToleranceM { cutNodes.append(edge.toNode); continue }
-            if let same = stopsByEdge[cut.edge]?.first(where: { $0.seg == cut.seg && $0.t == cut.t }) {
-                cutNodes.append(same.node)
-                continue
-            }
-            let node = addNode(cut.point, to: &nodes, elevationM: elevationM)
-            stopsByEdge[cut.edge, default: []].append(Stop(seg: cut.seg, t: cut.t, point: cut.point, node: node))
-            cutNodes.append(node)
-        }
         var edges: [RoutingEdge] = []
         for edge in graph.edges {
-            var stops = (stopsByEdge[edge.id] ?? []).sorted { $0.seg != $1.seg ? $0.seg < $1.seg : $0.t < $1.t }
-            if edge.fromNode == edge.toNode && stops.isEmpty, let middle = middleStop(of: edge) {
+            var stops: [Stop] = []
+            if edge.fromNode == edge.toNode, let middle = middleStop(of: edge) {
                 stops = [Stop(seg: middle.seg, t: middle.t, point: middle.point, node: addNode(middle.point, to: &nodes, elevationM: elevationM))]
             }
             let fact = facts[edge.trailId] ?? TrailFacts(feature: 0, use: TrailUse())
@@ -53,7 +36,7 @@ public enum NetworkAssembler {
                 edges.append(makeEdge(piece, name: edge.trailName, fact: fact, nodes: nodes, rates: rates, elevationM: elevationM))
             }
         }
-        return (RoutingNetwork(rates: rates, nodes: nodes, edges: edges), cutNodes)
+        return RoutingNetwork(rates: rates, nodes: nodes, edges: edges)
     }
 
     /// A point where an edge is cut, and the node there.
@@ -104,7 +87,7 @@ public enum NetworkAssembler {
 
     /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes.
     static func makeEdge(_ piece: (a: Int, b: Int, coords: [LonLat]), name: String?, fact: TrailFacts, nodes: [RoutingNode],
-                         rates: RoutingRates, elevationM: (LonLat) -> Double) -> RoutingEdge {
+                         rates: HikingModel, elevationM: (LonLat) -> Double) -> RoutingEdge {
         let dense = (try? Resampler.resample(piece.coords).coords) ?? piece.coords
         var coords = [nodes[piece.a].location]
         for p in dense.dropFirst().dropLast() {

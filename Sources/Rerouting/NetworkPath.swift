@@ -39,9 +39,6 @@ public struct NetworkPath: Equatable, Sendable {
         }
     }
 
-    /// The seconds the network's edges give for this path (nil when a step is forbidden).
-    public func timeS(in network: RoutingNetwork) -> Int? { NetworkRouter(network: network).timeS(of: steps) }
-
     /// The geometry guidance reads, as for a line routed over the network: the corners of each
     /// step (1 m Douglas–Peucker) and every node, the trail name of each of its segments, and
     /// the junctions where other edges leave a node; with, for each of its vertices, the index

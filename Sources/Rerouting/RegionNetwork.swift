@@ -12,8 +12,8 @@ public struct RegionNetwork {
     public let terrain: TerrainGrid
     public let bbox: BBox
     public let pois: [PointOfInterest]
-    /// The manifest's routes in order: id, name, route file path, AR patch path.
-    public let routes: [(id: String, name: String, file: String, arPatch: String)]
+    /// The manifest's routes in order: id, name, route file path, AR patch path and bounds.
+    public let routes: [(id: String, name: String, file: String, arPatch: String, arBounds: BBox?)]
     let disk: RegionFolder
 
     /// Reads the region folder's manifest, `routing.json`, `terrain.bin` and `pois.geojson`.
@@ -37,7 +37,7 @@ public struct RegionNetwork {
             pois = try Self.pois(disk, view.file("pois")?.path ?? "pois.geojson")
             routes = view.routes.compactMap { r in
                 guard let id = r.id, let file = r.file?.path else { return nil }
-                return (id, r.name ?? id, file, r.arPatch?.path ?? "ar/\(id).bin")
+                return (id, r.name ?? id, file, r.arPatch?.path ?? "ar/\(id).bin", r.arPatch?.bounds)
             }
         } catch let e as RerouteError {
             throw e
@@ -75,16 +75,17 @@ public struct RegionNetwork {
     }
 
     /// The finest terrain of the pack that holds every point of `coords`: the smallest AR patch
-    /// covering them all (a route's own patch for its own line), else `terrain.bin`.
+    /// covering them all by its manifest bounds (a route's own patch for its own line; only that
+    /// one is read), else `terrain.bin`.
     public func finestTerrain(covering coords: [LonLat]) -> TerrainGrid {
         guard let box = BBox(covering: coords) else { return terrain }
-        var best: TerrainGrid?
-        for r in routes {
-            guard let patch = try? arPatch(route: r.id), patch.bounds.contains(LonLat(box.west, box.south)),
-                  patch.bounds.contains(LonLat(box.east, box.north)) else { continue }
-            if best == nil || patch.bounds.areaDeg2 < best!.bounds.areaDeg2 { best = patch }
+        let covering = routes.filter { r in
+            guard let b = r.arBounds else { return false }
+            return b.contains(LonLat(box.west, box.south)) && b.contains(LonLat(box.east, box.north))
         }
-        return best ?? terrain
+        guard let smallest = covering.min(by: { $0.arBounds!.areaDeg2 < $1.arBounds!.areaDeg2 }),
+              let patch = try? arPatch(route: smallest.id) else { return terrain }
+        return patch
     }
 }
 

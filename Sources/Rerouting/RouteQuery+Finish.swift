@@ -49,7 +49,7 @@ extension RegionNetwork {
         }
         let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
         let stats: RouteStats
-        do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: network.rates.model) } catch {
+        do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: network.rates) } catch {
             throw .argument(name: "route", message: error.description)
         }
         var waypoints: [Waypoint]

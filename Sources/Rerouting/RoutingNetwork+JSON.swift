@@ -1,11 +1,12 @@
 import PackJSON
+import RouteCore
 import TrailpackCore
 
 extension RoutingNetwork {
     /// The SPEC document: `formatVersion`, `rates`, `nodes`, `edges`, `routes` (keys sorted by the writer).
     public func json() -> JSONValue {
-        let rates: JSONValue = ["horizontalKmh": .number(rates.horizontalKmh), "ascentMPerH": .number(rates.ascentMPerH),
-                                "descentMPerH": .number(rates.descentMPerH), "climbThresholdM": .number(rates.climbThresholdM)]
+        let rates: JSONValue = ["horizontalKmh": .number(rates.flatSpeedKmh), "ascentMPerH": .number(rates.ascentRateMPerH),
+                                "descentMPerH": .number(rates.descentRateMPerH), "climbThresholdM": .number(rates.climbThresholdM)]
         return ["formatVersion": 1, "rates": rates,
                 "nodes": .array(nodes.map { Self.position($0.location, $0.eleM) }),
                 "edges": .array(edges.map(Self.edgeJSON)),
@@ -44,9 +45,9 @@ extension RoutingNetwork {
         guard try version.int() == 1 else { throw version.error("formatVersion \(try version.int()) is not 1") }
         let r = try root.member("rates")
         let threshold = try r["climbThresholdM"].map { n throws(JSONAccessError) in try n.double(in: 0...1000) } ?? 5
-        rates = RoutingRates(horizontalKmh: try r.member("horizontalKmh").double(in: 0.01...1000),
-                             ascentMPerH: try r.member("ascentMPerH").double(in: 0.01...100_000),
-                             descentMPerH: try r.member("descentMPerH").double(in: 0.01...100_000), climbThresholdM: threshold)
+        rates = HikingModel(flatSpeedKmh: try r.member("horizontalKmh").double(in: 0.01...1000),
+                             ascentRateMPerH: try r.member("ascentMPerH").double(in: 0.01...100_000),
+                             descentRateMPerH: try r.member("descentMPerH").double(in: 0.01...100_000), climbThresholdM: threshold)
         let nodeValues = try Self.positions(try root.member("nodes"))
         nodes = stride(from: 0, to: nodeValues.count, by: 3).map { RoutingNode(location: LonLat(nodeValues[$0], nodeValues[$0 + 1]), eleM: nodeValues[$0 + 2]) }
         let nodeCount = nodes.count

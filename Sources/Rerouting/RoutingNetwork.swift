@@ -1,28 +1,6 @@
 import RouteCore
 import TrailpackCore
 
-/// The hiking model a network's times were computed with (SPEC `routing.json` `rates`).
-public struct RoutingRates: Equatable, Sendable {
-    public var horizontalKmh: Double
-    public var ascentMPerH: Double
-    public var descentMPerH: Double
-    /// Rises and drops of a profile no larger than this (metres) are not counted (trailpack's
-    /// extension of `rates`: the hysteresis of route stats).
-    public var climbThresholdM: Double
-
-    public init(horizontalKmh: Double = 4, ascentMPerH: Double = 300, descentMPerH: Double = 500, climbThresholdM: Double = 5) {
-        self.horizontalKmh = horizontalKmh
-        self.ascentMPerH = ascentMPerH
-        self.descentMPerH = descentMPerH
-        self.climbThresholdM = climbThresholdM
-    }
-
-    /// The same rates as the route stats' hiking model.
-    public var model: HikingModel {
-        HikingModel(flatSpeedKmh: horizontalKmh, ascentRateMPerH: ascentMPerH, descentRateMPerH: descentMPerH, climbThresholdM: climbThresholdM)
-    }
-}
-
 /// A node of the network: a junction, a dead end, or a route's start, end or via point.
 public struct RoutingNode: Equatable, Sendable {
     /// Position, lon/lat, 7 decimals.
@@ -111,12 +89,13 @@ public struct NodeVisit: Equatable, Sendable {
 
 /// The trail network a pack carries for rerouting (SPEC `routing.json`).
 public struct RoutingNetwork: Equatable, Sendable {
-    public var rates: RoutingRates
+    /// The hiking model of the edges' times (SPEC `rates`; the route stats' model).
+    public var rates: HikingModel
     public var nodes: [RoutingNode]
     public var edges: [RoutingEdge]
     public var routes: [NetworkRouteEntry]
 
-    public init(rates: RoutingRates, nodes: [RoutingNode], edges: [RoutingEdge], routes: [NetworkRouteEntry] = []) {
+    public init(rates: HikingModel, nodes: [RoutingNode], edges: [RoutingEdge], routes: [NetworkRouteEntry] = []) {
         self.rates = rates
         self.nodes = nodes
         self.edges = edges

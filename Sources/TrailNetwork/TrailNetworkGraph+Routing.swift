@@ -219,8 +219,6 @@ public struct NetworkLocation: Equatable, Sendable {
     public var point: LonLat
     /// Geodesic distance in metres from the located point to `point`.
     public var distanceM: Double
-    /// Distance in metres along the edge from its first vertex to `point`.
-    public var alongM: Double
 }
 
 extension TrailNetworkGraph {
@@ -228,11 +226,8 @@ extension TrailNetworkGraph {
     public func locate(_ p: LonLat) -> NetworkLocation? {
         guard let hit = grid.nearest(to: p) else { return nil }
         let (edge, seg) = gridItems[hit.item]
-        let coords = edges[edge].coords
         let position = hit.t >= 1 ? (seg: seg + 1, t: 0.0) : (seg: seg, t: hit.t)
-        var alongM = Geodesic.lengthM(Array(coords[0...position.seg]))
-        if position.t > 0 { alongM += Geodesic.distanceM(coords[position.seg], hit.point) }
         return NetworkLocation(edge: edge, seg: position.seg, t: position.t, point: hit.point,
-                               distanceM: Geodesic.distanceM(p, hit.point), alongM: alongM)
+                               distanceM: Geodesic.distanceM(p, hit.point))
     }
 }

@@ -1,4 +1,5 @@
 import Rerouting
+import RouteCore
 import Testing
 import TrailpackCore
 
@@ -10,7 +11,7 @@ import TrailpackCore
 
     @Test func aFlatEdgeTakesItsLengthAtTheHorizontalSpeed() {
         let coords = line(count: 101, stepM: 10)
-        let p = EdgeProfile.measure(coords: coords, elevationsM: Array(repeating: 500, count: 101), rates: RoutingRates(), oneway: false)
+        let p = EdgeProfile.measure(coords: coords, elevationsM: Array(repeating: 500, count: 101), rates: HikingModel(), oneway: false)
         #expect(p.lengthM == 1000)
         #expect(p.ascentM == 0 && p.descentM == 0)
         #expect(p.timeS == [900, 900])  // 1 km at 4 km/h
@@ -19,7 +20,7 @@ import TrailpackCore
     @Test func aClimbIsSlowerUpThanDownAndBothWaysSwapTheClimb() {
         let coords = line(count: 101, stepM: 10)
         let ele = (0...100).map { 500 + 3 * Double($0) }  // 300 m over 1 km
-        let p = EdgeProfile.measure(coords: coords, elevationsM: ele, rates: RoutingRates(), oneway: false)
+        let p = EdgeProfile.measure(coords: coords, elevationsM: ele, rates: HikingModel(), oneway: false)
         #expect(p.ascentM == 300 && p.descentM == 0)
         // DIN 33466: up 3600 s vertical, 900 s horizontal -> 3600 + 450; down 2160 + 450.
         #expect(p.timeS == [4050, 2610])
@@ -27,7 +28,7 @@ import TrailpackCore
 
     @Test func aOnewayEdgeCannotBeWalkedBack() {
         let coords = line(count: 3, stepM: 10)
-        let p = EdgeProfile.measure(coords: coords, elevationsM: [1, 1, 1], rates: RoutingRates(), oneway: true)
+        let p = EdgeProfile.measure(coords: coords, elevationsM: [1, 1, 1], rates: HikingModel(), oneway: true)
         #expect(p.timeS[0] == 18)
         #expect(p.timeS[1] == nil)
     }
