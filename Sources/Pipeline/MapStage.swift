@@ -16,8 +16,8 @@ public enum MapStage {
         public var style: WrittenFile
         public var assets: [WrittenFile]
         public var usesVectorTiles: Bool
-        /// Label characters the font has no glyph for (they do not show on the map).
-        public var missingGlyphs: [Unicode.Scalar]
+        /// Build notes: vector tiles used, label characters without a glyph.
+        public var diagnostics: [Diagnostic]
     }
 
     /// Writes the map files into the region's staging folder.
@@ -47,7 +47,22 @@ public enum MapStage {
                                hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs)
         let style = try writer.write("style.json", json: StyleSheet.document(input))
         return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON,
-                      missingGlyphs: glyphs.missing)
+                      diagnostics: notes(recipe, contoursBytes: contoursBytes, vectorTiles: source != .geoJSON, missing: glyphs.missing))
+    }
+
+    /// What the build says of the map: vector tiles used instead of GeoJSON, characters without a glyph.
+    static func notes(_ recipe: Recipe, contoursBytes: Int, vectorTiles: Bool, missing: [Unicode.Scalar]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        if !missing.isEmpty {
+            let shown = missing.prefix(20).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+            out.append(Diagnostic(.warning, "map", "\(missing.count) label characters have no glyph in \(StyleSheet.fontstack) and will not show on the map: \(shown)\(missing.count > 20 ? " ..." : "")"))
+        }
+        if vectorTiles {
+            out.append(Diagnostic(.note, "map", String(
+                format: "contours.geojson is %.1f MB, over map.vectorTilesAboveMB (%.1f MB): style.json draws contours, trails and POIs from map/tiles.mbtiles (zooms %d-%d); the GeoJSON files stay",
+                Double(contoursBytes) / 1e6, recipe.map.vectorTilesAboveMB, tilesMinZoom, tilesMaxZoom)))
+        }
+        return out
     }
 
     /// Zooms the vector tiles are cut at; MapLibre over-zooms the last beyond it.

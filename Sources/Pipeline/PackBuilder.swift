@@ -48,12 +48,7 @@ public enum PackBuilder {
         var clock = StageClock()
         var recipe = try RecipeLoader.load(path: recipePath)
         if let mib = options.memoryLimitMiB { recipe.terrain.memoryLimitMiB = mib }
-        if let given = recipe.bbox {
-            // Fail within seconds, before any input is read, when the region grid cannot fit.
-            let g = GridGeometry(bounds: given, resolutionM: recipe.terrain.resolutionM)
-            try MemoryLimit.check(width: g.width, height: g.height, bytesPerCell: MemoryLimit.regionBytesPerCell,
-                                  limitMiB: recipe.terrain.memoryLimitMiB, what: "the region grid", resolutionKey: "terrain.resolutionM")
-        }
+        try checkRegionMemory(recipe)
         var inputs = try LoadStage.run(recipe)
         if let given = recipe.bbox { inputs.trails = TrailSource.clipped(inputs.trails, to: given) }
         var diagnostics = inputs.diagnostics + TrailSource.closureNotes(inputs.trails)
@@ -78,12 +73,7 @@ public enum PackBuilder {
                                              trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
         let (routes, network) = (networked.routes, networked.network)
         diagnostics += networked.diagnostics
-        for k in inputs.pois.indices { inputs.pois[k].eleM = terrain.grid.elevationM(at: inputs.pois[k].location) }
-        let outside = inputs.pois.filter { $0.eleM == nil }
-        if !outside.isEmpty {
-            diagnostics.append(Diagnostic(.warning, "pois", "\(outside.count) POIs outside the region left out: \(outside.map(\.name).joined(separator: ", "))"))
-            inputs.pois.removeAll { $0.eleM == nil }
-        }
+        diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
 
         let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
@@ -119,15 +109,7 @@ public enum PackBuilder {
             AssembleStage.vectorTileLayers(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox)
         }
         files["style"] = map.style
-        if !map.missingGlyphs.isEmpty {
-            let shown = map.missingGlyphs.prefix(20).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
-            diagnostics.append(Diagnostic(.warning, "map", "\(map.missingGlyphs.count) label characters have no glyph in \(StyleSheet.fontstack) and will not show on the map: \(shown)\(map.missingGlyphs.count > 20 ? " ..." : "")"))
-        }
-        if map.usesVectorTiles {
-            diagnostics.append(Diagnostic(.note, "map", String(
-                format: "contours.geojson is %.1f MB, over map.vectorTilesAboveMB (%.1f MB): style.json draws contours, trails and POIs from map/tiles.mbtiles (zooms %d-%d); the GeoJSON files stay",
-                Double(files["contours"]!.bytes) / 1e6, recipe.map.vectorTilesAboveMB, MapStage.tilesMinZoom, MapStage.tilesMaxZoom)))
-        }
+        diagnostics += map.diagnostics
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,
                                               routing: network.map { (nodes: $0.nodes.count, edges: $0.edges.count) }, mapAssets: map.assets)
         let manifestFile = try writer.write("manifest.json", json: manifest)
@@ -159,6 +141,25 @@ public enum PackBuilder {
                               prerequisites: summary.inputs)
         }
         return summary
+    }
+
+    /// Fails within seconds, before any input is read, when the recipe's region grid cannot fit
+    /// the memory limit.
+    /// - Throws: `BuildError` naming the cell count, the estimate and the key to change.
+    static func checkRegionMemory(_ recipe: Recipe) throws {
+        guard let given = recipe.bbox else { return }
+        let g = GridGeometry(bounds: given, resolutionM: recipe.terrain.resolutionM)
+        try MemoryLimit.check(width: g.width, height: g.height, bytesPerCell: MemoryLimit.regionBytesPerCell,
+                              limitMiB: recipe.terrain.memoryLimitMiB, what: "the region grid", resolutionKey: "terrain.resolutionM")
+    }
+
+    /// Gives every POI its terrain elevation and leaves out (with a warning) those outside the region.
+    static func placePOIs(_ pois: inout [PointOfInterest], on grid: TerrainGrid) -> [Diagnostic] {
+        for k in pois.indices { pois[k].eleM = grid.elevationM(at: pois[k].location) }
+        let outside = pois.filter { $0.eleM == nil }
+        guard !outside.isEmpty else { return [] }
+        pois.removeAll { $0.eleM == nil }
+        return [Diagnostic(.warning, "pois", "\(outside.count) POIs outside the region left out: \(outside.map(\.name).joined(separator: ", "))")]
     }
 
     /// The recipe's bbox, or one derived from routes, trails and POIs plus the margin. Every
