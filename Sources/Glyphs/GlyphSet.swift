@@ -35,12 +35,14 @@ public struct GlyphSet: Equatable, Sendable {
     /// one of them, each with every glyph of that range the font has (so labels added later in
     /// the range render too), as 24 px signed distance fields made by FreeType (see
     /// `MapLibreGlyphFormat`). Deterministic: one thread, ranges and glyphs in code point order.
-    /// MapLibre Native requests only ranges below U+10000; characters above get files too.
+    /// MapLibre requests glyphs by UTF-16 code unit: a character above U+FFFF (an emoji) asks for
+    /// the ranges of its two surrogates, so those ranges get (empty) files, or the whole map
+    /// would fail to render; it never asks for ranges above U+FFFF, so none are written.
     /// - Throws: `FontError` when the font cannot be opened or a glyph cannot be rendered.
     public static func make(fontPath: String, fontstack: String, characters: Set<Unicode.Scalar>) throws(FontError) -> GlyphSet {
         let library = try FontLibrary(sdfSpreadPx: sdfSpreadPx)
         let face = try FontFace(path: fontPath, sizePx: MapLibreGlyphFormat.emSizePx, library: library)
-        let starts = Set(characters.map { range(containing: $0.value).lowerBound }).sorted()
+        let starts = Set(requestedCodeUnits(characters).map { range(containing: UInt32($0)).lowerBound }).sorted()
         var files: [GlyphRangeFile] = []
         var drawn = Set<UInt32>()
         for start in starts {
@@ -52,6 +54,11 @@ public struct GlyphSet: Equatable, Sendable {
         }
         let missing = characters.filter { !drawn.contains($0.value) }.sorted { $0.value < $1.value }
         return GlyphSet(fontstack: fontstack, files: files, missingCharacters: missing)
+    }
+
+    /// The UTF-16 code units MapLibre looks glyphs up by for `characters`.
+    static func requestedCodeUnits(_ characters: Set<Unicode.Scalar>) -> Set<UInt16> {
+        Set(characters.flatMap { String($0).utf16 })
     }
 
     /// `make` for one of trailpack's fonts, found in `folder`.

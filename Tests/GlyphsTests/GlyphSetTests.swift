@@ -105,3 +105,14 @@ import Testing
         #expect(set.files[0].bytes != regular.files[0].bytes)
     }
 }
+
+/// MapLibre asks for glyphs by UTF-16 code unit: an emoji in a name asks for its surrogates'
+/// ranges, and a missing range fails the whole map render.
+@Suite struct GlyphRangeRequestTests {
+    @Test func aCharacterAboveFFFFGetsTheRangesOfItsSurrogatesAndNoneAbove() throws {
+        let set = try GlyphSet.make(font: .dejaVuSans, characters: Set("A🏔".unicodeScalars))
+        let names = set.files.map(\.fileName)
+        #expect(names == ["0-255.pbf", "55296-55551.pbf", "57088-57343.pbf"], "\(names)")
+        #expect(set.missingCharacters.map(\.value) == [0x1F3D4])
+    }
+}
