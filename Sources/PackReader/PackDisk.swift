@@ -3,14 +3,6 @@ import Foundation
 /// Where pack files are on disk: ids, safe relative paths, the files under a folder, and
 /// symlink resolution. Shared by every reader of packs (validate, preview).
 public enum PackDisk {
-    /// True when `id` matches `^[a-z0-9][a-z0-9-]{0,62}$`.
-    public static func isValidId(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
-        guard (1...63).contains(bytes.count) else { return false }
-        func allowed(_ b: UInt8) -> Bool { (0x61...0x7A).contains(b) || (0x30...0x39).contains(b) }
-        return allowed(bytes[0]) && bytes.dropFirst().allSatisfy { allowed($0) || $0 == UInt8(ascii: "-") }
-    }
-
     /// Why a manifest path is unsafe to open.
     public enum PathProblem: Sendable, Equatable {
         case backslash, absolute, parent, empty

@@ -1,5 +1,6 @@
 import Foundation
 import Landmarks
+import PackSpec
 import TrailpackCore
 
 /// One region's build instructions, as read from a recipe file. Paths are absolute (resolved
@@ -25,12 +26,22 @@ public struct Recipe: Sendable {
     public var terrain = TerrainOptions()
     public var ar = AROptions()
     public var stats = StatsOptions()
-    public var sizeBudgetMB: Double = 150
+    public var sizeBudgetMB: Double = RegionExpectations().sizeBudgetMB
     public var routes: [RouteRecipe] = []
     /// The 2D map (`map` key); see `MapStage`.
     public var map = MapOptions()
     /// Landmarks in sight (`landmarks` key); see `LandmarkStage`.
     public var landmarks = LandmarkOptions()
+
+    /// What this recipe lets its pack be, for `validate --recipes`.
+    public var expectations: RegionExpectations {
+        var e = RegionExpectations()
+        e.arResolutionM = ar.resolutionM
+        e.sizeBudgetMB = sizeBudgetMB
+        e.warnFilledPercent = terrain.voids.warnFilledPercent
+        e.maxRouteFilledM = terrain.voids.maxRouteFilledM
+        return e
+    }
 
     public struct TerrainOptions: Sendable, Equatable {
         public var resolutionM: Double = 30
@@ -51,7 +62,7 @@ public struct Recipe: Sendable {
         /// Largest share of the region grid that may be filled, percent.
         public var maxFilledPercent: Double = 10
         /// Filled share above which the build warns, percent.
-        public var warnFilledPercent: Double = 1
+        public var warnFilledPercent: Double = RegionExpectations().warnFilledPercent
         /// Longest stretch of a route over filled terrain, metres.
         public var maxRouteFilledM: Double = 300
         public init() {}
@@ -66,7 +77,7 @@ public struct Recipe: Sendable {
     }
 
     public struct AROptions: Sendable, Equatable {
-        public var resolutionM: Double = 10
+        public var resolutionM: Double = RegionExpectations().arResolutionM
         public var marginM: Double = 200
         public var budgetMiB: Double = 8
     }

@@ -1,20 +1,11 @@
 import Foundation
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// Reads a recipe file (JSON5: comments and trailing commas allowed) into a `Recipe`.
 /// Unknown keys, wrong types and out-of-range values are errors naming the file, line and key path.
 public enum RecipeLoader {
-    /// The SPEC's id pattern `^[a-z0-9][a-z0-9-]{0,62}$`.
-    public static func isValidID(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
-        guard (1...63).contains(bytes.count) else { return false }
-        func ok(_ b: UInt8, first: Bool) -> Bool {
-            (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || (!first && b == 0x2D)
-        }
-        return bytes.enumerated().allSatisfy { ok($1, first: $0 == 0) }
-    }
-
     /// Loads and checks the recipe at `path`.
     /// - Throws: `BuildError.recipe` for anything malformed, `BuildError.input` when the file cannot be read.
     public static func load(path: String) throws -> Recipe {
@@ -43,7 +34,7 @@ public enum RecipeLoader {
         }
         func id(_ node: JSONNode) throws -> String {
             let s = try node.string()
-            guard isValidID(s) else {
+            guard PackTree.isValidId(s) else {
                 throw node.error("\"\(s)\" is not a valid id (lower-case letters, digits and '-', starting with a letter or digit, at most 63 characters)")
             }
             return s

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// Writes one region into a temporary folder beside its target and renames it into place, so a
@@ -14,10 +15,10 @@ public final class RegionWriter: @unchecked Sendable {
     /// cannot leave the root).
     /// - Throws: `BuildError.output` when the folders cannot be created.
     public init(root: URL, regionID: String) throws {
-        precondition(RecipeLoader.isValidID(regionID), "region id must be checked before writing")
-        let regions = root.appendingPathComponent("regions")
+        precondition(PackTree.isValidId(regionID), "region id must be checked before writing")
+        let regions = root.appendingPathComponent(PackTree.regions)
         target = regions.appendingPathComponent(regionID)
-        staging = regions.appendingPathComponent(".\(regionID).tmp-\(ProcessTag.current)")
+        staging = regions.appendingPathComponent(ProcessTag.folder(regionID, .staging).name)
         // Created and registered under the interrupt lock, so a signal never leaves it behind.
         let staging = self.staging
         try Interrupts.shared.critical {
@@ -104,7 +105,7 @@ public final class RegionWriter: @unchecked Sendable {
     }
 
     private var previous: URL {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(ProcessTag.current)")
+        target.deletingLastPathComponent().appendingPathComponent(ProcessTag.folder(target.lastPathComponent, .previous).name)
     }
 
     /// Moves the staging folder into place; the previous region is kept aside until

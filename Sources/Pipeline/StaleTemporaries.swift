@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 
 /// Leftovers of builds that died without cleaning up (SIGKILL, power loss): a region's staging
 /// folder `regions/.<id>.tmp-<host>-<pid>` and its previous version moved aside during a commit,
@@ -19,7 +20,7 @@ public enum StaleTemporaries {
             guard let (kind, pid) = parse(name, regionID: regionID), pid != getpid(), !isAlive(pid) else { continue }
             let url = regions.appendingPathComponent(name)
             let target = regions.appendingPathComponent(regionID)
-            if kind == "old" && !fm.fileExists(atPath: target.path) {
+            if kind == .previous && !fm.fileExists(atPath: target.path) {
                 if rename(url.path, target.path) == 0 { cleaned.append(name) }
             } else if (try? fm.removeItem(at: url)) != nil {
                 cleaned.append(name)
@@ -28,17 +29,13 @@ public enum StaleTemporaries {
         return cleaned
     }
 
-    /// ("tmp" or "old", pid) for `.<regionID>.tmp-<tag>` / `.<regionID>.old-<tag>` where the tag
-    /// is this host's `<host>-<pid>` or a bare `<pid>`; nil otherwise (another host's, or not ours).
-    static func parse(_ name: String, regionID: String, host: String = ProcessTag.host) -> (String, pid_t)? {
-        for kind in ["tmp", "old"] {
-            let prefix = ".\(regionID).\(kind)-"
-            guard name.hasPrefix(prefix) else { continue }
-            var tag = Substring(name.dropFirst(prefix.count))
-            if tag.hasPrefix(host + "-") { tag = tag.dropFirst(host.count + 1) }
-            if let pid = pid_t(tag), pid > 0 { return (kind, pid) }
+    /// The kind and pid of `name` when it is a staging or moved-aside folder of `regionID`
+    /// written on this host (or in the older `<pid>` form); nil otherwise (another host's, or not ours).
+    static func parse(_ name: String, regionID: String, host: String = ProcessTag.host) -> (StagingFolder.Kind, pid_t)? {
+        guard let folder = StagingFolder(parsing: name), folder.regionId == regionID, folder.host == nil || folder.host == host else {
+            return nil
         }
-        return nil
+        return (folder.kind, folder.pid)
     }
 
     /// True when a process `pid` exists on this machine (signal 0 probes without sending).

@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// The manifest's own rules: header keys, and each file entry against what was read.
@@ -120,14 +121,14 @@ enum ManifestRules {
     }
 
     /// A manifest route's `arPatch`: keys, header match, and the coarsening warning.
-    static func checkARPatchEntry(_ node: JSONNode, grid: TerrainGrid?, fields: JSONFields, options: ValidationOptions) {
+    static func checkARPatchEntry(_ node: JSONNode, grid: TerrainGrid?, fields: JSONFields, expected: RegionExpectations) {
         let width = fields.integer(node, "width", in: 2...Int(UInt32.max))
         let height = fields.integer(node, "height", in: 2...Int(UInt32.max))
         let bounds = fields.bbox(node, "bounds")
         if let resolution = fields.number(node, "resolutionM"), let resNode = node["resolutionM"],
-           resolution > options.arDefaultResolutionM + 1 {
+           resolution > expected.arResolutionM + RegionExpectations.arCoarsenedSlackM {
             fields.log.add(.arCoarsened, file: fields.file, node: resNode,
-                           expected: "about \(format(options.arDefaultResolutionM)) m (the recipe default)",
+                           expected: "about \(format(expected.arResolutionM)) m (ar.resolutionM of the recipe, 10 by default)",
                            found: "\(format(resolution)) m: coarsened by its size budget")
         }
         if let grid {

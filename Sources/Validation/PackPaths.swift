@@ -1,16 +1,14 @@
 import Foundation
 import PackJSON
 import PackReader
+import PackSpec
 
 /// Id and path rules, and the region folder's contents on disk.
 enum PackPaths {
-    /// True when `id` matches `^[a-z0-9][a-z0-9-]{0,62}$`.
-    static func isValidId(_ id: String) -> Bool { PackDisk.isValidId(id) }
-
     /// Reports `id.syntax` for a bad id.
     static func checkId(_ id: String, node: JSONNode, fields: JSONFields) {
-        if !isValidId(id) {
-            fields.log.add(.idSyntax, file: fields.file, node: node, expected: "an id matching ^[a-z0-9][a-z0-9-]{0,62}$",
+        if !PackTree.isValidId(id) {
+            fields.log.add(.idSyntax, file: fields.file, node: node, expected: "an id matching \(PackTree.idPattern)",
                            found: JSONWriter.quoted(id))
         }
     }

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackSpec
 
 /// `trailpack validate`: checks a pack root (catalog.json and every region) or one region
 /// folder (manifest.json) against every rule of SPEC.md (see `ValidationRule`).
@@ -40,13 +41,11 @@ public enum PackValidator {
         if fm.fileExists(atPath: url.appendingPathComponent("manifest.json").path) {
             let outcome = RegionValidator(folder: url, prefix: "", options: options).run()
             let id = outcome.manifest?["id"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? url.lastPathComponent
-            // A stale staging folder of this region beside it (regions/.<id>.tmp-<pid>).
+            // A build's leftover of this region beside it (regions/.<id>.tmp-<host>-<pid>).
             let parent = url.deletingLastPathComponent()
-            let stale = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? [])
-                .filter { isStaleTemporary($0) && $0.hasPrefix(".\(url.lastPathComponent).tmp-") }
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                .map { ValidationProblem(.regionStaleTemp, file: "../\($0)", at: .file, expected: "no temporary region folders left by a build",
-                                         found: "a stale temporary folder beside the region (an interrupted or crashed build; remove it)") }
+            let stale = leftovers(in: parent).filter { $0.folder.regionId == url.lastPathComponent }
+                .map { ValidationProblem(.regionStaleTemp, file: "../\($0.name)", at: .file, expected: "no folders left by a build beside the region",
+                                         found: $0.folder.leftoverDescription) }
             var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems + stale)
             report.figures = outcome.figures
             return report
@@ -57,12 +56,11 @@ public enum PackValidator {
         ])
     }
 
-    /// True for `.<id>.tmp-<pid>`, the staging folder name of RegionWriter.
-    static func isStaleTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return false }
-        let id = name[name.index(after: name.startIndex)..<range.lowerBound]
-        let pid = name[range.upperBound...]
-        return PackPaths.isValidId(String(id)) && !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber)
+    /// The staging and moved-aside folders builds left in `regions` (`StagingFolder`), by name.
+    static func leftovers(in regions: URL) -> [(name: String, folder: StagingFolder)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: regions.path)) ?? [])
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .compactMap { name in StagingFolder(parsing: name).map { (name, $0) } }
     }
 
     private static func isSymlink(_ path: String) -> Bool {
@@ -90,9 +88,9 @@ public enum PackValidator {
         var folders: [String] = []
         let listing = ((try? FileManager.default.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for name in listing where isStaleTemporary(name) {
-            log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no temporary region folders left by a build",
-                    found: "a stale temporary folder (an interrupted or crashed build; remove it)")
+        for (name, folder) in leftovers(in: regionsDir) {
+            log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no folders left by a build under regions/",
+                    found: folder.leftoverDescription)
         }
         for name in listing where !name.hasPrefix(".") {
             let folder = regionsDir.appendingPathComponent(name)
@@ -152,4 +150,15 @@ private final class Slots<T: Sendable>: @unchecked Sendable {
     }
 
     var values: [T] { lock.withLock { storage.compactMap { $0 } } }
+}
+
+extension StagingFolder {
+    /// What a leftover folder is, for the report.
+    var leftoverDescription: String {
+        let by = "build " + (host.map { "\($0)-" } ?? "") + "\(pid)"
+        switch kind {
+        case .staging: return "the staging folder of \(by) (interrupted, crashed or still running; remove it once no build runs)"
+        case .previous: return "the previous \(regionId) moved aside by \(by) (a commit that never finished; remove it, or restore it if \(regionId) is missing)"
+        }
+    }
 }

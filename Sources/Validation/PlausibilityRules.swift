@@ -20,8 +20,6 @@ enum PlausibilityRules {
     /// terrain samples around it.
     static let routeVertexToleranceM = 20.0
     static let routeVertexPerSpacing = 0.25
-    /// `terrain.filled-voids`: a warning above this share of filled cells.
-    static let filledShareLimit = 0.01
 
     /// The spike threshold of `grid` in metres.
     static func spikeThresholdM(_ grid: TerrainGrid) -> Double {

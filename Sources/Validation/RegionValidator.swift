@@ -2,6 +2,7 @@ import Bindings
 import Foundation
 import PackJSON
 import PackReader
+import PackSpec
 import TrailpackCore
 
 /// What validating one region folder found, plus what the catalog checks need.
@@ -74,6 +75,8 @@ final class RegionValidator {
         FormatRules.checkKeyOrder(root, file: manifestFile, log: log)
         FormatRules.checkManifestKeys(root, file: manifestFile, log: log)
         let bbox = fields.bbox(root, "bbox")
+        let view = ManifestView(root)
+        let expected = options.expectations(for: view.id)
 
         var dem = DEMRules.Inputs()
         // Files: terrain, hillshade, GeoJSON, then routes, each read once.
@@ -89,7 +92,7 @@ final class RegionValidator {
                 }
             }
             ManifestRules.checkTerrainEntry(node, grid: terrain, bbox: bbox, fields: fields)
-            if let terrain { checkFilledShare(node, grid: terrain) }
+            if let terrain { checkFilledShare(node, grid: terrain, warnPercent: expected.warnFilledPercent) }
         }
         if let filesNode, let node = fields.object(filesNode, "hillshade"), let listed = listedFile(node, fields: fields) {
             let width = fields.integer(node, "width", in: 1...Int(Int32.max))
@@ -102,7 +105,6 @@ final class RegionValidator {
             ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
         }
 
-        let view = ManifestView(root)
         let routeIds = view.routeIds
         var routing = RoutingRules.Context(bbox: bbox, terrain: terrain, routeIds: Set(routeIds))
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
@@ -156,7 +158,7 @@ final class RegionValidator {
                 let routeListed = fileNode.flatMap { listedFile($0, fields: fields) }
                 let arListed = arNode.flatMap { listedFile($0, fields: fields) }
                 var arGrid: TerrainGrid?
-                if let id, PackPaths.isValidId(id) {
+                if let id, PackTree.isValidId(id) {
                     if let routeListed { checkRouteName(routeListed, "routes/\(id).json", fields: fields) }
                     if let arListed { checkRouteName(arListed, "ar/\(id).bin", fields: fields) }
                 }
@@ -167,14 +169,15 @@ final class RegionValidator {
                         dem.arPatches.append((arGrid, name(arListed.path)))
                     }
                 }
-                if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, options: options) }
+                if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, expected: expected) }
                 guard let routeListed, let bytes = load(routeListed, fields: fields),
                       let doc = parse(bytes, file: name(routeListed.path)) else { continue }
                 if let id, let coords = RoutingRules.routeLine(doc) { routing.routeLines[id] = (name(routeListed.path), coords) }
                 FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
-                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain)
+                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain,
+                           maxRouteFilledM: expected.maxRouteFilledM)
                     .check(doc, raw: bytes)
             }
         }
@@ -186,9 +189,11 @@ final class RegionValidator {
             DEMRules(log: log, prefix: prefix, demPaths: source.paths, kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline,
                      seed: options.seed).run(dem)
         }
-        if totalBytes > options.regionBudgetBytes {
+        log.figure(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), "bytes", Double(totalBytes),
+                   limit: Double(expected.sizeBudgetBytes))
+        if totalBytes > expected.sizeBudgetBytes {
             log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,
-                    expected: "at most \(options.regionBudgetBytes) bytes", found: "\(totalBytes) bytes")
+                    expected: "at most \(expected.sizeBudgetBytes) bytes (sizeBudgetMB \(format(expected.sizeBudgetMB)))", found: "\(totalBytes) bytes")
         }
         return outcome(root.value)
     }
@@ -332,15 +337,15 @@ final class RegionValidator {
     }
 
     /// `terrain.filled-voids`: the share of terrain cells that are filled voids (a figure, and a
-    /// warning above 5%).
-    private func checkFilledShare(_ node: JSONNode, grid: TerrainGrid) {
+    /// warning above `warnPercent`, the share above which the build warned too).
+    private func checkFilledShare(_ node: JSONNode, grid: TerrainGrid, warnPercent: Double) {
         guard let voids = node["filledVoids"], let cellsNode = voids["cells"], let cells = JSONFields.numberValue(cellsNode) else { return }
-        let share = cells / Double(grid.width * grid.height)
+        let share = cells / Double(grid.width * grid.height), limit = warnPercent / 100
         let file = name("manifest.json")
-        log.figure(.terrainFilledVoids, file: file, "share", share, limit: PlausibilityRules.filledShareLimit)
-        if share > PlausibilityRules.filledShareLimit {
+        log.figure(.terrainFilledVoids, file: file, "share", share, limit: limit)
+        if share > limit {
             log.add(.terrainFilledVoids, file: file, node: cellsNode,
-                    expected: "at most \(format(PlausibilityRules.filledShareLimit * 100))% of the terrain's cells filled",
+                    expected: "at most \(format(warnPercent))% of the terrain's cells filled (terrain.voids.warnFilledPercent)",
                     found: "\(format((share * 1000).rounded() / 10))% (\(format(cells)) of \(grid.width * grid.height) cells)")
         }
     }

@@ -17,6 +17,9 @@ struct RouteRules {
     let filledVoids: [BBox]?
     /// The region grid, when valid (route ele against terrain, landmarks).
     var terrain: TerrainGrid? = nil
+    /// The recipe's `terrain.voids.maxRouteFilledM` when known: the build held the route to it,
+    /// so crossing filled areas is then no warning.
+    var maxRouteFilledM: Double? = nil
 
     /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
     /// decimals (about 1 cm each) and the geodesic computed on them.
@@ -178,7 +181,7 @@ struct RouteRules {
             if let bbox, !bbox.contains(v.p, toleranceDeg: 1e-9) {
                 log.add(.routeInBBox, file: file, node: v.node, expected: "a vertex inside the region bbox \(bbox)", found: "\(v.p)")
             }
-            if let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
+            if maxRouteFilledM == nil, let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
                 voidReported = true
                 log.add(.routeVoidFill, file: file, node: v.node, expected: "a route over measured terrain",
                         found: "coords[\(k)] lies in the void-filled area \(box)")

@@ -1,3 +1,5 @@
+import PackSpec
+
 /// The DEMs a region was built from and the kernel that resampled them.
 public struct DEMSource: Sendable, Equatable {
     public var paths: [String]
@@ -12,12 +14,11 @@ public struct DEMSource: Sendable, Equatable {
 
 /// Thresholds of the checks that are not fixed by the SPEC.
 public struct ValidationOptions: Sendable, Equatable {
-    /// A region whose files total more than this many bytes gets `region.size-budget`
-    /// (default 150 MB = 150,000,000 bytes, the recipe default `sizeBudgetMB`).
-    public var regionBudgetBytes: Int
-    /// The recipe's default AR resolution in metres (10): a patch coarser by more than 1 m
-    /// gets `ar.coarsened`.
-    public var arDefaultResolutionM: Double
+    /// What every region may be unless `expectationsByRegion` names it: the recipe defaults
+    /// (`region.size-budget`, `ar.coarsened`, `terrain.filled-voids`, `route.void-fill`).
+    public var expectations: RegionExpectations
+    /// Per region id, what its recipe lets it be (`validate --recipes`).
+    public var expectationsByRegion: [String: RegionExpectations] = [:]
     /// Validate regions in parallel (the report is identical either way).
     public var parallel: Bool
     /// Source DEMs to compare every region with (`validate --dem`); empty: no comparison
@@ -32,12 +33,16 @@ public struct ValidationOptions: Sendable, Equatable {
     /// True when some region is to be compared with a DEM.
     var comparesWithDEM: Bool { !demPaths.isEmpty || !demByRegion.isEmpty }
 
-    public init(regionBudgetBytes: Int = 150_000_000, arDefaultResolutionM: Double = 10, parallel: Bool = true,
+    public init(expectations: RegionExpectations = RegionExpectations(), parallel: Bool = true,
                 demPaths: [String] = [], seed: UInt64 = 0x7A11_9AC6) {
-        self.regionBudgetBytes = regionBudgetBytes
-        self.arDefaultResolutionM = arDefaultResolutionM
+        self.expectations = expectations
         self.parallel = parallel
         self.demPaths = demPaths
         self.seed = seed
+    }
+
+    /// What region `id` may be: its recipe's expectations, else the defaults.
+    func expectations(for id: String?) -> RegionExpectations {
+        id.flatMap { expectationsByRegion[$0] } ?? expectations
     }
 }

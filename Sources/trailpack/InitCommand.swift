@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import PackSpec
 import Pipeline
 import TrailpackCore
 
@@ -8,7 +9,7 @@ enum InitCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "init", flags: ["--force"], options: ["--dem", "--trails", "--out"])
         let id = try a.requirePositionals(["id"], command: "init")[0]
-        guard RecipeLoader.isValidID(id) else {
+        guard PackTree.isValidId(id) else {
             throw UsageError(message: "\"\(id)\" is not a valid region id (lower-case letters, digits and '-', at most 63)", command: "init")
         }
         guard let dem = a.options["--dem"] else { throw UsageError(message: "'init' needs --dem FILE", command: "init") }

@@ -18,10 +18,12 @@ enum ValidateCommand {
         let a = try Arguments(rest, command: "validate", flags: ["--json", "--strict", "--quiet"], options: [])
         let path = try a.requirePositionals(["path"], command: "validate")[0]
         var options = ValidationOptions(demPaths: lists["--dem"] ?? [])
-        // Each recipe's region is compared with its own DEMs and resampling kernel.
+        // Each recipe's region is compared with its own DEMs and resampling kernel, and held to
+        // what its recipe accepts (AR resolution, size budget, void warnings).
         for recipePath in lists["--recipes"] ?? [] {
             let recipe = try RecipeLoader.load(path: recipePath)
             options.demByRegion[recipe.id] = DEMSource(paths: recipe.dem, kernel: recipe.terrain.kernel)
+            options.expectationsByRegion[recipe.id] = recipe.expectations
         }
         let report = PackValidator.validate(path: path, options: options)
         if a.flag("--json") {

@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 @testable import Pipeline
 import Testing
 import TestSupport
@@ -36,6 +37,17 @@ import TrailpackCore
       terrain: { resolutionM: 60, },
     }
     """
+
+    @Test func theRecipeSettingsValidateMustKnowReachItsExpectations() throws {
+        let defaults = try RecipeLoader.load(path: try recipe(valid)).expectations
+        #expect(defaults == RegionExpectations().with { $0.maxRouteFilledM = 300 })
+        let text = valid.replacingOccurrences(of: "terrain: { resolutionM: 60, },", with: """
+            terrain: { resolutionM: 60, voids: { warnFilledPercent: 4, maxRouteFilledM: 50 } },
+            ar: { resolutionM: 20 }, sizeBudgetMB: 400,
+            """)
+        let e = try RecipeLoader.load(path: try recipe(text)).expectations
+        #expect(e.arResolutionM == 20 && e.sizeBudgetMB == 400 && e.warnFilledPercent == 4 && e.maxRouteFilledM == 50)
+    }
 
     @Test func loadsJSON5WithDefaults() throws {
         let r = try RecipeLoader.load(path: try recipe(valid))
@@ -99,5 +111,13 @@ import TrailpackCore
         #expect(RecipeLoader.resolvePath("tiles/b.hgt.zip", relativeTo: folder) == "/vsizip//packs/recipes/tiles/b.hgt.zip")
         #expect(RecipeLoader.resolvePath("/vsizip/t.zip/x.hgt", relativeTo: folder) == "/vsizip//packs/recipes/t.zip/x.hgt")
         #expect(RecipeLoader.physicalFile("/vsizip//packs/recipes/t.zip/x.hgt") == "/packs/recipes/t.zip")
+    }
+}
+
+extension RegionExpectations {
+    func with(_ edit: (inout RegionExpectations) -> Void) -> RegionExpectations {
+        var copy = self
+        edit(&copy)
+        return copy
     }
 }

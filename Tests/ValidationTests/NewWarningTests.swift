@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackSpec
 import Pipeline
 import Testing
 import TestSupport
@@ -34,14 +35,21 @@ struct NewWarningTests {
         #expect(report.findings.first?.location.jsonPath == "waypoints[1].distanceM")
     }
 
-    @Test func aStaleTemporaryRegionFolderIsAWarning() throws {
+    /// What builds leave: the staging folder of today's builds (`<host>-<pid>`), of older ones
+    /// (`<pid>`), and a previous region moved aside by a commit that never finished.
+    static let leftovers = [StagingFolder(regionId: PackFixture.regionId, kind: .staging, host: "node7", pid: 4242).name,
+                            StagingFolder(regionId: PackFixture.regionId, kind: .staging, host: nil, pid: 4242).name,
+                            StagingFolder(regionId: PackFixture.regionId, kind: .previous, host: "ip-10-0-0-12", pid: 1).name]
+
+    @Test(arguments: leftovers)
+    func aFolderABuildLeftIsAWarning(name: String) throws {
         let editor = try SharedPacks.fixtureCopy()
-        let stale = editor.root.appendingPathComponent("regions/.\(PackFixture.regionId).tmp-4242")
+        let stale = editor.root.appendingPathComponent("regions/\(name)")
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: stale.appendingPathComponent("manifest.json"))
         let report = try warningsOnly(editor)
         #expect(report.findings.map(\.ruleId) == [ValidationRule.regionStaleTemp.id])
-        #expect(report.findings.first?.file == "regions/.\(PackFixture.regionId).tmp-4242")
+        #expect(report.findings.first?.file == "regions/\(name)")
     }
 
     @Test func aLargeFilledShareIsAWarningAndAFigure() throws {
@@ -88,13 +96,16 @@ struct NewWarningTests {
 
 @Suite("Stale temporary folders beside a region")
 struct StaleTemporaryRegionTests {
-    @Test func validatingTheRegionFolderSeesItsStaleStagingFolder() throws {
+    @Test(arguments: NewWarningTests.leftovers)
+    func validatingTheRegionFolderSeesWhatABuildLeftBesideIt(name: String) throws {
         let editor = try SharedPacks.fixtureCopy()
-        let stale = editor.root.appendingPathComponent("regions/.\(PackFixture.regionId).tmp-77")
+        let stale = editor.root.appendingPathComponent("regions/\(name)")
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        // Another region's leftover is not this region's business.
+        try FileManager.default.createDirectory(at: editor.root.appendingPathComponent("regions/.other.tmp-host-9"), withIntermediateDirectories: true)
         let report = PackValidator.validate(path: editor.region.path)
         #expect(report.findings.map(\.ruleId) == [ValidationRule.regionStaleTemp.id])
-        #expect(report.findings.first?.file == "../.\(PackFixture.regionId).tmp-77")
+        #expect(report.findings.first?.file == "../\(name)")
         #expect(report.isValid && !report.passes(strict: true))
     }
 }

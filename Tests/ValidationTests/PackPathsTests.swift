@@ -1,4 +1,5 @@
 import PackJSON
+import PackSpec
 import Testing
 @testable import Validation
 
@@ -10,7 +11,7 @@ struct PackPathsTests {
         (String(repeating: "a", count: 64), false), ("café", false),
     ])
     func idSyntax(id: String, valid: Bool) {
-        #expect(PackPaths.isValidId(id) == valid)
+        #expect(PackTree.isValidId(id) == valid)
     }
 
     @Test(arguments: [

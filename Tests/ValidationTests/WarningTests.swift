@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackSpec
 import Testing
 import TrailpackCore
 import Validation
@@ -40,7 +41,7 @@ struct WarningTests {
 
     @Test func regionOverItsSizeBudget() throws {
         let editor = try SharedPacks.fixtureCopy()
-        let report = try validateWarningOnly(editor, options: ValidationOptions(regionBudgetBytes: 1000))
+        let report = try validateWarningOnly(editor, options: ValidationOptions(expectations: { var e = RegionExpectations(); e.sizeBudgetMB = 0.001; return e }()))
         #expect(report.findings.map(\.ruleId) == [ValidationRule.regionSizeBudget.id])
         #expect(report.findings.first?.file == "regions/\(PackFixture.regionId)")
     }

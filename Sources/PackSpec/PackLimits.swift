@@ -1,0 +1,23 @@
+/// The SPEC's numbers that writer and validator must agree on.
+public enum PackLimits {
+    /// The void sentinel of DEM readers, which TER1 forbids (voids are filled before writing).
+    public static let voidSentinelM: Int16 = -32768
+    /// The physical range of elevations on Earth a grid may hold, metres.
+    public static let elevationRangeM: ClosedRange<Double> = -500...9000
+    /// Longest step between route (and routing edge) vertices, metres (WGS84 geodesic).
+    public static let maxStepM = 12.0
+    /// Least geodesic distance from every route vertex to its AR patch's edges, metres.
+    public static let arMarginM = 100.0
+    /// `ele` of a route may differ from its AR patch by this much at every vertex, metres.
+    public static let routeEleARToleranceM = 1.0
+    /// Most decimals of a longitude or latitude; of an `ele`, `cum` or length.
+    public static let coordinateDecimals = 7
+    public static let metreDecimals = 1
+    /// Landmarks: the eye above the route's `ele`, the refraction coefficient, the sightline
+    /// clearance under which either verdict is right (grazing), and how far a summit's point may
+    /// move to the highest terrain sample, all from the SPEC.
+    public static let eyeHeightM = 1.7
+    public static let refractionCoefficient = 0.13
+    public static let grazingBandM = 2.0
+    public static let summitMoveM = 100.0
+}

@@ -1,0 +1,26 @@
+/// What a region's recipe lets its pack be: the settings that change what `validate` must
+/// expect. The defaults are the recipe defaults (`Recipes/README.md`), which `RecipeLoader`
+/// starts from too, so a pack validated without its recipe is held to what a default recipe
+/// builds.
+public struct RegionExpectations: Sendable, Equatable {
+    /// `ar.resolutionM`: the AR patches' resolution, metres; a patch coarser by more than
+    /// `arCoarsenedSlackM` was coarsened by its size budget.
+    public var arResolutionM: Double = 10
+    /// `sizeBudgetMB`: the region's files may total this many megabytes (10^6 bytes).
+    public var sizeBudgetMB: Double = 150
+    /// `terrain.voids.warnFilledPercent`: the share of filled terrain cells above which the
+    /// build warns, percent.
+    public var warnFilledPercent: Double = 1
+    /// `terrain.voids.maxRouteFilledM`: the longest stretch of a route over filled terrain the
+    /// recipe accepts, metres; nil when no recipe is known (any stretch is then worth a warning).
+    public var maxRouteFilledM: Double?
+
+    public init() {}
+
+    /// The slack above `arResolutionM` that still counts as that resolution (metres): the
+    /// builder rounds the patch to whole cells over its bounds.
+    public static let arCoarsenedSlackM = 1.0
+
+    /// The budget in bytes.
+    public var sizeBudgetBytes: Int { Int((sizeBudgetMB * 1_000_000).rounded()) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `validate --strict --recipes` holds a region to what its recipe accepts: a recipe that asks
+/// for 20 m AR patches or a larger size budget builds a pack that passes, while the same pack
+/// validated without its recipe is held to the recipe defaults.
+@Suite struct RecipeSettingsValidateTests {
+    /// jacksboro.json5 with `ar.resolutionM` and `sizeBudgetMB` changed, written beside the repo's
+    /// recipe folder so its relative paths still resolve.
+    static func recipe(in dir: URL, arResolutionM: Double, sizeBudgetMB: Double) throws -> URL {
+        let original = try String(contentsOf: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5"), encoding: .utf8)
+        let dem = TestData.repoRoot.appendingPathComponent("data/jacksboro").path
+        let text = original
+            .replacingOccurrences(of: "../data/jacksboro", with: dem)
+            .replacingOccurrences(of: "bboxMarginM: 2000,", with: "bboxMarginM: 2000, sizeBudgetMB: \(sizeBudgetMB), ar: { resolutionM: \(arResolutionM) },")
+        let url = dir.appendingPathComponent("jacksboro.json5")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func aRecipesOwnARResolutionPassesStrict() throws {
+        let dir = TestData.scratchFolder("validate-recipe-settings")
+        let recipe = try Self.recipe(in: dir, arResolutionM: 20, sizeBudgetMB: 150)
+        let pack = dir.appendingPathComponent("packs")
+        let build = try TestData.run(["build", recipe.path, "--out", pack.path, "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+
+        let strict = try TestData.run(["validate", pack.path, "--strict", "--recipes", recipe.path])
+        #expect(strict.status == 0, "\(strict.stdout)")
+        // Without the recipe the 20 m patch is coarser than the default 10 m: a warning only.
+        let plain = try TestData.run(["validate", pack.path, "--strict"])
+        #expect(plain.status == 1 && plain.stdout.contains("ar.coarsened"), "\(plain.stdout)")
+        #expect(try TestData.run(["validate", pack.path]).status == 0)
+    }
+}
