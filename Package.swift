@@ -27,15 +27,15 @@ let package = Package(
 
         // Pure core: values in, values out; testable without files.
         .target(name: "PackJSON", swiftSettings: optimizedInDebug),
-        .target(name: "TrailpackCore", dependencies: ["CPROJ"]),
         // The pack's names, fixed numbers, staging folders and what a recipe lets a pack be:
         // shared by the builder and every reader of packs.
         .target(name: "PackSpec"),
-        .target(name: "RouteCore", dependencies: ["TrailpackCore"]),
+        .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackSpec"]),
+        .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec"]),
         .target(name: "TrailNetwork", dependencies: ["TrailpackCore"]),
         .target(name: "Guidance", dependencies: ["TrailpackCore"]),
         // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
-        .target(name: "Landmarks", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
+        .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
         .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore"]),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline", "RouteCore"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
-        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec"]),
+        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),

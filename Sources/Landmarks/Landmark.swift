@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 import TrailpackCore
 
 /// A named feature a hiker may look for: a POI or a prominent summit found in the DEM. Its top
@@ -45,9 +46,9 @@ public struct LandmarkSighting: Equatable, Sendable {
 /// The physical constants of every sightline.
 public enum SightConstants {
     /// Eye height above the route's `ele`, metres.
-    public static let eyeHeightM = 1.7
+    public static let eyeHeightM = PackLimits.eyeHeightM
     /// Atmospheric refraction coefficient (GDAL's curvature coefficient is `1 - k`).
-    public static let refractionK = 0.13
+    public static let refractionK = PackLimits.refractionCoefficient
     /// Earth radius for curvature, metres (WGS84 semi-major axis, as GDAL's viewshed uses).
     public static let earthRadiusM = 6_378_137.0
     /// Drop of the terrain below the observer's tangent plane per squared metre of distance:

@@ -14,6 +14,9 @@ public struct RegionExpectations: Sendable, Equatable {
     /// `terrain.voids.maxRouteFilledM`: the longest stretch of a route over filled terrain the
     /// recipe accepts, metres; nil when no recipe is known (any stretch is then worth a warning).
     public var maxRouteFilledM: Double?
+    /// `stats`: the rates route stats were computed with; nil when no recipe is known (the pack's
+    /// routing.json records them where it has one).
+    public var hikingRates: HikingRates?
 
     public init() {}
 
@@ -23,4 +26,21 @@ public struct RegionExpectations: Sendable, Equatable {
 
     /// The budget in bytes.
     public var sizeBudgetBytes: Int { Int((sizeBudgetMB * 1_000_000).rounded()) }
+}
+
+/// The hiking rates of a recipe's `stats` (DIN 33466), which route stats and routing.json's
+/// `rates` are computed with.
+public struct HikingRates: Sendable, Equatable {
+    public var flatSpeedKmh: Double
+    public var ascentMPerH: Double
+    public var descentMPerH: Double
+    /// The hysteresis of climb counting, metres.
+    public var climbThresholdM: Double
+
+    public init(flatSpeedKmh: Double, ascentMPerH: Double, descentMPerH: Double, climbThresholdM: Double) {
+        self.flatSpeedKmh = flatSpeedKmh
+        self.ascentMPerH = ascentMPerH
+        self.descentMPerH = descentMPerH
+        self.climbThresholdM = climbThresholdM
+    }
 }

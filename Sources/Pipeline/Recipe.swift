@@ -40,6 +40,8 @@ public struct Recipe: Sendable {
         e.sizeBudgetMB = sizeBudgetMB
         e.warnFilledPercent = terrain.voids.warnFilledPercent
         e.maxRouteFilledM = terrain.voids.maxRouteFilledM
+        e.hikingRates = HikingRates(flatSpeedKmh: stats.flatSpeedKmh, ascentMPerH: stats.ascentMPerH, descentMPerH: stats.descentMPerH,
+                                    climbThresholdM: stats.thresholdM)
         return e
     }
 

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import PackSpec
 import RouteCore
 import TrailpackCore
 
@@ -10,7 +11,7 @@ import TrailpackCore
 /// the areas; a route running over more than `maxRouteFilledM` of filled terrain does too.
 /// Mosaics need nothing here: the warp already takes a source's voids from the next source.
 enum VoidFiller {
-    static let noData: Float = -32768
+    static let noData = Float(PackLimits.voidSentinelM)
 
     /// What was filled: the manifest's report and the mask of filled cells (empty when none).
     struct Fill {

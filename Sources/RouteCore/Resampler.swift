@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 import TrailpackCore
 
 /// A line resampled to even steps, with the map from the input vertices to its vertices.
@@ -44,7 +45,7 @@ public enum Resampler {
     public struct Options: Equatable, Sendable {
         /// No step is longer than this (WGS84 geodesic, horizontal), even after the caller rounds
         /// coordinates to 7 decimals.
-        public var maxStepM: Double = 12
+        public var maxStepM: Double = PackLimits.maxStepM
         /// Douglas–Peucker tolerance: an input vertex farther than this from the chord between
         /// its enclosing corners becomes a corner itself.
         public var cornerToleranceM: Double = 1
@@ -55,7 +56,7 @@ public enum Resampler {
         /// 7 decimals (at most 0.8 cm per vertex) cannot break either bound.
         public var roundingMarginM: Double = 0.02
 
-        public init(maxStepM: Double = 12, cornerToleranceM: Double = 1, minStepM: Double = 0.5, roundingMarginM: Double = 0.02) {
+        public init(maxStepM: Double = PackLimits.maxStepM, cornerToleranceM: Double = 1, minStepM: Double = 0.5, roundingMarginM: Double = 0.02) {
             self.maxStepM = maxStepM
             self.cornerToleranceM = cornerToleranceM
             self.minStepM = minStepM
@@ -66,7 +67,7 @@ public enum Resampler {
     /// Resamples `coords` with at most `maxStepM` metres between consecutive vertices and default
     /// options otherwise.
     /// - Throws: `ResampleError.nonFinitePoint` for a NaN or infinite input point.
-    public static func resample(_ coords: [LonLat], maxStepM: Double = 12) throws(ResampleError) -> ResampledLine {
+    public static func resample(_ coords: [LonLat], maxStepM: Double = PackLimits.maxStepM) throws(ResampleError) -> ResampledLine {
         try resample(coords, options: Options(maxStepM: maxStepM))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 
 /// The unit of a DEM band's values, as GDAL reports it (`GDALGetRasterUnitType`) or a recipe
 /// names it; converted to metres when the DEM is read.
@@ -38,5 +39,5 @@ public enum VerticalUnit: String, Sendable, CaseIterable {
 
     /// The plausible range of terrain elevations on Earth, metres (Dead Sea shore to above
     /// Everest): values outside it after conversion mean the unit or nodata is wrong.
-    public static let plausibleRangeM: ClosedRange<Double> = -500...9000
+    public static let plausibleRangeM: ClosedRange<Double> = PackLimits.elevationRangeM
 }

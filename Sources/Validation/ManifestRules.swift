@@ -49,17 +49,11 @@ enum ManifestRules {
         let width = fields.integer(node, "width", in: 2...Int(UInt32.max))
         let height = fields.integer(node, "height", in: 2...Int(UInt32.max))
         let bounds = fields.bbox(node, "bounds")
-        let resolution = fields.number(node, "resolutionM")
+        _ = fields.number(node, "resolutionM")
         if let voids = node["filledVoids"] { _ = fields.typed(voids, .object) }
         guard let grid else { return }
         checkHeaderMatch(node, rule: .terrainHeaderMatch, width: width, height: height, bounds: bounds, grid: grid, fields: fields)
-        if let resolution, let resNode = node["resolutionM"] {
-            let actual = GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds).resolutionM
-            if !(abs(resolution - actual) <= 0.02 * actual + 0.01) {
-                fields.log.add(.terrainResolution, file: fields.file, node: resNode,
-                               expected: "\(metres(actual)) (grid spacing at the centre latitude, within 2%)", found: format(resolution))
-            }
-        }
+        checkResolution(node, rule: .terrainResolution, grid: grid, fields: fields)
         if let bbox {
             let t = grid.bounds
             let halfLon = (t.east - t.west) / Double(grid.width - 1) / 2
@@ -120,7 +114,19 @@ enum ManifestRules {
         }
     }
 
-    /// A manifest route's `arPatch`: keys, header match, and the coarsening warning.
+    /// `resolutionM` of a grid's entry is its ground spacing at the centre latitude, within 2%
+    /// (+1 cm for the written decimals): a patch of 30 m cells declared 10 m is misread by every
+    /// client that scales by it.
+    static func checkResolution(_ node: JSONNode, rule: ValidationRule, grid: TerrainGrid, fields: JSONFields) {
+        guard let resNode = node["resolutionM"], let resolution = JSONFields.numberValue(resNode) else { return }
+        let actual = GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds).resolutionM
+        if !(abs(resolution - actual) <= 0.02 * actual + 0.01) {
+            fields.log.add(rule, file: fields.file, node: resNode,
+                           expected: "\(metres(actual)) (grid spacing at the centre latitude, within 2%)", found: format(resolution))
+        }
+    }
+
+    /// A manifest route's `arPatch`: keys, header match, resolution, and the coarsening warning.
     static func checkARPatchEntry(_ node: JSONNode, grid: TerrainGrid?, fields: JSONFields, expected: RegionExpectations) {
         let width = fields.integer(node, "width", in: 2...Int(UInt32.max))
         let height = fields.integer(node, "height", in: 2...Int(UInt32.max))
@@ -133,6 +139,7 @@ enum ManifestRules {
         }
         if let grid {
             checkHeaderMatch(node, rule: .arHeaderMatch, width: width, height: height, bounds: bounds, grid: grid, fields: fields)
+            checkResolution(node, rule: .arResolution, grid: grid, fields: fields)
         }
     }
 }

@@ -1,4 +1,5 @@
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// Checks a pack can make without its source DEM: elevations in a physical range, no isolated
@@ -6,7 +7,7 @@ import TrailpackCore
 enum PlausibilityRules {
     /// The physical range of elevations in metres: below the Dead Sea shore (-430 m) and above
     /// Everest (8849 m) nothing on land.
-    static let physicalRangeM: ClosedRange<Int16> = -500...9000
+    static let physicalRangeM: ClosedRange<Int16> = Int16(PackLimits.elevationRangeM.lowerBound)...Int16(PackLimits.elevationRangeM.upperBound)
     /// A sample standing this far above its highest neighbour (or below its lowest) is a spike.
     static let spikeMinimumM = 100.0
     /// ... or this many cell spacings, on coarse grids where real relief between samples is larger.

@@ -3,6 +3,7 @@ import Foundation
 import PackJSON
 import PackReader
 import PackSpec
+import RouteCore
 import TrailpackCore
 
 /// What validating one region folder found, plus what the catalog checks need.
@@ -120,7 +121,8 @@ final class RegionValidator {
                 if listed.safe { style.dataFiles[key] = listed.path }
             }
         }
-        for (_, kind, listed, node) in geojson {
+        var layers: [String: RegionContentRules.Layer] = [:]
+        for (key, kind, listed, node) in geojson {
             var intervalM: Double?
             if kind == .contours, let value = fields.number(node, "intervalM") {
                 if value > 0 { intervalM = value } else {
@@ -130,6 +132,7 @@ final class RegionValidator {
             }
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
             style.documents[listed.path] = doc
+            layers[key] = RegionContentRules.Layer(file: name(listed.path), doc: doc)
             if kind == .trails, let features = RoutingRules.trailFeatures(doc) { routing.trails = (name(listed.path), doc, features) }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
@@ -138,6 +141,7 @@ final class RegionValidator {
         }
 
         // Routes.
+        var profiles: [RouteProfile] = []
         if let routes = fields.array(root, "routes") {
             var seen: [String: Int] = [:]
             for (k, entry) in routes.enumerated() {
@@ -175,13 +179,16 @@ final class RegionValidator {
                 if let id, let coords = RoutingRules.routeLine(doc) { routing.routeLines[id] = (name(routeListed.path), coords) }
                 FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
-                RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
+                let profile = RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
                            manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain,
                            maxRouteFilledM: expected.maxRouteFilledM)
                     .check(doc, raw: bytes)
+                if let profile { profiles.append(profile) }
             }
         }
-        if let filesNode, let node = filesNode["routing"] { checkRouting(node, fields: fields, context: routing) }
+        checkContent(layers, bbox: bbox, terrain: terrain, routes: view.routes, lines: routing.routeLines)
+        let model = filesNode.flatMap { $0["routing"] }.flatMap { checkRouting($0, fields: fields, context: routing) }
+        RouteClimbRules(log: log).check(profiles, rates: model.map(HikingRates.init) ?? expected.hikingRates)
         if let filesNode { checkMap(filesNode, fields: fields, context: style) }
         checkUnlisted(walked, manifestReadable: true)
         let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
@@ -282,11 +289,22 @@ final class RegionValidator {
     }
 
     /// `files.routing` (optional) and routing.json, against the region's other files.
-    private func checkRouting(_ node: JSONNode, fields: JSONFields, context: RoutingRules.Context) {
-        guard fields.typed(node, .object) != nil, let listed = listedFile(node, fields: fields) else { return }
+    /// `geojson.in-region` and `route.trail-feature` over the region's GeoJSON.
+    private func checkContent(_ layers: [String: RegionContentRules.Layer], bbox: BBox?, terrain: TerrainGrid?,
+                              routes: [ManifestRouteView], lines: [String: (file: String, coords: [LonLat])]) {
+        let rules = RegionContentRules(log: log, bbox: bbox, terrainBounds: terrain?.bounds)
+        rules.checkInRegion(contours: layers["contours"], trails: layers["trails"], pois: layers["pois"])
+        guard let trails = layers["trails"] else { return }
+        let known = routes.compactMap { r in r.id.flatMap { id in lines[id].map { RegionContentRules.Route(id: id, name: r.name, coords: $0.coords) } } }
+        rules.checkRouteFeatures(known, trails: trails)
+    }
+
+    /// Returns the hiking model of routing.json's `rates`, nil when there is none to read.
+    private func checkRouting(_ node: JSONNode, fields: JSONFields, context: RoutingRules.Context) -> HikingModel? {
+        guard fields.typed(node, .object) != nil, let listed = listedFile(node, fields: fields) else { return nil }
         checkTreeName(listed, "routing.json", fields: fields)
-        guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { return }
-        RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
+        guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { return nil }
+        return RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
     }
 
     /// `files.style` and `files.mapAssets` (optional), style.json and the files under map/.

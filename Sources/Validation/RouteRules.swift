@@ -1,4 +1,5 @@
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// The rules of one `routes/<routeId>.json` against its manifest entry, the region bbox and
@@ -23,14 +24,14 @@ struct RouteRules {
 
     /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
     /// decimals (about 1 cm each) and the geodesic computed on them.
-    static let maxStepM = 12.05
-    /// `cum` may differ from the running geodesic sum by 0.05% of it plus 0.2 m.
-    static let cumRelativeTolerance = 0.0005
-    static let cumAbsoluteToleranceM = 0.2
-    static let arMarginM = 100.0
+    static let maxStepM = PackLimits.maxStepM + 0.05
+    /// `cum[k]` is the running geodesic sum over the written coordinates rounded to 0.1 m: it may
+    /// differ from the sum recomputed here by the rounding (0.05 m) and floating-point slack.
+    static let cumToleranceM = 0.1
+    static let arMarginM = PackLimits.arMarginM
     /// Slack on the AR margin for bounds arithmetic (1 cm).
     static let arMarginToleranceM = 0.01
-    static let eleToleranceM = 1.0
+    static let eleToleranceM = PackLimits.routeEleARToleranceM
     static let sparseRouteM = 5000.0
 
     /// DIN 33466 hiking time in seconds for the whole route: the larger of the horizontal and
@@ -60,9 +61,12 @@ struct RouteRules {
         return max(0, fastest - 60)...(slowestH * 3600 + 60)
     }
 
-    func check(_ doc: JSONNode, raw: [UInt8]) {
+    /// Checks the route file `doc` (its bytes `raw`); returns its profile for the checks that
+    /// need the region's hiking rates (`RouteClimbRules`), nil when coords, cum or stats are unusable.
+    @discardableResult
+    func check(_ doc: JSONNode, raw: [UInt8]) -> RouteProfile? {
         let fields = JSONFields(file: file, log: log)
-        guard fields.typed(doc, .object) != nil else { return }
+        guard fields.typed(doc, .object) != nil else { return nil }
         for key in ["id", "name"] {
             if let value = fields.string(doc, key), let expected = JSONFields.stringValue(manifestEntry[key]), value != expected,
                let node = doc[key] {
@@ -96,6 +100,8 @@ struct RouteRules {
             log.add(.manifestRouteStats, file: manifestFile, node: mine, expected: "the stats of \(file)",
                     found: "a different object (\(differences(mine, stats)))")
         }
+        guard let coords, let cum, let stats, coords.count == cum.count else { return nil }
+        return RouteProfile(file: file, elevationsM: coords.map(\.eleM), cumM: cum.map(\.value), stats: stats)
     }
 
     /// The keys whose values differ between two objects.
@@ -166,11 +172,11 @@ struct RouteRules {
                 log.add(.routeStepMax, file: file, node: coords[k].node,
                         expected: "a step from coords[\(k - 1)] of at most 12.0 m (+0.05 m rounding)", found: metres(stepM))
             }
-            if k < cum.count, !geodesicReported, !(abs(cum[k].value - sumM) <= Self.cumRelativeTolerance * sumM + Self.cumAbsoluteToleranceM) {
+            if k < cum.count, !geodesicReported, !(abs(cum[k].value - sumM) <= Self.cumToleranceM) {
                 // One report per route: after a drift every later value is off too.
                 geodesicReported = true
                 log.add(.routeCumGeodesic, file: file, node: cum[k].node,
-                        expected: "\(metres(sumM)) (sum of geodesic steps, within 0.05% + 0.2 m)", found: format(cum[k].value))
+                        expected: "\(metres(sumM)) (sum of geodesic steps, within \(metres(Self.cumToleranceM)))", found: format(cum[k].value))
             }
         }
     }

@@ -1,4 +1,5 @@
 import PackJSON
+import PackSpec
 import RouteCore
 import TrailpackCore
 
@@ -46,7 +47,7 @@ struct RoutingRules {
     /// `ele` against terrain.bin: whole-metre samples, one-decimal output.
     static let eleToleranceM = 0.15
     /// The SPEC's 12.0 m, computed on the written coordinates (plus floating-point slack).
-    static let maxStepM = 12.0 + 1e-6
+    static let maxStepM = PackLimits.maxStepM + 1e-6
     /// `lengthM` is the rounded sum of the steps: 0.05 m rounding plus slack.
     static let lengthToleranceM = 0.06
     /// `ascentM`/`descentM`: 0.05 m rounding of the output plus slack.
@@ -63,10 +64,11 @@ struct RoutingRules {
     static let defaultClimbThresholdM = 5.0
 
     /// Checks `doc`, the parsed `raw` bytes of routing.json; `entry` is the manifest's
-    /// `files.routing` object.
-    func check(_ doc: JSONNode, raw: [UInt8], entry: JSONNode) {
+    /// `files.routing` object. Returns the region's hiking model from `rates` (nil when unusable).
+    @discardableResult
+    func check(_ doc: JSONNode, raw: [UInt8], entry: JSONNode) -> HikingModel? {
         let fields = JSONFields(file: file, log: log)
-        guard fields.typed(doc, .object) != nil else { return }
+        guard fields.typed(doc, .object) != nil else { return nil }
         FormatRules.checkRoutingKeys(doc, file: file, log: log)
         if let node = fields.member(doc, "formatVersion"), JSONFields.integerValue(node) != 1 {
             log.add(.formatVersion, file: file, node: node, expected: "1", found: JSONFields.describe(node))
@@ -90,6 +92,7 @@ struct RoutingRules {
             checkRoutes(routesNode, nodes: nodes, edges: edges, fields: fields)
         }
         checkDecimals(raw)
+        return model
     }
 
     // MARK: - Header

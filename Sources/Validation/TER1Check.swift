@@ -1,3 +1,4 @@
+import PackSpec
 import TrailpackCore
 
 /// The TER1 rules on the bytes of one file (`terrain.bin` or an AR patch): header, magic,
@@ -48,15 +49,15 @@ enum TER1Check {
         }
         var voids = 0, first = -1
         grid.elevationsM.withUnsafeBufferPointer { samples in
-            for k in samples.indices where samples[k] == Int16.min {
+            for k in samples.indices where samples[k] == PackLimits.voidSentinelM {
                 if first < 0 { first = k }
                 voids += 1
             }
         }
         if voids > 0 {
             let column = first % grid.width, row = first / grid.width
-            log.add(.ter1Void, file: file, at: .byte(TER1.headerBytes + 2 * first), expected: "no -32768 samples",
-                    found: "\(voids) sample(s) of -32768, the first at column \(column), row \(row)")
+            log.add(.ter1Void, file: file, at: .byte(TER1.headerBytes + 2 * first), expected: "no \(PackLimits.voidSentinelM) samples",
+                    found: "\(voids) sample(s) of \(PackLimits.voidSentinelM), the first at column \(column), row \(row)")
         }
         return grid
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 import TrailpackCore
 
 /// `trailpack inspect FILE.bin`: header, statistics and problems of a TER1 grid.
@@ -24,9 +25,9 @@ enum InspectCommand {
           spacing     \(String(format: "%.2f", grid.resolutionM)) m (columns, at the centre latitude)
           elevation   min \(s.minM) m, max \(s.maxM) m, mean \(String(format: "%.1f", s.meanM)) m
         """)
-        let voids = grid.elevationsM.filter { $0 == -32768 }.count
+        let voids = grid.elevationsM.filter { $0 == PackLimits.voidSentinelM }.count
         if voids > 0 {
-            print("  problem     \(voids) samples are -32768 (a void sentinel; TER1 forbids it)")
+            print("  problem     \(voids) samples are \(PackLimits.voidSentinelM) (a void sentinel; TER1 forbids it)")
             return 1
         }
         print("  problems    none")

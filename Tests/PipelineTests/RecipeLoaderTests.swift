@@ -40,7 +40,10 @@ import TrailpackCore
 
     @Test func theRecipeSettingsValidateMustKnowReachItsExpectations() throws {
         let defaults = try RecipeLoader.load(path: try recipe(valid)).expectations
-        #expect(defaults == RegionExpectations().with { $0.maxRouteFilledM = 300 })
+        #expect(defaults == RegionExpectations().with {
+            $0.maxRouteFilledM = 300
+            $0.hikingRates = HikingRates(flatSpeedKmh: 4, ascentMPerH: 300, descentMPerH: 500, climbThresholdM: 5)
+        })
         let text = valid.replacingOccurrences(of: "terrain: { resolutionM: 60, },", with: """
             terrain: { resolutionM: 60, voids: { warnFilledPercent: 4, maxRouteFilledM: 50 } },
             ar: { resolutionM: 20 }, sizeBudgetMB: 400,

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import RouteCore
 import TestSupport
 import TrailpackCore
 
@@ -120,14 +121,11 @@ enum PackFixture {
             sum += Geodesic.distanceM(coords[k - 1], coords[k])
             cum.append(round(sum, 1))
         }
-        var ascent = 0.0, descent = 0.0
-        for k in eles.indices.dropFirst() {
-            let d = eles[k] - eles[k - 1]
-            if d > 0 { ascent += d } else { descent -= d }
-        }
-        let stats: JSONValue = ["distanceM": .number(cum.last!), "ascentM": .number(ascent, decimals: 1),
-                                "descentM": .number(descent, decimals: 1), "minEleM": .number(eles.min()!),
-                                "maxEleM": .number(eles.max()!), "durationS": .int(Int(cum.last! / 1.1))]
+        // The builder's counting (5 m hysteresis, DIN 33466 per leg at the default rates).
+        let counted = try RouteStatistics.compute(elevationsM: eles, cumM: cum)
+        let stats: JSONValue = ["distanceM": .number(cum.last!), "ascentM": .number(counted.ascentM, decimals: 1),
+                                "descentM": .number(counted.descentM, decimals: 1), "minEleM": .number(eles.min()!),
+                                "maxEleM": .number(eles.max()!), "durationS": .int(counted.durationS)]
         let arPatch: JSONValue = ["path": .string("ar/\(routeId).bin"), "bytes": .int(arBytes.count), "sha256": .string(SHA256.hex(of: arBytes)),
                                   "bounds": bounds(arGeometry.bounds), "width": .int(ar.width), "height": .int(ar.height),
                                   "resolutionM": .number(arGeometry.resolutionM, decimals: 2)]

@@ -16,8 +16,7 @@ struct RouteRulesTests {
 
     @Test func toleranceConstantsAreTheDocumentedOnes() {
         #expect(RouteRules.maxStepM == 12.05)
-        #expect(RouteRules.cumRelativeTolerance == 0.0005)
-        #expect(RouteRules.cumAbsoluteToleranceM == 0.2)
+        #expect(RouteRules.cumToleranceM == 0.1)
         #expect(RouteRules.arMarginM == 100)
     }
 }

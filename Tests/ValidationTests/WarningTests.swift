@@ -20,10 +20,22 @@ struct WarningTests {
         return report
     }
 
+    /// Replaces the route's AR patch with one of the same area at `resolutionM`, its entries
+    /// updated in the route file and the manifest.
+    func writeARPatch(_ editor: PackEditor, resolutionM: Double) throws {
+        let geometry = GridGeometry(bounds: PackFixture.arGeometry.bounds, resolutionM: resolutionM)
+        let patch = PackFixture.grid(geometry)
+        try editor.write("ar/\(PackFixture.routeId).bin", TER1.encode(patch))
+        for (file, prefix) in [(routeFile, "arPatch"), ("manifest.json", "routes[0].arPatch")] {
+            try editor.set(file, "\(prefix).width", .int(patch.width))
+            try editor.set(file, "\(prefix).height", .int(patch.height))
+            try editor.set(file, "\(prefix).resolutionM", .number(geometry.resolutionM, decimals: 2))
+        }
+    }
+
     @Test func coarsenedARPatch() throws {
         let editor = try SharedPacks.fixtureCopy()
-        try editor.set(routeFile, "arPatch.resolutionM", 20)
-        try editor.set("manifest.json", "routes[0].arPatch.resolutionM", 20)
+        try writeARPatch(editor, resolutionM: 20)
         let report = try validateWarningOnly(editor)
         #expect(report.findings.map(\.ruleId) == [ValidationRule.arCoarsened.id])
         #expect(report.findings.first?.file == manifest)
@@ -33,8 +45,7 @@ struct WarningTests {
 
     @Test func arPatchWithinOneMetreOfTheDefaultIsFine() throws {
         let editor = try SharedPacks.fixtureCopy()
-        try editor.set(routeFile, "arPatch.resolutionM", 10.9)
-        try editor.set("manifest.json", "routes[0].arPatch.resolutionM", 10.9)
+        try writeARPatch(editor, resolutionM: 10.9)
         try PackSigner.resign(root: editor.root)
         #expect(PackValidator.validate(path: editor.root.path).findings.isEmpty)
     }
