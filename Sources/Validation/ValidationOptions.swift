@@ -1,12 +1,17 @@
-/// The DEMs a region was built from and the kernel that resampled them.
+import TrailpackCore
+
+/// The DEMs a region was built from, their vertical units and the kernel that resampled them.
 public struct DEMSource: Sendable, Equatable {
     public var paths: [String]
     /// A `terrain.kernel` value: `cubicspline` (default), `bilinear` or `cubic`.
     public var kernel: String
+    /// Per path, the recipe's `verticalUnit` (paths not named: the band's unit type).
+    public var verticalUnits: [String: VerticalUnit]
 
-    public init(paths: [String], kernel: String = "cubicspline") {
+    public init(paths: [String], kernel: String = "cubicspline", verticalUnits: [String: VerticalUnit] = [:]) {
         self.paths = paths
         self.kernel = kernel
+        self.verticalUnits = verticalUnits
     }
 }
 
@@ -26,7 +31,7 @@ public struct ValidationOptions: Sendable, Equatable {
     /// Per region id, the DEMs and resampling kernel its recipe used (`validate --recipes`);
     /// takes precedence over `demPaths` for that region.
     public var demByRegion: [String: DEMSource] = [:]
-    /// Seed of the random sample points of the DEM comparisons (same seed, same report).
+    /// Seed kept for callers that set it; the DEM comparisons are dense and use no random points.
     public var seed: UInt64
 
     /// True when some region is to be compared with a DEM.

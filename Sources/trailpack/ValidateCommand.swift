@@ -21,7 +21,8 @@ enum ValidateCommand {
         // Each recipe's region is compared with its own DEMs and resampling kernel.
         for recipePath in lists["--recipes"] ?? [] {
             let recipe = try RecipeLoader.load(path: recipePath)
-            options.demByRegion[recipe.id] = DEMSource(paths: recipe.dem, kernel: recipe.terrain.kernel)
+            options.demByRegion[recipe.id] = DEMSource(paths: recipe.dem, kernel: recipe.terrain.kernel,
+                                                          verticalUnits: recipe.demVerticalUnits)
         }
         let report = PackValidator.validate(path: path, options: options)
         if a.flag("--json") {
