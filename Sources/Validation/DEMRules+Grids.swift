@@ -34,6 +34,6 @@ extension DEMRules {
         let south = shift.dy == 0 ? "" : "\(abs(shift.dy)) \(unit)\(abs(shift.dy) == 1 ? "" : "s") \(shift.dy > 0 ? "north" : "south")"
         log.add(.demShift, file: file, at: .file,
                 expected: "the content on its grid (the best match with the source DEM at offset 0, 0)",
-                found: "shifted \([east, south].filter { !$0.isEmpty }.joined(separator: " and ")): offset dx \(shift.dx), dy \(shift.dy) \(unit)s matches with RMS \(format(shift.bestRMS)) against \(format(shift.zeroRMS)) at offset 0")
+                found: "shifted \([east, south].filter { !$0.isEmpty }.joined(separator: " and ")): offset dx \(shift.dx), dy \(shift.dy) \(unit)s matches with RMS \(format((shift.bestRMS * 100).rounded() / 100)) against \(format((shift.zeroRMS * 100).rounded() / 100)) at offset 0")
     }
 }

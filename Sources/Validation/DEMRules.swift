@@ -24,11 +24,11 @@ struct DEMRules {
     /// 1/sqrt(12) = 0.29 m). The limits leave a margin for filled voids only.
     static let gridRMSLimitM = 0.35
     static let gridWorstLimitM = 0.6
-    /// Contours: the largest difference between a vertex's `ele` and the DEM at the vertex.
-    /// Traced vertices lie on the level up to the bilinear sampling; within a cell of the grid's
-    /// edge, clipping to the bbox adds vertices between traced ones, which may be further off.
+    /// Contours: the largest difference between a vertex's `ele` and the DEM at the vertex:
+    /// traced vertices lie on the level up to the bilinear sampling and 7-decimal coordinates.
+    /// Within a cell of the grid's edge, clipping to the bbox adds vertices between traced ones,
+    /// so there the level must lie between the cell's four samples, within the same margin.
     static let contourWorstLimitM = 0.1
-    static let contourEdgeLimitM = 3.0
     /// Hillshade: recomputed by the same GDAL call on the same grid, pixels should be identical:
     /// the mean absolute difference and the share of pixels within `hillshadeNearLevels` allowed.
     static let hillshadeMeanLimit = 1.0

@@ -29,6 +29,18 @@ struct FloatGrid {
                 (yn - WebMercator.y(latDeg: p.lat)) / (yn - ys) * Double(height - 1))
     }
 
+    /// How far (metres) `levelM` lies outside the range of the four samples around `p` (0 when
+    /// a contour at that level can pass there); nil off the grid.
+    func levelGapM(_ levelM: Double, at p: LonLat, toleranceCells: Double) -> Double? {
+        let (c, r) = position(of: p)
+        let eps = toleranceCells
+        guard c >= -eps, r >= -eps, c <= Double(width - 1) + eps, r <= Double(height - 1) + eps else { return nil }
+        let c0 = min(max(Int(c), 0), width - 2), r0 = min(max(Int(r), 0), height - 2)
+        let corners = [values[r0 * width + c0], values[r0 * width + c0 + 1], values[(r0 + 1) * width + c0], values[(r0 + 1) * width + c0 + 1]]
+        let lo = Double(corners.min()!), hi = Double(corners.max()!)
+        return max(lo - levelM, levelM - hi, 0)
+    }
+
     /// True when `p` lies within one cell of the grid's outer rows or columns.
     func isNearEdge(_ p: LonLat) -> Bool {
         let (c, r) = position(of: p)
