@@ -34,8 +34,11 @@ private func grid(_ e: PackEditor, _ file: String) throws -> TerrainGrid { try T
 /// Dense comparisons: the corruptions of issue 27 that a random sample and loose limits missed.
 let demContentCases: [DEMCase] = [
     DEMCase(corruption: Corruption(name: "dem: AR patch shifted one cell east", rule: .demShift, file: demoRegion + demoAR) {
-        try Edit.editGrid($0, demoAR) { Edit.shiftedEast($0, by: 1) }
+        try Edit.editGrid($0, demoAR) { Edit.shifted($0, east: 1, south: 0) }
     }, found: "dx -1, dy 0"),
+    DEMCase(corruption: Corruption(name: "dem: terrain shifted one cell south", rule: .demShift, file: demoRegion + "terrain.bin") {
+        try Edit.editGrid($0, "terrain.bin") { Edit.shifted($0, east: 0, south: 1) }
+    }, found: "shifted 1 cell south: offset dx 0, dy -1"),
     DEMCase(corruption: Corruption(name: "dem: 18 m dome under the route in the AR patch", rule: .demARPatch, file: demoRegion + demoAR) { e in
         let cell = try Edit.routeMiddleCell(e, route: demoRoute, grid: try grid(e, demoAR))
         try Edit.editGrid(e, demoAR) { Edit.bump($0, row: cell.row, column: cell.column, heightM: 18, radiusCells: 5) }

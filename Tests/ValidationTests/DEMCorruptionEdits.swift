@@ -14,9 +14,12 @@ enum DEMCorruptionEdits {
         }
     }
 
-    /// Each sample moved `dx` columns east (the western columns repeat their edge).
-    static func shiftedEast(_ g: TerrainGrid, by dx: Int) -> [Int16] {
-        (0..<g.width * g.height).map { k in g.elevationsM[k / g.width * g.width + max(k % g.width - dx, 0)] }
+    /// Each sample moved `dx` columns east and `dy` rows south (the rows and columns uncovered
+    /// repeat their edge).
+    static func shifted(_ g: TerrainGrid, east dx: Int, south dy: Int) -> [Int16] {
+        (0..<g.width * g.height).map { k in
+            g.elevationsM[min(max(k / g.width - dy, 0), g.height - 1) * g.width + min(max(k % g.width - dx, 0), g.width - 1)]
+        }
     }
 
     /// A smooth bump of `heightM` (negative: a pit) centred on cell (`row`, `column`), Gaussian
