@@ -12,8 +12,10 @@ extension DEMRules {
         log.figure(rule, file: file, "rmsM", s.rms, limit: Self.gridRMSLimitM)
         log.figure(rule, file: file, "worstM", s.worst, limit: Self.gridWorstLimitM)
         log.figure(rule, file: file, "cellsCompared", Double(s.count), limit: nil)
+        let r = s.worstIndex / grid.width, c = s.worstIndex % grid.width
+        log.figure(rule, file: file, "worstRow", Double(r), limit: nil)
+        log.figure(rule, file: file, "worstColumn", Double(c), limit: nil)
         if s.rms > Self.gridRMSLimitM || s.worst > Self.gridWorstLimitM {
-            let r = s.worstIndex / grid.width, c = s.worstIndex % grid.width
             let p = LonLat(grid.lon(column: Double(c)), grid.lat(row: Double(r)))
             let off = s.count - s.within
             log.add(rule, file: file, at: .byte(TER1.headerBytes + 2 * s.worstIndex),
