@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: trailpack's terrain build against the GDAL command-line tools chained for the
 # same products, on 1x, 4x and 16x the area (cost per million cells must stay flat), trailpack's
-# own single contour pass beside its level-split passes, `validate` and `preview` on the largest
+# own single contour pass beside its level-split passes, `validate --dem` of each case's pack
+# against its DEMs (at most 5x its build), `validate` and `preview` on the largest
 # pack, and route processing on a 1-million-point track. Writes bench/results.json (full run) and
 # the speed table of README.md from it (scripts/bench_report.py). Then the region map: MapLibre
 # Native renders of a whole-tile region's style with its vector tiles (map/tiles.mbtiles) against
@@ -151,9 +152,14 @@ SH
         || { echo "bench: $c: contours of the split passes differ from one pass" >&2; exit 1; }
       rm -rf "$tp_out.1pass"
     fi
+    # validate --dem: every cell, pixel and contour vertex of the pack against its DEMs.
+    # shellcheck disable=SC2086
+    /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" validate "$tp_out" --quiet --dem $srcs >/dev/null
+    record "$c" validate-dem "$k" "$work/t"
+    vd=$(cat "$work/t")
     /usr/bin/time -f "%e %U %S %M" -o "$work/t" bash "$chain"
     record "$c" gdal-chain "$k" "$work/t"
-    echo "  run $k (s user sys KB): trailpack $tp | one contour pass $one_pass | GDAL chain $(cat "$work/t")"
+    echo "  run $k (s user sys KB): trailpack $tp | one contour pass $one_pass | validate --dem $vd | GDAL chain $(cat "$work/t")"
   done
   rm -rf "$gd_out"
   [ -n "$largest_pack" ] && rm -rf "$(dirname "$(dirname "$largest_pack")")"

@@ -66,6 +66,11 @@ def results(args):
             s = tool(t)
             if s:
                 entry[t] = s
+        vd = tool("validate-dem")
+        if vd:
+            entry["validateDEM"] = vd
+            if tp:
+                entry["validateDEMOverBuild"] = round(vd["medianSeconds"] / tp["medianSeconds"], 3)
         out_cases.append(entry)
 
     doc = {"machine": json.loads(args.machine), "loadAverage": {"start": args.load_start, "end": args.load_end},
@@ -85,6 +90,9 @@ def results(args):
         cores = [c["trailpack"]["terrainCores"] for c in built if c["trailpack"].get("terrainCores")]
         targets["above1.6CoresDuringTerrain"] = {"lowest": min(cores) if cores else None, "met": bool(cores) and min(cores) > 1.6}
         targets["peakRSSWithinBudget"] = {"met": all(c["withinRSSBudget"] for c in built)}
+    vd_ratios = [c["validateDEMOverBuild"] for c in built if "validateDEMOverBuild" in c]
+    if vd_ratios:
+        targets["validateDEMAtMost5xBuild"] = {"worstRatio": max(vd_ratios), "met": max(vd_ratios) <= 5}
     if "linearity" in doc:
         targets["largestWithin25PercentOfSmallestPerCell"] = {
             "secondsRatio": doc["linearity"]["secondsPerMillionCellsRatio"],
@@ -135,6 +143,9 @@ def table(args):
         lines.append(f"Per million cells, {lin['largest']} costs {lin['secondsPerMillionCellsRatio']:.2f}x the seconds and "
                      f"{lin['peakRSSPerMillionCellsRatio']:.2f}x the peak memory of {lin['smallest']}.")
     for c in doc["terrain"]:
+        if "validateDEM" in c:
+            lines.append(f"On the {c['case']} pack: `trailpack validate --dem` {fmt_s(c['validateDEM']['medianSeconds'])} "
+                         f"({c['validateDEMOverBuild']:.2f}x its build).")
         if "validate" in c and "preview" in c:
             lines.append(f"On the {c['case']} pack: `trailpack validate` {fmt_s(c['validate']['medianSeconds'])} "
                          f"({c['validate']['medianPeakRSSMB']} MB), `trailpack preview` {fmt_s(c['preview']['medianSeconds'])} "

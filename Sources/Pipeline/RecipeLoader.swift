@@ -1,3 +1,4 @@
+import Bindings
 import Foundation
 import PackJSON
 import PackSpec
@@ -131,25 +132,11 @@ public enum RecipeLoader {
         return recipe
     }
 
-    /// Resolves a recipe path against the recipe's folder. Compressed files are read through
-    /// GDAL's virtual file systems without the author naming them: `.zip` through `/vsizip/`,
-    /// `.tar`, `.tar.gz`, `.tgz` through `/vsitar/` (also `archive.zip/member.hgt`), other `.gz`
-    /// through `/vsigzip/`;
-    /// `http(s)://` URLs through `/vsicurl/`. Paths already starting with `/vsi` are kept.
+    /// Resolves a recipe path against the recipe's folder and maps it onto GDAL's virtual file
+    /// systems (`.zip`, `.tar`/`.tgz`, `.gz`, `http(s)://`), as `DEMFile.gdalPath` does for
+    /// every DEM build and validate read.
     static func resolvePath(_ raw: String, relativeTo folder: URL) -> String {
-        for prefix in ["/vsizip/", "/vsigzip/", "/vsitar/"] where raw.hasPrefix(prefix) {
-            let rest = String(raw.dropFirst(prefix.count))
-            return prefix + (rest.hasPrefix("/") ? rest : folder.appendingPathComponent(rest).standardizedFileURL.path)
-        }
-        if raw.hasPrefix("/vsi") { return raw }
-        let lower = raw.lowercased()
-        let path = lower.hasPrefix("http://") || lower.hasPrefix("https://") ? "/vsicurl/" + raw
-            : raw.hasPrefix("/") ? raw : folder.appendingPathComponent(raw).standardizedFileURL.path
-        let name = path.lowercased()
-        if name.hasSuffix(".zip") || name.contains(".zip/") { return "/vsizip/" + path }
-        if [".tar", ".tar.gz", ".tgz"].contains(where: { name.hasSuffix($0) || name.contains($0 + "/") }) { return "/vsitar/" + path }
-        if name.hasSuffix(".gz") { return "/vsigzip/" + path }
-        return path
+        DEMFile.gdalPath(raw, relativeTo: folder)
     }
 
     /// True for inputs read over the network (`/vsicurl/`, `/vsis3/`...): no local file to list.

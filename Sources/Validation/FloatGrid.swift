@@ -7,11 +7,11 @@ struct FloatGrid {
     let bounds: BBox
     let values: [Float]
 
-    func elevationM(at p: LonLat) -> Double? {
-        let yn = WebMercator.y(latDeg: bounds.north), ys = WebMercator.y(latDeg: bounds.south)
-        let c = (p.lon - bounds.west) / (bounds.east - bounds.west) * Double(width - 1)
-        let r = (yn - WebMercator.y(latDeg: p.lat)) / (yn - ys) * Double(height - 1)
-        let eps = 1e-9
+    /// Bilinear elevation at `p` (metres); nil when `p` lies more than `toleranceCells` outside
+    /// the grid (points within the tolerance are clamped onto it).
+    func elevationM(at p: LonLat, toleranceCells: Double = 1e-9) -> Double? {
+        let (c, r) = position(of: p)
+        let eps = toleranceCells
         guard c >= -eps, r >= -eps, c <= Double(width - 1) + eps, r <= Double(height - 1) + eps else { return nil }
         let cc = min(max(c, 0), Double(width - 1)), rr = min(max(r, 0), Double(height - 1))
         let c0 = min(Int(cc), width - 2), r0 = min(Int(rr), height - 2)
@@ -20,5 +20,30 @@ struct FloatGrid {
         let z01 = Double(values[(r0 + 1) * width + c0]), z11 = Double(values[(r0 + 1) * width + c0 + 1])
         let top = z00 + (z10 - z00) * fc, bottom = z01 + (z11 - z01) * fc
         return top + (bottom - top) * fr
+    }
+
+    /// `p` in fractional grid cells (column from the west edge, row from the north edge).
+    func position(of p: LonLat) -> (column: Double, row: Double) {
+        let yn = WebMercator.y(latDeg: bounds.north), ys = WebMercator.y(latDeg: bounds.south)
+        return ((p.lon - bounds.west) / (bounds.east - bounds.west) * Double(width - 1),
+                (yn - WebMercator.y(latDeg: p.lat)) / (yn - ys) * Double(height - 1))
+    }
+
+    /// How far (metres) `levelM` lies outside the range of the four samples around `p` (0 when
+    /// a contour at that level can pass there); nil off the grid.
+    func levelGapM(_ levelM: Double, at p: LonLat, toleranceCells: Double) -> Double? {
+        let (c, r) = position(of: p)
+        let eps = toleranceCells
+        guard c >= -eps, r >= -eps, c <= Double(width - 1) + eps, r <= Double(height - 1) + eps else { return nil }
+        let c0 = min(max(Int(c), 0), width - 2), r0 = min(max(Int(r), 0), height - 2)
+        let corners = [values[r0 * width + c0], values[r0 * width + c0 + 1], values[(r0 + 1) * width + c0], values[(r0 + 1) * width + c0 + 1]]
+        let lo = Double(corners.min()!), hi = Double(corners.max()!)
+        return max(lo - levelM, levelM - hi, 0)
+    }
+
+    /// True when `p` lies within one cell of the grid's outer rows or columns.
+    func isNearEdge(_ p: LonLat) -> Bool {
+        let (c, r) = position(of: p)
+        return c < 1 || r < 1 || c > Double(width - 2) || r > Double(height - 2)
     }
 }

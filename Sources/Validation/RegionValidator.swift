@@ -193,8 +193,8 @@ final class RegionValidator {
         checkUnlisted(walked, manifestReadable: true)
         let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
         if let source {
-            DEMRules(log: log, prefix: prefix, demPaths: source.paths, kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline,
-                     seed: options.seed).run(dem)
+            DEMRules(log: log, prefix: prefix, demPaths: source.paths, verticalUnits: source.verticalUnits,
+                     kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline).run(dem)
         }
         log.figure(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), "bytes", Double(totalBytes),
                    limit: Double(expected.sizeBudgetBytes))

@@ -1,14 +1,18 @@
 import PackSpec
+import TrailpackCore
 
-/// The DEMs a region was built from and the kernel that resampled them.
+/// The DEMs a region was built from, their vertical units and the kernel that resampled them.
 public struct DEMSource: Sendable, Equatable {
     public var paths: [String]
     /// A `terrain.kernel` value: `cubicspline` (default), `bilinear` or `cubic`.
     public var kernel: String
+    /// Per path, the recipe's `verticalUnit` (paths not named: the band's unit type).
+    public var verticalUnits: [String: VerticalUnit]
 
-    public init(paths: [String], kernel: String = "cubicspline") {
+    public init(paths: [String], kernel: String = "cubicspline", verticalUnits: [String: VerticalUnit] = [:]) {
         self.paths = paths
         self.kernel = kernel
+        self.verticalUnits = verticalUnits
     }
 }
 
@@ -27,18 +31,15 @@ public struct ValidationOptions: Sendable, Equatable {
     /// Per region id, the DEMs and resampling kernel its recipe used (`validate --recipes`);
     /// takes precedence over `demPaths` for that region.
     public var demByRegion: [String: DEMSource] = [:]
-    /// Seed of the random sample points of the DEM comparisons (same seed, same report).
-    public var seed: UInt64
 
     /// True when some region is to be compared with a DEM.
     var comparesWithDEM: Bool { !demPaths.isEmpty || !demByRegion.isEmpty }
 
     public init(expectations: RegionExpectations = RegionExpectations(), parallel: Bool = true,
-                demPaths: [String] = [], seed: UInt64 = 0x7A11_9AC6) {
+                demPaths: [String] = []) {
         self.expectations = expectations
         self.parallel = parallel
         self.demPaths = demPaths
-        self.seed = seed
     }
 
     /// What region `id` may be: its recipe's expectations, else the defaults.

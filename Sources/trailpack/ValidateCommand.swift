@@ -22,7 +22,8 @@ enum ValidateCommand {
         // what its recipe accepts (AR resolution, size budget, void warnings).
         for recipePath in lists["--recipes"] ?? [] {
             let recipe = try RecipeLoader.load(path: recipePath)
-            options.demByRegion[recipe.id] = DEMSource(paths: recipe.dem, kernel: recipe.terrain.kernel)
+            options.demByRegion[recipe.id] = DEMSource(paths: recipe.dem, kernel: recipe.terrain.kernel,
+                                                          verticalUnits: recipe.demVerticalUnits)
             options.expectationsByRegion[recipe.id] = recipe.expectations
         }
         let report = PackValidator.validate(path: path, options: options)

@@ -13,8 +13,10 @@ private let demoAR = "ar/mount-cabot.bin"
 private let demoDEM = TestData.path("white-mountains/N44W072.hgt")
 
 /// Corruptions of the demo pack's content that leave the pack consistent with itself: only a
-/// look at the source DEM (`validate --dem`) can tell.
-let demCorruptionsCovered: [Corruption] = [
+/// look at the source DEM (`validate --dem`) can tell (the dense ones in `demContentCases`).
+var demCorruptionsCovered: [Corruption] { demBasicCorruptions + demContentCases.map(\.corruption) }
+
+private let demBasicCorruptions: [Corruption] = [
     Corruption(name: "dem: terrain raised 30 m", rule: .demTerrain, file: demoRegion + "terrain.bin") {
         try raiseTER1($0, "terrain.bin", by: 30)
     },
@@ -54,17 +56,26 @@ struct DEMCorruptionTests {
     @Test func theDemoPackMatchesItsDEMWithFiguresForEachComparison() throws {
         let report = PackValidator.validate(path: try DemoPack.root().path, options: ValidationOptions(demPaths: [demoDEM]))
         #expect(report.passes(strict: true), "\(ReportRenderer.text(report))")
+        #expect(!report.problems.contains { $0.ruleId.hasPrefix("dem.") }, "\(ReportRenderer.text(report))")
         func figure(_ rule: ValidationRule, _ file: String, _ name: String) -> Double? {
             report.figures.first { $0.ruleId == rule.id && $0.file == demoRegion + file && $0.name == name }?.value
         }
-        // Same grid, same kernel: only whole-metre rounding separates terrain.bin from the DEM.
+        // Same grid, same kernel, every cell: only whole-metre rounding separates the grids.
         let rms = try #require(figure(.demTerrain, "terrain.bin", "rmsM"))
-        #expect(rms > 0.1 && rms < 0.4)
-        #expect(try #require(figure(.demTerrain, "terrain.bin", "worstM")) <= 0.55)
-        #expect(try #require(figure(.demARPatch, demoAR, "rmsM")) < 0.4)
-        #expect(try #require(figure(.demContours, "contours.geojson", "shareOffByMoreThanOneInterval")) < 0.001)
-        #expect(try #require(figure(.demHillshade, "hillshade.png", "correlation")) > 0.99)
-        #expect(try #require(figure(.demPOIEle, "pois.geojson", "worstM")) < 1)
+        #expect(rms > 0.25 && rms < 0.32)
+        #expect(try #require(figure(.demTerrain, "terrain.bin", "worstM")) <= 0.5 + 1e-4)
+        #expect(try #require(figure(.demTerrain, "terrain.bin", "cellsCompared")) > 500_000)
+        #expect(try #require(figure(.demARPatch, demoAR, "rmsM")) < 0.32)
+        #expect(try #require(figure(.demARPatch, demoAR, "worstM")) <= 0.5 + 1e-4)
+        #expect(try #require(figure(.demContours, "contours.geojson", "worstM")) < 0.02)
+        #expect(try #require(figure(.demContours, "contours.geojson", "verticesCompared")) > 10_000)
+        // The same GDAL call on the same pixels: the hillshade is identical.
+        #expect(try #require(figure(.demHillshade, "hillshade.png", "meanAbsLevels")) == 0)
+        #expect(try #require(figure(.demHillshade, "hillshade.png", "contrastScale")) == 1)
+        #expect(try #require(figure(.demPOIEle, "pois.geojson", "worstM")) < 0.6)
+        for file in ["terrain.bin", "hillshade.png", demoAR] {
+            #expect(figure(.demShift, file, "bestDx") == 0 && figure(.demShift, file, "bestDy") == 0, "\(file)")
+        }
         // Every figure reaches --json.
         let json = try JSONParser.parse(ReportRenderer.json(report))
         #expect(try json.member("figures").array().count == report.figures.count)
@@ -77,17 +88,27 @@ struct DEMCorruptionTests {
         #expect(!report.isValid)
     }
 
-    @Test(arguments: demCorruptionsCovered)
-    func corruptionIsReportedWithTheDEM(_ corruption: Corruption) throws {
+    @Test(arguments: demBasicCorruptions.map { DEMCase(corruption: $0) } + demContentCases)
+    func corruptionIsReportedWithTheDEM(_ c: DEMCase) throws {
         let editor = try DemoPack.copy()
         defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
-        try corruption.apply(editor)
+        let offset = try c.offset?(editor)
+        let height = try TER1.decode(try editor.bytes("terrain.bin")).height
+        try c.corruption.apply(editor)
         try PackSigner.resign(root: editor.root)
         let report = PackValidator.validate(path: editor.root.path, options: ValidationOptions(demPaths: [demoDEM]))
+        let corruption = c.corruption
         let match = report.problems(corruption.rule).first { p in
             p.file == corruption.file && (corruption.path == nil || p.location.jsonPath == corruption.path)
         }
         #expect(match?.severity == .error, "\(ReportRenderer.text(report))")
+        if let found = c.found { #expect(match?.found.contains(found) == true, "\(match?.found ?? "")") }
+        if let offset { #expect(match?.location.byteOffset == offset, "\(String(describing: match))") }
+        if let rows = c.rows, let at = match?.location.byteOffset {
+            let width = try TER1.decode(try editor.bytes("terrain.bin")).width
+            let row = Double((at - TER1.headerBytes) / 2 / width) / Double(height)
+            #expect(rows.contains(row), "worst at \(row) of the height")
+        }
         #expect(!report.isValid)
     }
 }
