@@ -60,8 +60,8 @@ let meaningCorruptions: [Corruption] = [
     Corruption(name: "a contour of another region", rule: .geojsonInRegion, file: region + "contours.geojson", path: "features[0].geometry") {
         try moveFeature($0, "contours.geojson", 0, dLon: 12, dLat: 3)
     },
-    Corruption(name: "a POI 4 km off the terrain", rule: .geojsonInRegion, file: region + "pois.geojson", path: "features[3].geometry") {
-        try moveFeature($0, "pois.geojson", 3, dLon: 0.045, dLat: 0)
+    Corruption(name: "a POI 4 km off the terrain", rule: .geojsonInRegion, file: region + "pois.geojson", path: "features[0].geometry") {
+        try moveFeature($0, "pois.geojson", 0, dLon: 0.045, dLat: 0)
     },
     Corruption(name: "the route's trail feature missing", rule: .routeTrailFeature, file: region + "trails.geojson", path: "features") {
         try $0.editJSON("trails.geojson") { d in
