@@ -1,5 +1,18 @@
+import Validation
+
 /// Usage text of every command, with examples. Exit codes: 0 ok, 1 failure, 2 usage.
 enum Help {
+    /// Every rule `validate` enforces: id, severity and what it requires (docs/VALIDATION.md
+    /// gives each threshold and why).
+    static var ruleList: String {
+        let width = ValidationRule.allCases.map(\.id.count).max() ?? 0
+        let lines = ValidationRule.allCases.map { rule in
+            let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            return "  \(id)  \(rule.summary)"
+        }
+        return "RULES (ids as in reports; errors unless they say warning):\n" + lines.joined(separator: "\n")
+    }
+
     static let overview = """
     trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes with
     guidance) for the AR trail-navigation apps.
@@ -59,13 +72,15 @@ enum Help {
           --dem DEM...         Also compare terrain, AR patches, contours, hillshade and POI
                                elevations with these source DEMs (every following argument
                                up to the next option)
-          --recipes RECIPE...  Compare each recipe's region with the DEMs it reads, resampled
-                               with its terrain.kernel
+          --recipes RECIPE...  Compare each recipe's region with the DEMs it reads (its
+                               verticalUnit and terrain.kernel), and hold it to what the
+                               recipe accepts (ar.resolutionM, sizeBudgetMB, terrain.voids,
+                               stats rates)
 
         EXAMPLE:
           trailpack validate packs --strict
           trailpack validate packs --recipes Recipes/*.json5
-        """,
+        """ + "\n\n" + ruleList,
         "preview": """
         USAGE: trailpack preview PATH [--out DIR]
 

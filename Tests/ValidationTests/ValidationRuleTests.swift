@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 import Validation
 
 @Suite("Rule catalogue")
@@ -19,5 +21,32 @@ struct ValidationRuleTests {
 
     @Test func everyRuleHasASummary() {
         #expect(ValidationRule.allCases.allSatisfy { !$0.summary.isEmpty })
+    }
+
+    @Test func warningsSayTheyAreWarnings() {
+        for rule in ValidationRule.allCases {
+            #expect(rule.summary.hasPrefix("warning: ") == (rule.severity == .warning), "\(rule.id)")
+        }
+    }
+
+    /// docs/VALIDATION.md's rule table is the tool's list (scripts/rule_table.py rewrites it).
+    @Test func theDocsListEveryRuleAsTheToolDoes() throws {
+        let docs = try String(contentsOf: TestData.repoRoot.appendingPathComponent("docs/VALIDATION.md"), encoding: .utf8)
+        let missing = ValidationRule.allCases.filter { rule in
+            let plain = rule.summary.hasPrefix("warning: ") ? String(rule.summary.dropFirst("warning: ".count)) : rule.summary
+            let summary = plain.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+            return !docs.contains("| `\(rule.id)` | \(rule.severity == .warning ? "warning" : "error") | \(summary) |")
+        }.map(\.id)
+        #expect(missing.isEmpty, "docs/VALIDATION.md's rule table differs for \(missing): run scripts/rule_table.py")
+    }
+
+    /// `trailpack validate --help` lists every rule id with its summary, as the docs promise.
+    @Test func validateHelpListsEveryRule() throws {
+        let help = try TestData.run(["validate", "--help"])
+        #expect(help.status == 0)
+        let lines = help.stdout.split(separator: "\n").map(String.init)
+        for rule in ValidationRule.allCases {
+            #expect(lines.contains { $0.hasPrefix("  \(rule.id)  ") && $0.hasSuffix("  \(rule.summary)") }, "\(rule.id)")
+        }
     }
 }
