@@ -49,11 +49,11 @@ let package = Package(
         // The map's assets: sprite (Cairo) and glyph ranges.
         .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"]),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
-        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader"]),
+        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader", "PackSpec"]),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
@@ -63,7 +63,7 @@ let package = Package(
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"]),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
-        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "TestSupport"], path: "Sources/TrailpackBench"),
+        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
         .target(name: "TestSupport", dependencies: ["TrailpackCore"], path: "Tests/TestSupport"),

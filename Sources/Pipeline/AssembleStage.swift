@@ -2,6 +2,7 @@ import Bindings
 import Foundation
 import Landmarks
 import PackJSON
+import PackSpec
 import Rerouting
 import RouteCore
 import TrailNetwork
@@ -21,7 +22,7 @@ public struct WrittenFile: Sendable, Equatable {
 
 /// Stage: turns products into the SPEC's JSON documents and GeoJSON features.
 public enum AssembleStage {
-    public static let generator = "trailpack \(TrailpackVersion.current)"
+    public static let generator = "\(PackTree.generatorName) \(TrailpackVersion.current)"
 
     static func bounds(_ b: BBox) -> JSONValue { .array(b.array.map { .number($0) }) }
 
@@ -85,7 +86,7 @@ public enum AssembleStage {
             ["id": .string(route.id), "name": .string(route.name), "file": file.json(),
              "stats": stats(route.stats), "arPatch": arPatch(route, file: ar)]
         }
-        return ["formatVersion": 1, "id": .string(recipe.id), "name": .string(recipe.name), "bbox": bounds(bbox),
+        return ["formatVersion": .int(PackTree.formatVersion), "id": .string(recipe.id), "name": .string(recipe.name), "bbox": bounds(bbox),
                 "attribution": .array(recipe.attribution.map { .string($0) }), "generator": .string(generator),
                 "files": .object(fileObjects), "routes": .array(routeEntries)]
     }

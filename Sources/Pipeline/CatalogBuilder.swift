@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// Builds `catalog.json` of a pack root from the region manifests found on disk.
@@ -34,7 +35,7 @@ public enum CatalogBuilder {
         for id in ids {
             entries.append(try entry(regionFolder: regionsDir.appendingPathComponent(id), id: id))
         }
-        let catalog: JSONValue = ["formatVersion": 1, "generator": .string(AssembleStage.generator), "regions": .array(entries)]
+        let catalog: JSONValue = ["formatVersion": .int(PackTree.formatVersion), "generator": .string(AssembleStage.generator), "regions": .array(entries)]
         let bytes = try JSONWriter().bytes(catalog)
         let final = root.appendingPathComponent("catalog.json")
         let temp = root.appendingPathComponent(".catalog.json.tmp-\(ProcessTag.current)")

@@ -3,6 +3,7 @@ import Foundation
 import MapAssets
 import MapStyle
 import PackJSON
+import PackSpec
 import TrailNetwork
 import TrailpackCore
 
@@ -45,7 +46,7 @@ public enum MapStage {
         let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
                                attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source,
                                hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs)
-        let style = try writer.write("style.json", json: StyleSheet.document(input))
+        let style = try writer.write(PackTree.style, json: StyleSheet.document(input))
         return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON,
                       diagnostics: notes(recipe, contoursBytes: contoursBytes, vectorTiles: source != .geoJSON, missing: glyphs.missing))
     }

@@ -3,6 +3,7 @@ import Foundation
 import Landmarks
 import MapStyle
 import PackJSON
+import PackSpec
 import Rerouting
 import TrailNetwork
 import TrailpackCore
@@ -85,21 +86,21 @@ public enum PackBuilder {
         var files: [String: WrittenFile] = [:]
         // The largest file is encoded on another core while the others are written.
         let contoursJob = BackgroundJob {
-            try writer.writeGeoJSON("contours.geojson", layer: "contours", fields: AssembleStage.contourFields(terrain),
+            try writer.writeGeoJSON(PackTree.contours, layer: "contours", fields: AssembleStage.contourFields(terrain),
                                     count: terrain.contours.count) { AssembleStage.contourFeature(terrain, $0) }
         }
         defer { _ = try? contoursJob.wait() }
-        files["terrain"] = try writer.write("terrain.bin", bytes: TER1.encode(terrain.grid))
-        files["hillshade"] = try writer.write("hillshade.png", bytes: try terrain.hillshadePNG ?? terrain.hillshade.encoded())
-        files["trails"] = try writer.writeGeoJSON("trails.geojson", layer: "trails", fields: AssembleStage.trailFields,
+        files["terrain"] = try writer.write(PackTree.terrain, bytes: TER1.encode(terrain.grid))
+        files["hillshade"] = try writer.write(PackTree.hillshade, bytes: try terrain.hillshadePNG ?? terrain.hillshade.encoded())
+        files["trails"] = try writer.writeGeoJSON(PackTree.trails, layer: "trails", fields: AssembleStage.trailFields,
                                                   features: AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox))
-        files["pois"] = try writer.writeGeoJSON("pois.geojson", layer: "pois", fields: AssembleStage.poiFields,
+        files["pois"] = try writer.writeGeoJSON(PackTree.pois, layer: "pois", fields: AssembleStage.poiFields,
                                                 features: AssembleStage.poiFeatures(inputs.pois))
-        if let network { files["routing"] = try writer.write("routing.json", bytes: JSONWriter(style: .compact).bytes(network.json())) }
+        if let network { files["routing"] = try writer.write(PackTree.routing, bytes: JSONWriter(style: .compact).bytes(network.json())) }
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
-            let ar = try writer.write("ar/\(route.id).bin", bytes: TER1.encode(route.arPatch))
-            let file = try writer.write("routes/\(route.id).json", json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks.byRoute[route.id] ?? []))
+            let ar = try writer.write(PackTree.arPatchFile(route.id), bytes: TER1.encode(route.arPatch))
+            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
         files["contours"] = try contoursJob.wait()

@@ -1,6 +1,7 @@
 import Foundation
 import PackJSON
 import PackReader
+import PackSpec
 import TrailpackCore
 
 /// Everything a client has for rerouting in one region folder, read from the pack alone:
@@ -32,12 +33,12 @@ public struct RegionNetwork {
                 throw RerouteError.pack(.malformed(path: routing.path, at: error.path.description, line: error.line, column: error.column, reason: error.message))
             }
             router = NetworkRouter(network: network)
-            terrain = try Self.grid(disk, view.file("terrain")?.path ?? "terrain.bin")
+            terrain = try Self.grid(disk, view.file("terrain")?.path ?? PackTree.terrain)
             bbox = view.bbox ?? terrain.bounds
-            pois = try Self.pois(disk, view.file("pois")?.path ?? "pois.geojson")
+            pois = try Self.pois(disk, view.file("pois")?.path ?? PackTree.pois)
             routes = view.routes.compactMap { r in
                 guard let id = r.id, let file = r.file?.path else { return nil }
-                return (id, r.name ?? id, file, r.arPatch?.path ?? "ar/\(id).bin", r.arPatch?.bounds)
+                return (id, r.name ?? id, file, r.arPatch?.path ?? PackTree.arPatchFile(id), r.arPatch?.bounds)
             }
         } catch let e as RerouteError {
             throw e

@@ -1,4 +1,5 @@
 import PackJSON
+import PackSpec
 import RouteCore
 import TrailpackCore
 
@@ -7,7 +8,7 @@ extension RoutingNetwork {
     public func json() -> JSONValue {
         let rates: JSONValue = ["horizontalKmh": .number(rates.flatSpeedKmh), "ascentMPerH": .number(rates.ascentRateMPerH),
                                 "descentMPerH": .number(rates.descentRateMPerH), "climbThresholdM": .number(rates.climbThresholdM)]
-        return ["formatVersion": 1, "rates": rates,
+        return ["formatVersion": .int(PackTree.formatVersion), "rates": rates,
                 "nodes": .array(nodes.map { Self.position($0.location, $0.eleM) }),
                 "edges": .array(edges.map(Self.edgeJSON)),
                 "routes": .array(routes.map(Self.routeJSON))]
@@ -42,7 +43,7 @@ extension RoutingNetwork {
     ///   missing, of the wrong type, or refers to a node or edge that does not exist.
     public init(json root: JSONNode) throws(JSONAccessError) {
         let version = try root.member("formatVersion")
-        guard try version.int() == 1 else { throw version.error("formatVersion \(try version.int()) is not 1") }
+        guard try version.int() == PackTree.formatVersion else { throw version.error("formatVersion \(try version.int()) is not \(PackTree.formatVersion)") }
         let r = try root.member("rates")
         let threshold = try r["climbThresholdM"].map { n throws(JSONAccessError) in try n.double(in: 0...1000) } ?? 5
         rates = HikingModel(flatSpeedKmh: try r.member("horizontalKmh").double(in: 0.01...1000),

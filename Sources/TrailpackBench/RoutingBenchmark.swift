@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackSpec
 import Pipeline
 import Rerouting
 import TestSupport
@@ -20,8 +21,8 @@ enum RoutingBenchmark {
             let recipe = try writeRecipe(synthetic, scratch: scratch, dem: repo + "/data/white-mountains/N44W072.hgt")
             let summary = try PackBuilder.build(recipePath: recipe, outRoot: scratch.appendingPathComponent("pack").path)
             let folder = scratch.appendingPathComponent("pack/regions/bench-routing")
-            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("routing.json")))
-            let gzipped = try gzipSize(folder.appendingPathComponent("routing.json"))
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(PackTree.routing)))
+            let gzipped = try gzipSize(folder.appendingPathComponent(PackTree.routing))
             let (loadS, network) = try timeLoads(bytes, runs: max(5, runs * 5))
             let (queryS, pathS) = try timeQueries(folder: folder.path, network: network, seed: seed)
             let km = network.lengthM / 1000

@@ -1,4 +1,5 @@
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// RFC 7946 and SPEC rules for `contours.geojson`, `trails.geojson` and `pois.geojson`.
@@ -21,9 +22,9 @@ struct GeoJSONRules {
     static let summitDropM = 50.0
 
     // Known keys (a `crs` is reported by its own rule, not as unknown).
-    static let collectionKeys = FormatRules.collectionKeys.union(["crs"])
-    static let featureKeys = FormatRules.featureKeys.union(["crs"])
-    static let geometryKeys = FormatRules.geometryKeys.union(["crs"])
+    static let collectionKeys = PackSchema.geojsonCollection.union(["crs"])
+    static let featureKeys = PackSchema.geojsonFeature.union(["crs"])
+    static let geometryKeys = PackSchema.geojsonGeometry.union(["crs"])
     static let contourProperties: Set<String> = ["ele", "index"]
     static let trailProperties: Set<String> = ["name", "routeId"]
     static let poiProperties: Set<String> = ["name", "kind", "ele"]

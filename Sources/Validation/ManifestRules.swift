@@ -7,8 +7,8 @@ import TrailpackCore
 enum ManifestRules {
     /// `formatVersion` 1 and `generator` "trailpack <semver>" (manifest and catalog alike).
     static func checkFormat(_ root: JSONNode, fields: JSONFields) {
-        if let node = fields.member(root, "formatVersion"), JSONFields.integerValue(node) != 1 {
-            fields.log.add(.formatVersion, file: fields.file, node: node, expected: "1", found: JSONFields.describe(node))
+        if let node = fields.member(root, "formatVersion"), JSONFields.integerValue(node) != PackTree.formatVersion {
+            fields.log.add(.formatVersion, file: fields.file, node: node, expected: "\(PackTree.formatVersion)", found: JSONFields.describe(node))
         }
         if let generator = fields.string(root, "generator"), let node = root["generator"], !isGenerator(generator) {
             fields.log.add(.formatGenerator, file: fields.file, node: node, expected: "\"trailpack <semantic version>\"",

@@ -52,8 +52,8 @@ final class RegionValidator {
         let totalBytes = walked.reduce(0) { $0 + ($1.isRegularFile ? $1.bytes : 0) }
         checkSymlinks(walked)
 
-        let manifestFile = name("manifest.json")
-        guard let manifestBytes = read("manifest.json") else {
+        let manifestFile = name(PackTree.manifest)
+        guard let manifestBytes = read(PackTree.manifest) else {
             log.add(.fileMissing, file: manifestFile, at: .file, expected: "manifest.json in the region folder", found: "no readable file")
             return RegionOutcome(folderName: folder.lastPathComponent, problems: log.finish(), manifestSHA256: nil,
                                  totalBytes: totalBytes, manifest: nil, figures: log.figures)
@@ -84,7 +84,7 @@ final class RegionValidator {
         let filesNode = fields.object(root, "files")
         var terrain: TerrainGrid?
         if let filesNode, let node = fields.object(filesNode, "terrain"), let listed = listedFile(node, fields: fields) {
-            checkTreeName(listed, "terrain.bin", fields: fields)
+            checkTreeName(listed, PackTree.terrain, fields: fields)
             if let bytes = load(listed, fields: fields) {
                 terrain = TER1Check.check(bytes, file: name(listed.path), log: log)
                 if let terrain {
@@ -98,7 +98,7 @@ final class RegionValidator {
         if let filesNode, let node = fields.object(filesNode, "hillshade"), let listed = listedFile(node, fields: fields) {
             let width = fields.integer(node, "width", in: 1...Int(Int32.max))
             let height = fields.integer(node, "height", in: 1...Int(Int32.max))
-            checkTreeName(listed, "hillshade.png", fields: fields)
+            checkTreeName(listed, PackTree.hillshade, fields: fields)
             if let bytes = load(listed, fields: fields) {
                 let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
                 if options.comparesWithDEM, header != nil { dem.hillshade = DEMRules.hillshadeInput(node, bytes: bytes, file: name(listed.path)) }
@@ -163,8 +163,8 @@ final class RegionValidator {
                 let arListed = arNode.flatMap { listedFile($0, fields: fields) }
                 var arGrid: TerrainGrid?
                 if let id, PackTree.isValidId(id) {
-                    if let routeListed { checkRouteName(routeListed, "routes/\(id).json", fields: fields) }
-                    if let arListed { checkRouteName(arListed, "ar/\(id).bin", fields: fields) }
+                    if let routeListed { checkRouteName(routeListed, PackTree.routeFile(id), fields: fields) }
+                    if let arListed { checkRouteName(arListed, PackTree.arPatchFile(id), fields: fields) }
                 }
                 if let arListed, let bytes = load(arListed, fields: fields) {
                     arGrid = TER1Check.check(bytes, file: name(arListed.path), log: log)
@@ -302,7 +302,7 @@ final class RegionValidator {
     /// Returns the hiking model of routing.json's `rates`, nil when there is none to read.
     private func checkRouting(_ node: JSONNode, fields: JSONFields, context: RoutingRules.Context) -> HikingModel? {
         guard fields.typed(node, .object) != nil, let listed = listedFile(node, fields: fields) else { return nil }
-        checkTreeName(listed, "routing.json", fields: fields)
+        checkTreeName(listed, PackTree.routing, fields: fields)
         guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { return nil }
         return RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
     }
@@ -313,7 +313,7 @@ final class RegionValidator {
         let styleNode = filesNode["style"]
         var styleListed: ListedFile?
         if let styleNode, fields.typed(styleNode, .object) != nil, let listed = listedFile(styleNode, fields: fields) {
-            checkTreeName(listed, "style.json", fields: fields)
+            checkTreeName(listed, PackTree.style, fields: fields)
             styleListed = listed
         }
         if let assetsNode = filesNode["mapAssets"], fields.typed(assetsNode, .array) != nil {
@@ -359,7 +359,7 @@ final class RegionValidator {
     private func checkFilledShare(_ node: JSONNode, grid: TerrainGrid, warnPercent: Double) {
         guard let voids = node["filledVoids"], let cellsNode = voids["cells"], let cells = JSONFields.numberValue(cellsNode) else { return }
         let share = cells / Double(grid.width * grid.height), limit = warnPercent / 100
-        let file = name("manifest.json")
+        let file = name(PackTree.manifest)
         log.figure(.terrainFilledVoids, file: file, "share", share, limit: limit)
         if share > limit {
             log.add(.terrainFilledVoids, file: file, node: cellsNode,
@@ -380,7 +380,7 @@ final class RegionValidator {
 
     private func checkUnlisted(_ walked: [PackPaths.Entry], manifestReadable: Bool) {
         guard manifestReadable else { return }
-        for entry in walked where entry.relativePath != "manifest.json" && !listedPaths.contains(entry.relativePath) {
+        for entry in walked where entry.relativePath != PackTree.manifest && !listedPaths.contains(entry.relativePath) {
             log.add(.fileUnlisted, file: name(entry.relativePath), at: .file,
                     expected: "only manifest.json and the files the manifest lists", found: "a file the manifest does not list")
         }

@@ -70,8 +70,8 @@ struct RoutingRules {
         let fields = JSONFields(file: file, log: log)
         guard fields.typed(doc, .object) != nil else { return nil }
         FormatRules.checkRoutingKeys(doc, file: file, log: log)
-        if let node = fields.member(doc, "formatVersion"), JSONFields.integerValue(node) != 1 {
-            log.add(.formatVersion, file: file, node: node, expected: "1", found: JSONFields.describe(node))
+        if let node = fields.member(doc, "formatVersion"), JSONFields.integerValue(node) != PackTree.formatVersion {
+            log.add(.formatVersion, file: file, node: node, expected: "\(PackTree.formatVersion)", found: JSONFields.describe(node))
         }
         let model = readRates(doc, fields: fields)
         let nodesNode = fields.typed(fields.member(doc, "nodes"), .array)
