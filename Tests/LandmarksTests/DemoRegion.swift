@@ -2,6 +2,7 @@ import Foundation
 import Landmarks
 import Pipeline
 import TestSupport
+import Testing
 import TrailpackCore
 
 /// The demo region (pliny-kilkenny) built once per test run, read back as a client would.
@@ -11,6 +12,7 @@ enum DemoRegion {
     static func build() -> (folder: URL, summary: BuildSummary) {
         let root = TestData.scratchFolder("landmarks-demo")
         let summary = try! PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        #expect(try TestData.strictValidationFailure(root) == nil)
         return (root.appendingPathComponent("regions/pliny-kilkenny"), summary)
     }
 

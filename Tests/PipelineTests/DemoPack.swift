@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import TestSupport
+import Testing
 
 /// The demo region built once per test run (in-process), shared by the tests that read it.
 enum DemoPack {
@@ -9,6 +10,7 @@ enum DemoPack {
     static let built: (root: URL, summary: BuildSummary) = {
         let root = TestData.scratchFolder("demo-pack")
         let summary = try! PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        #expect(try TestData.strictValidationFailure(root) == nil)
         return (root, summary)
     }()
 

@@ -1,7 +1,7 @@
 import Foundation
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 import TrailpackCore
 
 /// A recorded track that walks the demo's trail network follows the trails as mapped: the same
@@ -20,7 +20,9 @@ import TrailpackCore
         let recipe = dir.appendingPathComponent("snap.json5")
         try text.write(to: recipe, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("packs")
-        return (out.appendingPathComponent("regions/snap"), try PackBuilder.build(recipePath: recipe.path, outRoot: out.path))
+        let summary = try PackBuilder.build(recipePath: recipe.path, outRoot: out.path)
+        #expect(try TestData.strictValidationFailure(out) == nil)
+        return (out.appendingPathComponent("regions/snap"), summary)
     }
 
     static func routeFile(_ region: URL, _ id: String) throws -> (coords: [LonLat], waypoints: [[String: Any]]) {

@@ -1,7 +1,7 @@
 import Foundation
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 import TrailpackCore
 
 /// Out-and-back routes over the demo network and summits on the real White Mountains DEM
@@ -39,6 +39,7 @@ import TrailpackCore
         try! text.write(to: recipe, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("packs")
         let summary = try! PackBuilder.build(recipePath: recipe.path, outRoot: out.path)
+        #expect(try TestData.strictValidationFailure(out) == nil)
         return (out.appendingPathComponent("regions/turnarounds"), summary)
     }()
 

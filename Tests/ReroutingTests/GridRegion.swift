@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import Rerouting
 import TestSupport
+import Testing
 import TrailpackCore
 
 /// A region built once per test process over a seeded synthetic trail grid (loops, one-ways,
@@ -38,6 +39,7 @@ enum GridRegion {
         let recipePath = root.appendingPathComponent("grid.json5")
         try recipe.write(to: recipePath, atomically: true, encoding: .utf8)
         let summary = try PackBuilder.build(recipePath: recipePath.path, outRoot: root.appendingPathComponent("pack").path)
+        #expect(try TestData.strictValidationFailure(root.appendingPathComponent("pack")) == nil)
         return (root.appendingPathComponent("pack/regions/grid"), summary)
     }
 

@@ -78,6 +78,14 @@ extension TestData {
         return Run(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// `trailpack validate` (`--strict` unless the build warned on purpose) of a pack root or
+    /// region folder the tests built: nil when it passes, else the report (so every pack the
+    /// suite builds is also a false-positive check).
+    public static func strictValidationFailure(_ path: URL, strict: Bool = true) throws -> String? {
+        let result = try run(["validate", path.path] + (strict ? ["--strict"] : []))
+        return result.status == 0 ? nil : "validate --strict \(path.path) exited \(result.status):\n\(result.stdout)\(result.stderr)"
+    }
+
     /// Runs `executable` with `arguments` (and extra environment) and waits: exit status, stdout, stderr.
     public static func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
                                   cwd: URL? = nil) throws -> (Int32, Data, Data) {
