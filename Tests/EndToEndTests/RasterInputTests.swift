@@ -39,7 +39,7 @@ import TestSupport
         let f = try TestData.run(["build", try jacksboroRecipe(dem: "[\"\(feet)\"]", in: dir, name: "ft.json5"), "--out", feetRoot.path])
         #expect(m.status == 0 && f.status == 0, "\(m.stderr)\(f.stderr)")
         #expect(f.stdout.contains("feet.tif") && f.stdout.contains("converted to metres"), "\(f.stdout)")
-        #expect(try TestData.strictValidationFailure(feetRoot) == nil)
+        #expect(TestData.strictValidationFailure(feetRoot) == nil)
         let em = try routeElevations(metreRoot), ef = try routeElevations(feetRoot)
         #expect(em.count > 400 && em.count == ef.count)
         let worstRoute = zip(em, ef).map { abs($0 - $1) }.max() ?? .infinity
@@ -109,7 +109,7 @@ import TestSupport
         let m = try TestData.run(["build", try F.recipe(F.region(dem: "[\"\(holed)\", \"\(F.jacksboroTIF)\"]"), in: dir, name: "mosaic.json5"),
                                   "--out", root.path, "--quiet"])
         #expect(m.status == 0, "\(m.stderr)")
-        #expect(try TestData.strictValidationFailure(root) == nil)
+        #expect(TestData.strictValidationFailure(root) == nil)
         let terrain = (try F.manifest(root, "inputs")["files"] as? [String: Any])?["terrain"] as? [String: Any]
         #expect(terrain?["filledVoids"] == nil)
     }
@@ -164,7 +164,7 @@ import TestSupport
         // 4,185 of 178,000 grid cells (2.35%) are the tile's voids, all within 1500 m of data.
         #expect(r.stdout.contains("warning: terrain: filled") && r.stdout.contains("(2.3"), "\(r.stdout)")
         // The build warned of the filled share, so validate does too: valid, not strict.
-        #expect(try TestData.strictValidationFailure(root, strict: false) == nil)
+        #expect(TestData.strictValidationFailure(root, strict: false) == nil)
         let track = dir.appendingPathComponent("across.geojson")
         let line = stride(from: -159.62, through: -159.42, by: 0.002).map { "[\($0), 22.07]" }.joined(separator: ", ")
         try "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"name\":\"Across\"},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(line)]}}]}"

@@ -38,7 +38,7 @@ import TrailpackCore
         """
         try recipe.write(to: dir.appendingPathComponent("walk.json5"), atomically: true, encoding: .utf8)
         let summary = try PackBuilder.build(recipePath: dir.appendingPathComponent("walk.json5").path, outRoot: dir.appendingPathComponent("packs").path)
-        #expect(try TestData.strictValidationFailure(dir.appendingPathComponent("packs")) == nil)
+        #expect(TestData.strictValidationFailure(dir.appendingPathComponent("packs")) == nil)
         let notes = summary.diagnostics.filter { $0.subject == "route walk" }.map(\.message)
         #expect(notes.first?.hasPrefix("cleaning kept") == true, "\(notes)")
         #expect(notes.first?.contains("of \(points.count) points") == true, "\(notes)")

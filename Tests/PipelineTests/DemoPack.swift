@@ -10,7 +10,7 @@ enum DemoPack {
     static let built: (root: URL, summary: BuildSummary) = {
         let root = TestData.scratchFolder("demo-pack")
         let summary = try! PackBuilder.build(recipePath: recipe, outRoot: root.path)
-        #expect(try TestData.strictValidationFailure(root) == nil)
+        #expect(TestData.strictValidationFailure(root) == nil)
         return (root, summary)
     }()
 

@@ -39,7 +39,7 @@ enum GridRegion {
         let recipePath = root.appendingPathComponent("grid.json5")
         try recipe.write(to: recipePath, atomically: true, encoding: .utf8)
         let summary = try PackBuilder.build(recipePath: recipePath.path, outRoot: root.appendingPathComponent("pack").path)
-        #expect(try TestData.strictValidationFailure(root.appendingPathComponent("pack")) == nil)
+        #expect(TestData.strictValidationFailure(root.appendingPathComponent("pack")) == nil)
         return (root.appendingPathComponent("pack/regions/grid"), summary)
     }
 
