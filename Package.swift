@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader"]),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
-        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "RouteCore", "Glyphs"], swiftSettings: optimizedInDebug),
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "RouteCore", "Glyphs", "Landmarks"], swiftSettings: optimizedInDebug),
         .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"]),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline", "RouteCore"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
-        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs"]),
+        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "Landmarks"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline"]),

@@ -2,8 +2,9 @@ import Foundation
 import PackJSON
 import TrailpackCore
 
-/// The optional `landmarks` key of a route file: structure, visible ranges, order, `nearestM`
-/// and `ele` against terrain.bin. Line of sight itself is not recomputed here.
+/// The optional `landmarks` key of a route file: structure, names, visible ranges, order,
+/// `nearestM` and `ele` against terrain.bin, then what the entries mean (`LandmarkTruth`:
+/// sightlines, summits, omitted POIs) when the route's terrain is readable.
 struct LandmarkRules {
     let file: String
     let log: ProblemLog
@@ -11,6 +12,12 @@ struct LandmarkRules {
     let coords: [LonLat]
     /// The region grid, when valid.
     let terrain: TerrainGrid?
+    /// Each vertex's `ele`, metres (same count as `coords`).
+    var elevationsM: [Double] = []
+    /// The route's AR patch, when valid.
+    var arGrid: TerrainGrid? = nil
+    /// terrain.bin and pois.geojson for the meaning rules, when terrain.bin is valid.
+    var region: LandmarkRegion? = nil
 
     /// `nearestM` may differ from the recomputed smallest distance by this much (metres).
     static let nearestToleranceM = 0.5
@@ -21,10 +28,16 @@ struct LandmarkRules {
         let fields = JSONFields(file: file, log: log)
         guard fields.typed(landmarks, .array) != nil else { return }
         var previous: (first: Int, name: String)?
-        for landmark in landmarks.children {
+        var listed: [ListedLandmark] = []
+        var listedNames: Set<String> = []
+        for (index, landmark) in landmarks.children.enumerated() {
             guard fields.typed(landmark, .object) != nil else { continue }
             let name = fields.string(landmark, "name")
-            _ = fields.string(landmark, "kind")
+            let kind = fields.string(landmark, "kind")
+            for (key, value) in [("name", name), ("kind", kind)] {
+                if let value, let node = landmark[key] { LandmarkNameCheck.check(value, key: key, node: node, file: file, log: log) }
+            }
+            if let name { listedNames.insert(name) }
             let lon = fields.number(landmark, "lon"), lat = fields.number(landmark, "lat")
             let ele = fields.number(landmark, "ele")
             let nearest = fields.number(landmark, "nearestM")
@@ -48,6 +61,9 @@ struct LandmarkRules {
                 }
                 previous = (first.from, name)
             }
+            if let name, let kind, let point, let ele, let ranges {
+                listed.append(ListedLandmark(index: index, name: name, kind: kind, location: point, eleM: ele, ranges: ranges))
+            }
             if let point, let nearest, let nearestNode = landmark["nearestM"], let ranges {
                 let best = Self.nearestM(from: ranges, of: coords, to: point)
                 if !(abs(best - nearest) <= Self.nearestToleranceM) {
@@ -65,6 +81,10 @@ struct LandmarkRules {
                     log.add(.landmarkEle, file: file, node: landmark, expected: "lon/lat inside terrain.bin", found: "\(point)")
                 }
             }
+        }
+        if let region, let arGrid, elevationsM.count == coords.count {
+            LandmarkTruth(file: file, log: log, coords: coords, elevationsM: elevationsM, arGrid: arGrid, region: region)
+                .check(landmarks, listed: listed, listedNames: listedNames)
         }
         for finding in RawNumberScanner.scan(raw, minimumLimit: 1, limit: { path in
             path.count == 3 && path[0] == .key("landmarks") && path[2] == .key("nearestM") ? 1 : nil

@@ -118,6 +118,7 @@ final class RegionValidator {
                 if listed.safe { style.dataFiles[key] = listed.path }
             }
         }
+        let landmarkRegion = terrain.map(LandmarkRegion.init)
         for (_, kind, listed, node) in geojson {
             var intervalM: Double?
             if kind == .contours, let value = fields.number(node, "intervalM") {
@@ -133,6 +134,7 @@ final class RegionValidator {
                 .check(doc, raw: bytes)
             if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
             if kind == .pois { dem.pois = (doc, name(listed.path)) }
+            if kind == .pois { landmarkRegion?.pois = LandmarkRegion.pois(of: doc) }
         }
 
         // Routes.
@@ -174,7 +176,7 @@ final class RegionValidator {
                 FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
-                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain)
+                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain, landmarkRegion: landmarkRegion)
                     .check(doc, raw: bytes)
             }
         }
