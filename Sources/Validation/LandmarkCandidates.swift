@@ -11,6 +11,8 @@ struct LandmarkCandidate: Sendable {
     var location: LonLat
     /// terrain.bin's bilinear sample there, one decimal, metres.
     var eleM: Double
+    /// True when an entry of the same name is listed, but farther than 100.5 m from the POI.
+    var nameListedElsewhere = false
 }
 
 /// The candidates `route.landmark.omitted` looks for. Only what the pack records: the POIs of
@@ -32,7 +34,9 @@ enum LandmarkCandidates {
             guard !LandmarkOptions.accessKinds.contains(poi.kind.lowercased()) else { return nil }
             let isListed = listed.contains { $0.name == poi.name && Geodesic.distanceM($0.location, poi.location) <= sameLandmarkM }
             guard !isListed, !malformedEntryNamed(poi.name, listed: listed, listedNames: listedNames) else { return nil }
-            return candidate(poi, terrain: terrain)
+            var found = candidate(poi, terrain: terrain)
+            found?.nameListedElsewhere = listedNames.contains(poi.name) || listed.contains { $0.name == poi.name }
+            return found
         }
     }
 

@@ -81,7 +81,7 @@ struct LandmarkSightRules {
         let (i, clearanceM) = extreme(of: vertices, target: target, lowest: false)
         log.add(.landmarkOmitted, file: file, node: landmarksNode,
                 expected: "\(JSONWriter.quoted(candidate.name)) (\(candidate.kind), pois.geojson) listed: in plain sight (clear by more than \(format(Self.toleranceM)) m)",
-                found: "absent; clearance \(signed(clearanceM)) m at vertex \(i); \(vertices.count) vertices clear, \(Self.describe(Self.runs(vertices)))")
+                found: "\(candidate.nameListedElsewhere ? "listed only more than 100.5 m away" : "absent"); clearance \(signed(clearanceM)) m at vertex \(i); \(vertices.count) vertices clear, \(Self.describe(Self.runs(vertices)))")
     }
 
     /// The vertex of `vertices` (at most 16, evenly spaced, are measured) with the lowest (or
@@ -109,5 +109,9 @@ struct LandmarkSightRules {
         return "vertices " + shown.joined(separator: ", ") + (runs.count > 3 ? " and \(runs.count - 3) more runs" : "")
     }
 
-    private func signed(_ v: Double) -> String { (v >= 0 ? "+" : "") + format((v * 10).rounded() / 10) }
+    /// "+4.1", "-48.3", or "+inf (no terrain between)" for a vertex in the target's own half cell.
+    private func signed(_ v: Double) -> String {
+        guard v.isFinite else { return "+inf (no terrain between)" }
+        return (v >= 0 ? "+" : "") + format((v * 10).rounded() / 10)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PackJSON
 import TrailpackCore
 
@@ -8,11 +9,14 @@ import TrailpackCore
 ///   POI, and when moved off it (over 0.5 m), no more than 2 m below the highest terrain.bin
 ///   sample within 99.9 m of it (the builder's own search reaches 99.95 m, so this is never
 ///   higher than the sample it picked);
-/// - otherwise (a DEM summit, "Summit 1181 m"; the named position is not in the pack): a local
-///   high of terrain.bin. It fails when a sample next to its nearest grid node is over 0.5 m
-///   higher and the highest sample within 100 m is more than 2 m above its `ele`. A DEM
-///   summit is a grid sample no neighbour exceeds (also on pooled grids), so this never fires
-///   on one.
+/// - named like a DEM summit ("Summit 1181 m", "Summit 742 m (2)", kind `summit`): the builder
+///   names those by their sample's whole metres, so `ele` is within 1 m of the name's; and the
+///   point is a local high of terrain.bin: it fails when a sample next to its nearest grid node
+///   is over 0.5 m higher and the highest sample within 100 m is more than 2 m above its `ele`.
+///   A DEM summit is a grid sample no neighbour exceeds (also on pooled grids), so this never
+///   fires on one;
+/// - otherwise (a recipe's inline point of a summit kind) nothing: its named position is not in
+///   the pack, and the SPEC lets the builder move it up to 100 m uphill of that.
 struct LandmarkSummitRules {
     let file: String
     let log: ProblemLog
@@ -30,14 +34,42 @@ struct LandmarkSummitRules {
     /// whole-metre `ele`, whole-metre samples).
     static let riseToleranceM = 2.0
     static let neighbourToleranceM = 0.5
+    /// A DEM summit's `ele` against the whole metres in its name.
+    static let nameToleranceM = 1.0
 
     func check(_ listed: [ListedLandmark], pois: [RegionPOI]) {
         for landmark in listed where landmark.isSummit {
             guard let node = landmarksNode.children.dropFirst(landmark.index).first else { continue }
             let named = pois.filter { $0.name == landmark.name }
                 .min { Geodesic.distanceM($0.location, landmark.location) < Geodesic.distanceM($1.location, landmark.location) }
-            if let named { checkNamed(landmark, poi: named, node: node) } else { checkTop(landmark, node: node) }
+            if let named {
+                checkNamed(landmark, poi: named, node: node)
+            } else if landmark.kind == "summit", let nameM = Self.demSummitElevationM(landmark.name) {
+                checkDEMSummit(landmark, nameM: nameM, node: node)
+            }
         }
+    }
+
+    /// The elevation in a DEM summit's label ("Summit 1181 m" or "Summit 1181 m (2)"), metres;
+    /// nil for other names.
+    static func demSummitElevationM(_ name: String) -> Double? {
+        guard name.hasPrefix("Summit ") else { return nil }
+        var rest = name.dropFirst("Summit ".count)
+        if rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards),
+           Int(rest[open.upperBound..<rest.index(before: rest.endIndex)]) != nil {
+            rest = rest[..<open.lowerBound]
+        }
+        guard rest.hasSuffix(" m"), let metres = Int(rest.dropLast(2)) else { return nil }
+        return Double(metres)
+    }
+
+    private func checkDEMSummit(_ landmark: ListedLandmark, nameM: Double, node: JSONNode) {
+        if abs(landmark.eleM - nameM) > Self.nameToleranceM {
+            log.add(.landmarkSummit, file: file, node: node["ele"] ?? node,
+                    expected: "the elevation its name gives, \(format(nameM)) m (within 1 m)", found: metres(landmark.eleM))
+            return
+        }
+        checkTop(landmark, node: node)
     }
 
     private func checkNamed(_ landmark: ListedLandmark, poi: RegionPOI, node: JSONNode) {

@@ -356,7 +356,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .arResolution: "an AR patch's resolutionM is its grid's ground spacing at its centre latitude (within 2%)"
         case .landmarkName: "a landmark's name and kind are non-empty printable strings: not only white space, no control, format or line-separator characters (joiners U+200C/U+200D allowed)"
         case .landmarkSightline: "a landmark's visible ranges agree with sightlines recomputed at every vertex over terrain.bin and the route's AR patch: no listed vertex blocked, no unlisted vertex within the look limit clear, by more than 3 m (grazing band 2 m + 1 m whole-metre rounding)"
-        case .landmarkSummit: "a summit/peak landmark named like a POI stands within 100.5 m of it (and if moved, within 2 m of the highest terrain sample within 100 m of it); one named like no POI stands at a terrain high (no neighbouring sample over 0.5 m higher, or none within 100 m over 2 m higher)"
+        case .landmarkSummit: "a summit/peak landmark named like a POI stands within 100.5 m of it (and if moved, within 2 m of the highest terrain sample within 100 m of it); one named like a DEM summit (\"Summit 1181 m\") has that ele (within 1 m) and stands at a terrain high (no neighbouring sample over 0.5 m higher, or none within 100 m over 2 m higher)"
         case .landmarkOmitted: "no POI landmark candidate (pois.geojson but access points) whose sightline clears by more than 3 m from a vertex within the look limit is left out"
         case .demShift: "terrain.bin, AR patches and the hillshade are not shifted against the DEM: cross-correlation peaks at zero offset"
         case .routeSparseWaypoints: "warning: a route over 5 km has no waypoint between start and end"

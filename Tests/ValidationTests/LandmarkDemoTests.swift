@@ -94,6 +94,28 @@ struct LandmarkDemoTests {
         }
     }
 
+    /// A DEM summit ("Summit 988 m") moved 2 km with its ele re-sampled no longer has the
+    /// elevation its name gives.
+    @Test func aDEMSummitMoved2KmIsAnError() throws {
+        try withDemoCopy { e in
+            let probe = try LandmarkSightProbe(e, routeId: "mount-cabot")
+            let k = try #require(probe.landmarks.firstIndex { LandmarkSightProbe.string($0["name"]) == "Summit 988 m" })
+            let entry = probe.landmarks[k]
+            let moved = Geodesic.destination(from: LandmarkSightProbe.top(entry).p, bearingDeg: 0, distanceM: 2000)
+            let p = LonLat((moved.lon * 1e7).rounded() / 1e7, (moved.lat * 1e7).rounded() / 1e7)
+            let eleM = probe.terrain.elevationM(at: p)!
+            #expect(abs(eleM - 988) > 1)
+            try e.editJSON(routeFile("mount-cabot")) { r in
+                r.set("landmarks[\(k)].lon", .number(p.lon, decimals: 7))
+                r.set("landmarks[\(k)].lat", .number(p.lat, decimals: 7))
+                r.set("landmarks[\(k)].ele", .number(eleM, decimals: 1))
+                r.set("landmarks[\(k)].nearestM", .number(probe.nearestM(LandmarkSightProbe.ranges(entry), to: p), decimals: 1))
+            }
+            let report = try validate(e)
+            #expect(problem(report, .landmarkSummit, route: "mount-cabot", path: "landmarks[\(k)].ele") != nil, "\(ReportRenderer.text(report))")
+        }
+    }
+
     /// Every demo landmark is grazing (clear by under 2.7 m) wherever it is in sight, but for
     /// Unknown Pond from the route's last vertex, at the pond, where no terrain lies between.
     @Test func aPOIInPlainSightDroppedIsAnError() throws {
