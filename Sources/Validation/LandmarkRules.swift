@@ -64,28 +64,38 @@ struct LandmarkRules {
             if let name, let kind, let point, let ele, let ranges {
                 listed.append(ListedLandmark(index: index, name: name, kind: kind, location: point, eleM: ele, ranges: ranges))
             }
-            if let point, let nearest, let nearestNode = landmark["nearestM"], let ranges {
-                let best = Self.nearestM(from: ranges, of: coords, to: point)
-                if !(abs(best - nearest) <= Self.nearestToleranceM) {
-                    log.add(.landmarkNearest, file: file, node: nearestNode,
-                            expected: "\(metres(best)) (smallest geodesic distance from a visible vertex, within 0.5 m)", found: format(nearest))
-                }
-            }
-            if let point, let ele, let eleNode = landmark["ele"], let terrain {
-                if let sampled = terrain.elevationM(at: point) {
-                    if !(abs(sampled - ele) <= Self.eleToleranceM) {
-                        log.add(.landmarkEle, file: file, node: eleNode, expected: "\(metres(sampled)) (terrain.bin at lon/lat, within 1 m)",
-                                found: format(ele))
-                    }
-                } else {
-                    log.add(.landmarkEle, file: file, node: landmark, expected: "lon/lat inside terrain.bin", found: "\(point)")
-                }
-            }
+            checkPlacement(landmark, point: point, ele: ele, nearest: nearest, ranges: ranges)
         }
         if let region, let arGrid, elevationsM.count == coords.count {
             LandmarkTruth(file: file, log: log, coords: coords, elevationsM: elevationsM, arGrid: arGrid, region: region)
                 .check(landmarks, listed: listed, listedNames: listedNames)
         }
+        checkDecimals(raw)
+    }
+
+    /// `route.landmark.nearest` and `route.landmark.ele` of one entry, where its fields are readable.
+    private func checkPlacement(_ landmark: JSONNode, point: LonLat?, ele: Double?, nearest: Double?, ranges: [(from: Int, to: Int)]?) {
+        if let point, let nearest, let nearestNode = landmark["nearestM"], let ranges {
+            let best = Self.nearestM(from: ranges, of: coords, to: point)
+            if !(abs(best - nearest) <= Self.nearestToleranceM) {
+                log.add(.landmarkNearest, file: file, node: nearestNode,
+                        expected: "\(metres(best)) (smallest geodesic distance from a visible vertex, within 0.5 m)", found: format(nearest))
+            }
+        }
+        if let point, let ele, let eleNode = landmark["ele"], let terrain {
+            if let sampled = terrain.elevationM(at: point) {
+                if !(abs(sampled - ele) <= Self.eleToleranceM) {
+                    log.add(.landmarkEle, file: file, node: eleNode, expected: "\(metres(sampled)) (terrain.bin at lon/lat, within 1 m)",
+                            found: format(ele))
+                }
+            } else {
+                log.add(.landmarkEle, file: file, node: landmark, expected: "lon/lat inside terrain.bin", found: "\(point)")
+            }
+        }
+    }
+
+    /// `nearestM` has at most one decimal (raw text).
+    private func checkDecimals(_ raw: [UInt8]) {
         for finding in RawNumberScanner.scan(raw, minimumLimit: 1, limit: { path in
             path.count == 3 && path[0] == .key("landmarks") && path[2] == .key("nearestM") ? 1 : nil
         }) {
