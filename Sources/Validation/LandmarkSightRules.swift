@@ -66,13 +66,13 @@ struct LandmarkSightRules {
             let (i, clearanceM) = extreme(of: blocked, target: target, lowest: true)
             log.add(.landmarkSightline, file: file, node: node,
                     expected: "\(JSONWriter.quoted(landmark.name)) in sight from every vertex of [\(range.from), \(range.to)]: clearance above -\(band) m (grazing band 2 m + 1 m rounding)",
-                    found: "clearance \(signed(clearanceM)) m at vertex \(i) (sightline under the terrain); \(blocked.count) vertices of the range blocked by more than \(band) m, \(Self.describe(Self.runs(blocked)))")
+                    found: "clearance \(signed(clearanceM)) at vertex \(i) (sightline under the terrain); \(Self.count(blocked.count)) of the range blocked by more than \(band) m, \(Self.describe(Self.runs(blocked)))")
         }
         for run in Self.runs(vertices.filter { !target.isListed(at: $0) }) {
             let (i, clearanceM) = extreme(of: Array(run), target: target, lowest: false)
             log.add(.landmarkSightline, file: file, node: visible,
                     expected: "vertices \(run.lowerBound)-\(run.upperBound) in a visible range of \(JSONWriter.quoted(landmark.name)): clear by more than \(band) m",
-                    found: "outside every range; clearance \(signed(clearanceM)) m at vertex \(i)")
+                    found: "outside every range; clearance \(signed(clearanceM)) at vertex \(i)")
         }
     }
 
@@ -81,7 +81,7 @@ struct LandmarkSightRules {
         let (i, clearanceM) = extreme(of: vertices, target: target, lowest: false)
         log.add(.landmarkOmitted, file: file, node: landmarksNode,
                 expected: "\(JSONWriter.quoted(candidate.name)) (\(candidate.kind), pois.geojson) listed: in plain sight (clear by more than \(format(Self.toleranceM)) m)",
-                found: "\(candidate.nameListedElsewhere ? "listed only more than 100.5 m away" : "absent"); clearance \(signed(clearanceM)) m at vertex \(i); \(vertices.count) vertices clear, \(Self.describe(Self.runs(vertices)))")
+                found: "\(candidate.nameListedElsewhere ? "listed only more than 100.5 m away" : "absent"); clearance \(signed(clearanceM)) at vertex \(i); \(Self.count(vertices.count)) clear, \(Self.describe(Self.runs(vertices)))")
     }
 
     /// The vertex of `vertices` (at most 16, evenly spaced, are measured) with the lowest (or
@@ -93,6 +93,9 @@ struct LandmarkSightRules {
         }
         return (lowest ? measured.min { $0.1 < $1.1 } : measured.max { $0.1 < $1.1 })!
     }
+
+    /// "1 vertex", "5 vertices".
+    static func count(_ n: Int) -> String { n == 1 ? "1 vertex" : "\(n) vertices" }
 
     /// Consecutive runs of ascending indices.
     static func runs(_ indices: [Int]) -> [ClosedRange<Int>] {
@@ -109,9 +112,9 @@ struct LandmarkSightRules {
         return "vertices " + shown.joined(separator: ", ") + (runs.count > 3 ? " and \(runs.count - 3) more runs" : "")
     }
 
-    /// "+4.1", "-48.3", or "+inf (no terrain between)" for a vertex in the target's own half cell.
+    /// "+4.1 m", "-48.3 m", or "+inf (no terrain between)" for a vertex in the target's own half cell.
     private func signed(_ v: Double) -> String {
         guard v.isFinite else { return "+inf (no terrain between)" }
-        return (v >= 0 ? "+" : "") + format((v * 10).rounded() / 10)
+        return (v >= 0 ? "+" : "") + format((v * 10).rounded() / 10) + " m"
     }
 }
