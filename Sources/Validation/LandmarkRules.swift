@@ -2,8 +2,9 @@ import Foundation
 import PackJSON
 import TrailpackCore
 
-/// The optional `landmarks` key of a route file: structure, visible ranges, order, `nearestM`
-/// and `ele` against terrain.bin. Line of sight itself is not recomputed here.
+/// The optional `landmarks` key of a route file: structure, names, visible ranges, order,
+/// `nearestM` and `ele` against terrain.bin, then what the entries mean (`LandmarkTruth`:
+/// sightlines, summits, omitted POIs) when the route's terrain is readable.
 struct LandmarkRules {
     let file: String
     let log: ProblemLog
@@ -11,6 +12,12 @@ struct LandmarkRules {
     let coords: [LonLat]
     /// The region grid, when valid.
     let terrain: TerrainGrid?
+    /// Each vertex's `ele`, metres (same count as `coords`).
+    var elevationsM: [Double] = []
+    /// The route's AR patch, when valid.
+    var arGrid: TerrainGrid? = nil
+    /// terrain.bin and pois.geojson for the meaning rules, when terrain.bin is valid.
+    var region: LandmarkRegion? = nil
 
     /// `nearestM` may differ from the recomputed smallest distance by this much (metres).
     static let nearestToleranceM = 0.5
@@ -21,10 +28,16 @@ struct LandmarkRules {
         let fields = JSONFields(file: file, log: log)
         guard fields.typed(landmarks, .array) != nil else { return }
         var previous: (first: Int, name: String)?
-        for landmark in landmarks.children {
+        var listed: [ListedLandmark] = []
+        var listedNames: Set<String> = []
+        for (index, landmark) in landmarks.children.enumerated() {
             guard fields.typed(landmark, .object) != nil else { continue }
             let name = fields.string(landmark, "name")
-            _ = fields.string(landmark, "kind")
+            let kind = fields.string(landmark, "kind")
+            for (key, value) in [("name", name), ("kind", kind)] {
+                if let value, let node = landmark[key] { LandmarkNameCheck.check(value, key: key, node: node, file: file, log: log) }
+            }
+            if let name { listedNames.insert(name) }
             let lon = fields.number(landmark, "lon"), lat = fields.number(landmark, "lat")
             let ele = fields.number(landmark, "ele")
             let nearest = fields.number(landmark, "nearestM")
@@ -48,24 +61,41 @@ struct LandmarkRules {
                 }
                 previous = (first.from, name)
             }
-            if let point, let nearest, let nearestNode = landmark["nearestM"], let ranges {
-                let best = Self.nearestM(from: ranges, of: coords, to: point)
-                if !(abs(best - nearest) <= Self.nearestToleranceM) {
-                    log.add(.landmarkNearest, file: file, node: nearestNode,
-                            expected: "\(metres(best)) (smallest geodesic distance from a visible vertex, within 0.5 m)", found: format(nearest))
-                }
+            if let name, let kind, let point, let ele, let ranges {
+                listed.append(ListedLandmark(index: index, name: name, kind: kind, location: point, eleM: ele, ranges: ranges))
             }
-            if let point, let ele, let eleNode = landmark["ele"], let terrain {
-                if let sampled = terrain.elevationM(at: point) {
-                    if !(abs(sampled - ele) <= Self.eleToleranceM) {
-                        log.add(.landmarkEle, file: file, node: eleNode, expected: "\(metres(sampled)) (terrain.bin at lon/lat, within 1 m)",
-                                found: format(ele))
-                    }
-                } else {
-                    log.add(.landmarkEle, file: file, node: landmark, expected: "lon/lat inside terrain.bin", found: "\(point)")
-                }
+            checkPlacement(landmark, point: point, ele: ele, nearest: nearest, ranges: ranges)
+        }
+        if let region, let arGrid, elevationsM.count == coords.count {
+            LandmarkTruth(file: file, log: log, coords: coords, elevationsM: elevationsM, arGrid: arGrid, region: region)
+                .check(landmarks, listed: listed, listedNames: listedNames)
+        }
+        checkDecimals(raw)
+    }
+
+    /// `route.landmark.nearest` and `route.landmark.ele` of one entry, where its fields are readable.
+    private func checkPlacement(_ landmark: JSONNode, point: LonLat?, ele: Double?, nearest: Double?, ranges: [(from: Int, to: Int)]?) {
+        if let point, let nearest, let nearestNode = landmark["nearestM"], let ranges {
+            let best = Self.nearestM(from: ranges, of: coords, to: point)
+            if !(abs(best - nearest) <= Self.nearestToleranceM) {
+                log.add(.landmarkNearest, file: file, node: nearestNode,
+                        expected: "\(metres(best)) (smallest geodesic distance from a visible vertex, within 0.5 m)", found: format(nearest))
             }
         }
+        if let point, let ele, let eleNode = landmark["ele"], let terrain {
+            if let sampled = terrain.elevationM(at: point) {
+                if !(abs(sampled - ele) <= Self.eleToleranceM) {
+                    log.add(.landmarkEle, file: file, node: eleNode, expected: "\(metres(sampled)) (terrain.bin at lon/lat, within 1 m)",
+                            found: format(ele))
+                }
+            } else {
+                log.add(.landmarkEle, file: file, node: landmark, expected: "lon/lat inside terrain.bin", found: "\(point)")
+            }
+        }
+    }
+
+    /// `nearestM` has at most one decimal (raw text).
+    private func checkDecimals(_ raw: [UInt8]) {
         for finding in RawNumberScanner.scan(raw, minimumLimit: 1, limit: { path in
             path.count == 3 && path[0] == .key("landmarks") && path[2] == .key("nearestM") ? 1 : nil
         }) {

@@ -122,6 +122,7 @@ final class RegionValidator {
             }
         }
         var layers: [String: RegionContentRules.Layer] = [:]
+        let landmarkRegion = terrain.map(LandmarkRegion.init)
         for (key, kind, listed, node) in geojson {
             var intervalM: Double?
             if kind == .contours, let value = fields.number(node, "intervalM") {
@@ -138,6 +139,7 @@ final class RegionValidator {
                 .check(doc, raw: bytes)
             if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
             if kind == .pois { dem.pois = (doc, name(listed.path)) }
+            if kind == .pois { landmarkRegion?.pois = LandmarkRegion.pois(of: doc) }
         }
 
         // Routes.
@@ -181,7 +183,7 @@ final class RegionValidator {
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 let profile = RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
                            manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain,
-                           maxRouteFilledM: expected.maxRouteFilledM)
+                           maxRouteFilledM: expected.maxRouteFilledM, landmarkRegion: landmarkRegion)
                     .check(doc, raw: bytes)
                 if let profile { profiles.append(profile) }
             }

@@ -21,6 +21,8 @@ struct RouteRules {
     /// The recipe's `terrain.voids.maxRouteFilledM` when known: the build held the route to it,
     /// so crossing filled areas is then no warning.
     var maxRouteFilledM: Double? = nil
+    /// terrain.bin and pois.geojson for the landmark meaning rules, when terrain.bin is valid.
+    var landmarkRegion: LandmarkRegion? = nil
 
     /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
     /// decimals (about 1 cm each) and the geodesic computed on them.
@@ -84,7 +86,8 @@ struct RouteRules {
             PlausibilityRules.checkRoute(coords.map { ($0.p, $0.eleM, $0.node) }, coordsNode: coordsNode, terrain: terrain, file: file, log: log)
         }
         if let coords, let landmarks = doc["landmarks"] {
-            LandmarkRules(file: file, log: log, coords: coords.map(\.p), terrain: terrain).check(landmarks, raw: raw)
+            LandmarkRules(file: file, log: log, coords: coords.map(\.p), terrain: terrain, elevationsM: coords.map(\.eleM), arGrid: arGrid,
+                          region: landmarkRegion).check(landmarks, raw: raw)
         }
         checkDecimals(raw)
         let stats = fields.object(doc, "stats")

@@ -396,9 +396,10 @@ struct CorruptionTests {
         // The dem.* rules are covered by DEMCorruptionTests, on the demo pack and its DEM.
         // The routing.* rules are covered by RoutingTests, on the fixture pack with routing.json.
         // The style.* and map.* rules are covered by StyleTests, on the demo pack's style.json and map/.
-        // What a pack means (stats, region content, route features): MeaningCorruptionTests.
+        // What a pack means (stats, region content, route features): MeaningCorruptionTests;
+        // landmarks: LandmarkTruthTests.
         let all = corruptions + specCorruptions + demCorruptionsCovered + routingCorruptions + styleCorruptions + vectorTileCorruptions
-            + meaningCorruptions
+            + meaningCorruptions + landmarkCorruptions
         let covered = Set(all.map(\.rule))
         let uncovered = ValidationRule.allCases.filter { $0.severity == .error && !covered.contains($0) }
         // dem.read: DEMCorruptionTests.aDEMThatDoesNotCoverTheRegionIsAnError.

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Landmarks
 import PackJSON
 import RouteCore
 import TestSupport
@@ -13,6 +14,9 @@ enum PackFixture {
     static let routeId = "ridge-walk"
     static let bbox = BBox(west: -71.40, south: 44.40, east: -71.36, north: 44.43)
     static let hillTop = LonLat(-71.38, 44.415)
+    /// A `peak` POI on the hill's west flank and a pond on the plain, both in sight of the route.
+    static let shoulder = LonLat(-71.384, 44.415)
+    static let pond = LonLat(-71.368, 44.418)
     static let contourIntervalM = 20.0
 
     /// A smooth hill of 350 m over a 400 m plain, metres.
@@ -108,6 +112,10 @@ enum PackFixture {
                     ["name": "Mount Fixture", "kind": "summit", "ele": .number(terrain.elevationM(at: hillTop)!, decimals: 1)]),
             feature(["type": "Point", "coordinates": position(LonLat(-71.395, 44.405))],
                     ["name": "Cold Spring", "kind": "water", "ele": .number(terrain.elevationM(at: LonLat(-71.395, 44.405))!, decimals: 1)]),
+            feature(["type": "Point", "coordinates": position(shoulder)],
+                    ["name": "Fixture Shoulder", "kind": "peak", "ele": .number(terrain.elevationM(at: shoulder)!, decimals: 1)]),
+            feature(["type": "Point", "coordinates": position(pond)],
+                    ["name": "Fixture Pond", "kind": "water", "ele": .number(terrain.elevationM(at: pond)!, decimals: 1)]),
         ])))
 
         // Route and AR patch.
@@ -138,10 +146,19 @@ enum PackFixture {
                     "ele": .number(terrain.elevationM(at: p)!, decimals: 1), "nearestM": .number(nearest, decimals: 1),
                     "visible": .array(ranges.map { [.int($0.lowerBound), .int($0.upperBound)] })]
         }
-        let landmarks: JSONValue = [
-            landmark("Cold Spring", "water", LonLat(-71.395, 44.405), [0...5, 20...30]),
-            landmark("Mount Fixture", "summit", hillTop, [0...last]),
-        ]
+        // Three landmarks. The smooth hill's top (Mount Fixture) is hidden by its own dome from
+        // every vertex, so it is left out. Fixture Shoulder (a `peak` POI at its named point,
+        // which the SPEC allows) and Fixture Pond have the SPEC's sightlines over this terrain
+        // (the Landmarks module's); Cold Spring's ranges, on the plain, differ from those only
+        // where the line grazes (within 2 m), where either verdict is right.
+        let seen = [("Fixture Shoulder", "peak", shoulder), ("Fixture Pond", "water", pond)].map { name, kind, p in
+            Landmark(name: name, kind: kind, location: p, eleM: round(terrain.elevationM(at: p)!, 1))
+        }
+        let sight = LineOfSight(region: TerrainSurface(terrain), patch: TerrainSurface(ar))
+        let sightings = RouteVisibility.sightings(coords: coords, elevationsM: eles, landmarks: seen, sight: sight,
+                                                  maxDistanceM: LandmarkOptions().maxDistanceM)
+        let landmarks: JSONValue = .array([landmark("Cold Spring", "water", LonLat(-71.395, 44.405), [0...5, 20...30])]
+            + sightings.map { landmark($0.landmark.name, $0.landmark.kind, $0.landmark.location, $0.visible) })
         let route: JSONValue = [
             "id": .string(routeId), "name": "Ridge Walk", "blurb": "Over the fixture hill.",
             "coords": .array(zip(coords, eles).map { p, e in [.number(p.lon), .number(p.lat), .number(e)] }),
