@@ -17,6 +17,11 @@ public struct RegionExpectations: Sendable, Equatable {
     /// `stats`: the rates route stats were computed with; nil when no recipe is known (the pack's
     /// routing.json records them where it has one).
     public var hikingRates: HikingRates?
+    /// `landmarks`: how far a route's vertices look for landmarks (metres; nil when no recipe is
+    /// known), the names it leaves out, and the access-point POIs it brings back.
+    public var landmarkMaxDistanceM: Double?
+    public var landmarkExclude: Set<String> = []
+    public var landmarkIncludePOIs: Set<String> = []
 
     public init() {}
 

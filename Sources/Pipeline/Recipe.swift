@@ -40,6 +40,9 @@ public struct Recipe: Sendable {
         e.sizeBudgetMB = sizeBudgetMB
         e.warnFilledPercent = terrain.voids.warnFilledPercent
         e.maxRouteFilledM = terrain.voids.maxRouteFilledM
+        e.landmarkMaxDistanceM = landmarks.maxDistanceM
+        e.landmarkExclude = Set(landmarks.exclude)
+        e.landmarkIncludePOIs = Set(landmarks.include.compactMap { if case .poi(let name) = $0 { name } else { nil } })
         e.hikingRates = HikingRates(flatSpeedKmh: stats.flatSpeedKmh, ascentMPerH: stats.ascentMPerH, descentMPerH: stats.descentMPerH,
                                     climbThresholdM: stats.thresholdM)
         return e

@@ -1,4 +1,5 @@
 import Landmarks
+import PackSpec
 import TrailpackCore
 
 /// A POI the builder would have offered as a landmark (LandmarkCatalog), at the point and
@@ -20,8 +21,8 @@ struct LandmarkCandidate: Sendable {
 /// bring one back, and a listed one is simply listed) and except POIs off terrain.bin. Summits
 /// the builder finds in the DEM are not candidates here: whether it looks for them
 /// (`demSummits`) and how prominent they must be (`minProminenceM`) are recipe settings the pack
-/// does not record. Neither is `landmarks.exclude`: a POI a recipe excludes by name looks
-/// omitted (docs/VALIDATION.md).
+/// does not record. Neither are `landmarks.exclude` and `include`: without `--recipes` a POI a
+/// recipe excludes by name looks omitted (docs/VALIDATION.md); with it, they are honoured.
 enum LandmarkCandidates {
     /// A listed landmark "is" a POI when it has its name and stands within this distance of it,
     /// metres: the SPEC's 100 m summit move plus 0.5 m for rounding.
@@ -29,9 +30,11 @@ enum LandmarkCandidates {
 
     /// The candidates among `pois` that no entry of `listed` (or `listedNames`, entries too
     /// malformed to check) stands for.
-    static func unlisted(_ pois: [RegionPOI], listed: [ListedLandmark], listedNames: Set<String>, terrain: TerrainGrid) -> [LandmarkCandidate] {
+    static func unlisted(_ pois: [RegionPOI], listed: [ListedLandmark], listedNames: Set<String>, terrain: TerrainGrid,
+                         recipe: RegionExpectations = RegionExpectations()) -> [LandmarkCandidate] {
         pois.compactMap { poi in
-            guard !LandmarkOptions.accessKinds.contains(poi.kind.lowercased()) else { return nil }
+            guard !LandmarkOptions.accessKinds.contains(poi.kind.lowercased()) || recipe.landmarkIncludePOIs.contains(poi.name),
+                  !recipe.landmarkExclude.contains(poi.name) else { return nil }
             let isListed = listed.contains { $0.name == poi.name && Geodesic.distanceM($0.location, poi.location) <= sameLandmarkM }
             guard !isListed, !malformedEntryNamed(poi.name, listed: listed, listedNames: listedNames) else { return nil }
             var found = candidate(poi, terrain: terrain)

@@ -1,4 +1,5 @@
 import Landmarks
+import PackSpec
 import PackJSON
 import TrailpackCore
 
@@ -9,9 +10,14 @@ final class LandmarkRegion {
     let terrain: TerrainGrid
     /// pois.geojson's Point features with a string name and kind; nil when it could not be read.
     var pois: [RegionPOI]?
+    /// What the recipe says of landmarks, when it is known (`validate --recipes`).
+    let recipe: RegionExpectations
     private var builtSurface: TerrainSurface?
 
-    init(terrain: TerrainGrid) { self.terrain = terrain }
+    init(terrain: TerrainGrid, recipe: RegionExpectations = RegionExpectations()) {
+        self.terrain = terrain
+        self.recipe = recipe
+    }
 
     /// terrain.bin prepared for sightlines (block maxima), built on first use.
     var surface: TerrainSurface {

@@ -11,6 +11,8 @@ struct LandmarkSightRules {
     let route: SightRoute
     /// The route file's `landmarks` array.
     let landmarksNode: JSONNode
+    /// The recipe's `landmarks.maxDistanceM`, when known: how far every vertex looked.
+    var recipeMaxDistanceM: Double? = nil
 
     /// The SPEC's grazing band: verdicts where the line clears or misses by less are both right.
     static let grazingBandM = 2.0
@@ -45,7 +47,7 @@ struct LandmarkSightRules {
             return SightTarget(location: landmark.location, eleM: landmark.eleM, listed: flags)
         }
         targets += candidates.map { SightTarget(location: $0.location, eleM: $0.eleM, listed: []) }
-        let limitM = Self.lookLimitM(listed, coords: route.coords)
+        let limitM = recipeMaxDistanceM ?? Self.lookLimitM(listed, coords: route.coords)
         let wrong = SightDisagreements.find(targets, route: route, limitM: limitM, toleranceM: Self.toleranceM)
         for (k, landmark) in listed.enumerated() where !wrong[k].isEmpty {
             reportSightline(landmark, target: targets[k], vertices: wrong[k])

@@ -23,10 +23,11 @@ struct LandmarkTruth {
             LandmarkSummitRules(file: file, log: log, terrain: region.terrain, landmarksNode: landmarks).check(onTerrain, pois: pois)
         }
         let candidates = region.pois.map {
-            LandmarkCandidates.unlisted($0, listed: listed, listedNames: listedNames, terrain: region.terrain)
+            LandmarkCandidates.unlisted($0, listed: listed, listedNames: listedNames, terrain: region.terrain, recipe: region.recipe)
         } ?? []
         let sight = LineOfSight(region: region.surface, patch: TerrainSurface(arGrid))
         let route = SightRoute(coords: coords, elevationsM: elevationsM, sight: sight)
-        LandmarkSightRules(file: file, log: log, route: route, landmarksNode: landmarks).check(onTerrain, candidates: candidates)
+        LandmarkSightRules(file: file, log: log, route: route, landmarksNode: landmarks, recipeMaxDistanceM: region.recipe.landmarkMaxDistanceM)
+            .check(onTerrain, candidates: candidates)
     }
 }

@@ -122,7 +122,7 @@ final class RegionValidator {
             }
         }
         var layers: [String: RegionContentRules.Layer] = [:]
-        let landmarkRegion = terrain.map(LandmarkRegion.init)
+        let landmarkRegion = terrain.map { LandmarkRegion(terrain: $0, recipe: expected) }
         for (key, kind, listed, node) in geojson {
             var intervalM: Double?
             if kind == .contours, let value = fields.number(node, "intervalM") {

@@ -33,4 +33,28 @@ import TestSupport
         #expect(plain.status == 1 && plain.stdout.contains("ar.coarsened"), "\(plain.stdout)")
         #expect(try TestData.run(["validate", pack.path]).status == 0)
     }
+
+    /// The demo recipe with the pond in plain sight of its route left out of the landmarks.
+    static func demoExcludingThePond(in dir: URL) throws -> URL {
+        let original = try String(contentsOf: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5"), encoding: .utf8)
+        let text = original
+            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.repoRoot.appendingPathComponent("data").path)/")
+            .replacingOccurrences(of: "  dem: [", with: "  landmarks: { exclude: [\"Unknown Pond\"] },\n  dem: [")
+        let url = dir.appendingPathComponent("pliny-kilkenny.json5")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func landmarksARecipeExcludesAreNotOmissions() throws {
+        let dir = TestData.scratchFolder("validate-recipe-landmarks")
+        let recipe = try Self.demoExcludingThePond(in: dir)
+        let pack = dir.appendingPathComponent("packs")
+        let build = try TestData.run(["build", recipe.path, "--out", pack.path, "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let strict = try TestData.run(["validate", pack.path, "--strict", "--recipes", recipe.path])
+        #expect(strict.status == 0, "\(strict.stdout)")
+        // Without the recipe the pond in plain sight looks dropped.
+        let plain = try TestData.run(["validate", pack.path])
+        #expect(plain.status == 1 && plain.stdout.contains("route.landmark.omitted") && plain.stdout.contains("Unknown Pond"), "\(plain.stdout)")
+    }
 }

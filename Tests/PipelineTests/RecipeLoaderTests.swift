@@ -43,13 +43,16 @@ import TrailpackCore
         #expect(defaults == RegionExpectations().with {
             $0.maxRouteFilledM = 300
             $0.hikingRates = HikingRates(flatSpeedKmh: 4, ascentMPerH: 300, descentMPerH: 500, climbThresholdM: 5)
+            $0.landmarkMaxDistanceM = 25_000
         })
         let text = valid.replacingOccurrences(of: "terrain: { resolutionM: 60, },", with: """
             terrain: { resolutionM: 60, voids: { warnFilledPercent: 4, maxRouteFilledM: 50 } },
             ar: { resolutionM: 20 }, sizeBudgetMB: 400,
+            landmarks: { maxDistanceM: 8000, exclude: ["Owl's Head"], include: ["Pond Trailhead"] },
             """)
         let e = try RecipeLoader.load(path: try recipe(text)).expectations
         #expect(e.arResolutionM == 20 && e.sizeBudgetMB == 400 && e.warnFilledPercent == 4 && e.maxRouteFilledM == 50)
+        #expect(e.landmarkMaxDistanceM == 8000 && e.landmarkExclude == ["Owl's Head"] && e.landmarkIncludePOIs == ["Pond Trailhead"])
     }
 
     @Test func loadsJSON5WithDefaults() throws {
