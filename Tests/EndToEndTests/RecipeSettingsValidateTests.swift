@@ -6,17 +6,21 @@ import TestSupport
 /// for 20 m AR patches or a larger size budget builds a pack that passes, while the same pack
 /// validated without its recipe is held to the recipe defaults.
 @Suite struct RecipeSettingsValidateTests {
-    /// jacksboro.json5 with `ar.resolutionM` and `sizeBudgetMB` changed, written beside the repo's
-    /// recipe folder so its relative paths still resolve.
-    static func recipe(in dir: URL, arResolutionM: Double, sizeBudgetMB: Double) throws -> URL {
-        let original = try String(contentsOf: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5"), encoding: .utf8)
-        let dem = TestData.repoRoot.appendingPathComponent("data/jacksboro").path
-        let text = original
-            .replacingOccurrences(of: "../data/jacksboro", with: dem)
-            .replacingOccurrences(of: "bboxMarginM: 2000,", with: "bboxMarginM: 2000, sizeBudgetMB: \(sizeBudgetMB), ar: { resolutionM: \(arResolutionM) },")
-        let url = dir.appendingPathComponent("jacksboro.json5")
+    /// A repo recipe rewritten by `edit` into `dir`, its `../data/` paths made absolute so they
+    /// still resolve.
+    static func recipe(_ name: String, in dir: URL, edit: (String) -> String) throws -> URL {
+        let original = try String(contentsOf: TestData.repoRoot.appendingPathComponent("Recipes/\(name).json5"), encoding: .utf8)
+        let text = edit(original.replacingOccurrences(of: "\"../data/", with: "\"\(TestData.repoRoot.appendingPathComponent("data").path)/"))
+        let url = dir.appendingPathComponent("\(name).json5")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
+    }
+
+    /// jacksboro.json5 with `ar.resolutionM` and `sizeBudgetMB` set.
+    static func recipe(in dir: URL, arResolutionM: Double, sizeBudgetMB: Double) throws -> URL {
+        try recipe("jacksboro", in: dir) {
+            $0.replacingOccurrences(of: "bboxMarginM: 2000,", with: "bboxMarginM: 2000, sizeBudgetMB: \(sizeBudgetMB), ar: { resolutionM: \(arResolutionM) },")
+        }
     }
 
     @Test func aRecipesOwnARResolutionPassesStrict() throws {
@@ -36,13 +40,7 @@ import TestSupport
 
     /// The demo recipe with the pond in plain sight of its route left out of the landmarks.
     static func demoExcludingThePond(in dir: URL) throws -> URL {
-        let original = try String(contentsOf: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5"), encoding: .utf8)
-        let text = original
-            .replacingOccurrences(of: "\"../data/", with: "\"\(TestData.repoRoot.appendingPathComponent("data").path)/")
-            .replacingOccurrences(of: "  dem: [", with: "  landmarks: { exclude: [\"Unknown Pond\"] },\n  dem: [")
-        let url = dir.appendingPathComponent("pliny-kilkenny.json5")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
+        try recipe("pliny-kilkenny", in: dir) { $0.replacingOccurrences(of: "  dem: [", with: "  landmarks: { exclude: [\"Unknown Pond\"] },\n  dem: [") }
     }
 
     @Test func landmarksARecipeExcludesAreNotOmissions() throws {

@@ -408,7 +408,7 @@ struct CorruptionTests {
         #expect(Set(all.map(\.name)).count == all.count)
     }
 
-    @Test(arguments: corruptions + specCorruptions)
+    @Test(arguments: corruptions + specCorruptions + meaningCorruptions)
     func corruptionIsReported(_ corruption: Corruption) throws {
         let editor = try SharedPacks.fixtureCopy()
         defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }

@@ -1,6 +1,5 @@
 import Foundation
 import PackJSON
-import Testing
 import TrailpackCore
 import Validation
 
@@ -95,16 +94,3 @@ let meaningCorruptions: [Corruption] = [
         }
     },
 ]
-
-@Suite("What a pack means: stats, region content, route features")
-struct MeaningCorruptionTests {
-    @Test(arguments: meaningCorruptions)
-    func corruptionIsReported(_ corruption: Corruption) throws {
-        let editor = try SharedPacks.fixtureCopy()
-        defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
-        let (report, match) = try corruption.validated(editor)
-        #expect(!report.isValid)
-        #expect(match != nil, "\(corruption.rule.id) at \(corruption.file) \(corruption.path ?? "") not reported; got:\n\(ReportRenderer.text(report))")
-        #expect(match.map { !$0.expected.isEmpty && !$0.found.isEmpty && $0.location.line != nil } ?? false)
-    }
-}
