@@ -106,6 +106,7 @@ final class RegionValidator {
         let routeIds = view.routeIds
         var routing = RoutingRules.Context(bbox: bbox, terrain: terrain, routeIds: Set(routeIds))
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
+        var guidance = GuidanceContext()
         var style = StyleRules.Context(folder: folder, manifestFile: manifestFile)
         if let filesNode, let node = filesNode["hillshade"], let path = JSONFields.stringValue(node["path"]),
            let bounds = node["bounds"], let box = JSONFields(file: manifestFile, log: ProblemLog()).bbox(bounds) {
@@ -128,12 +129,19 @@ final class RegionValidator {
             }
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
             style.documents[listed.path] = doc
-            if kind == .trails, let features = RoutingRules.trailFeatures(doc) { routing.trails = (name(listed.path), doc, features) }
+            if kind == .trails, let features = RoutingRules.trailFeatures(doc) {
+                routing.trails = (name(listed.path), doc, features)
+                guidance.addTrails(features)
+            }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
             if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
-            if kind == .pois { dem.pois = (doc, name(listed.path)) }
+            if kind == .pois {
+                dem.pois = (doc, name(listed.path))
+                guidance.addPois(doc)
+            }
         }
+        if let doc = peekRouting(filesNode) { guidance.addRouting(doc) }
 
         // Routes.
         if let routes = fields.array(root, "routes") {
@@ -174,7 +182,7 @@ final class RegionValidator {
                 FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
-                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain)
+                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain, guidance: guidance)
                     .check(doc, raw: bytes)
             }
         }
@@ -274,6 +282,14 @@ final class RegionValidator {
     private func checkTreeName(_ listed: ListedFile, _ expected: String, fields: JSONFields) {
         guard listed.path != expected, let node = listed.node["path"] else { return }
         log.add(.pathTree, file: fields.file, node: node, expected: JSONWriter.quoted(expected) + " (SPEC Tree)", found: JSONWriter.quoted(listed.path))
+    }
+
+    /// routing.json parsed ahead of its own checks (which report its problems), for the guidance
+    /// rules; nil when it is absent, unsafe or not JSON.
+    private func peekRouting(_ filesNode: JSONNode?) -> JSONNode? {
+        guard let path = JSONFields.stringValue(filesNode?["routing"]?["path"]), PackDisk.pathProblem(path) == nil,
+              let bytes = contents[path] ?? read(path) else { return nil }
+        return try? PackDocument(bytes: bytes, path: name(path)).root
     }
 
     /// `files.routing` (optional) and routing.json, against the region's other files.

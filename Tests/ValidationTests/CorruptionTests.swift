@@ -397,6 +397,7 @@ struct CorruptionTests {
         // The routing.* rules are covered by RoutingTests, on the fixture pack with routing.json.
         // The style.* and map.* rules are covered by StyleTests, on the demo pack's style.json and map/.
         let all = corruptions + specCorruptions + demCorruptionsCovered + routingCorruptions + styleCorruptions + vectorTileCorruptions
+            + guidanceCorruptions
         let covered = Set(all.map(\.rule))
         let uncovered = ValidationRule.allCases.filter { $0.severity == .error && !covered.contains($0) }
         // dem.read: DEMCorruptionTests.aDEMThatDoesNotCoverTheRegionIsAnError.

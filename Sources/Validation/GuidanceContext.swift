@@ -1,0 +1,125 @@
+import Foundation
+import PackJSON
+import TrailpackCore
+
+/// What the guidance rules need from the rest of a region, read once per region: the trails
+/// (trails.geojson features without a `routeId`), the branching nodes of routing.json and the
+/// POIs of pois.geojson.
+struct GuidanceContext {
+    /// A POI of pois.geojson.
+    struct Poi {
+        var name: String
+        var kind: String
+        var location: LonLat
+    }
+
+    /// Trail segments (features without `routeId`), each as its two ends.
+    private(set) var trailSegments: [(a: LonLat, b: LonLat)] = []
+    /// Cells of `cellDeg` degrees holding the indices of the segments that touch them.
+    private var cells: [Cell: [Int]] = [:]
+    /// The nodes of trails.geojson's network (SPEC, routing.json `nodes`: where trails branch
+    /// or end): every line end, and every position that three or more line ends share (a vertex
+    /// inside a line counts two).
+    private(set) var trailNodes: [LonLat] = []
+    /// routing.json's nodes (junctions, dead ends, and the ends and vias of routes), lon/lat.
+    private(set) var routingNodes: [LonLat] = []
+    /// True when routing.json was read.
+    private(set) var hasRouting = false
+    /// True when trails.geojson was read.
+    private(set) var hasTrails = false
+    /// POIs of pois.geojson; nil when it could not be read.
+    private(set) var pois: [Poi]?
+    /// Every trail and POI name of the region (a distance inside a name is no distance).
+    private(set) var names: Set<String> = []
+
+    /// Grid cell size for the trail segments, degrees (about 110 m of latitude).
+    static let cellDeg = 0.001
+
+    struct Cell: Hashable {
+        var x: Int
+        var y: Int
+    }
+
+    static func cell(_ p: LonLat) -> Cell {
+        Cell(x: Int((p.lon / cellDeg).rounded(.down)), y: Int((p.lat / cellDeg).rounded(.down)))
+    }
+
+    init() {}
+
+    /// Adds trails.geojson's features (`RoutingRules.trailFeatures`); routes are left out.
+    mutating func addTrails(_ features: [RoutingRules.TrailFeature]) {
+        hasTrails = true
+        var count: [LonLat: (ends: Int, total: Int)] = [:]
+        for feature in features {
+            if let name = feature.name { names.insert(name) }
+            guard !feature.isRoute else { continue }
+            for part in feature.parts {
+                let points = part.compactMap { $0 }
+                for (k, p) in points.enumerated() {
+                    let isEnd = k == 0 || k == points.count - 1
+                    let c = count[p, default: (0, 0)]
+                    count[p] = (c.ends + (isEnd ? 1 : 0), c.total + (isEnd ? 1 : 2))
+                }
+                for k in points.indices.dropFirst() { insertSegment(points[k - 1], points[k]) }
+            }
+        }
+        trailNodes = count.filter { $0.value.ends > 0 || $0.value.total >= 3 }.map(\.key).sorted { ($0.lon, $0.lat) < ($1.lon, $1.lat) }
+    }
+
+    private mutating func insertSegment(_ a: LonLat, _ b: LonLat) {
+        let index = trailSegments.count
+        trailSegments.append((a, b))
+        let ca = Self.cell(a), cb = Self.cell(b)
+        // Long segments (a two-vertex trail) touch every cell of their box; they are rare.
+        guard abs(ca.x - cb.x) <= 400, abs(ca.y - cb.y) <= 400 else { return }
+        for x in min(ca.x, cb.x)...max(ca.x, cb.x) {
+            for y in min(ca.y, cb.y)...max(ca.y, cb.y) { cells[Cell(x: x, y: y), default: []].append(index) }
+        }
+    }
+
+    /// The trail segments touching the cells around `p` (within one cell: at least 78 m at
+    /// 45° of latitude).
+    func segments(near p: LonLat) -> [(a: LonLat, b: LonLat)] {
+        let c = Self.cell(p)
+        var seen = Set<Int>()
+        for dx in -1...1 {
+            for dy in -1...1 { seen.formUnion(cells[Cell(x: c.x + dx, y: c.y + dy)] ?? []) }
+        }
+        return seen.sorted().map { trailSegments[$0] }
+    }
+
+    /// Adds routing.json's nodes.
+    mutating func addRouting(_ doc: JSONNode) {
+        guard let nodesNode = doc["nodes"], case .array(let nodes) = nodesNode.value else { return }
+        hasRouting = true
+        routingNodes = nodes.compactMap { RoutingRules.vertex($0)?.p }
+    }
+
+    /// Adds pois.geojson's Point features that have a string `name`.
+    mutating func addPois(_ doc: JSONNode) {
+        guard let features = doc["features"], case .array(let items) = features.value else { return }
+        var out: [Poi] = []
+        for item in items {
+            guard case .string(let name)? = item["properties"]?["name"],
+                  case .array(let xy)? = item["geometry"]?["coordinates"], xy.count >= 2,
+                  case .number(let lon) = xy[0], case .number(let lat) = xy[1], lon.isFinite, lat.isFinite else { continue }
+            var kind = ""
+            if case .string(let k)? = item["properties"]?["kind"] { kind = k }
+            out.append(Poi(name: name, kind: kind, location: LonLat(lon, lat)))
+            names.insert(name)
+        }
+        pois = out
+    }
+
+    /// The POIs an instruction or a waypoint name refers to: those whose name equals `name`, or
+    /// (when none does) whose name the instruction holds.
+    func poisNamed(_ name: String?, instruction: String?) -> [Poi] {
+        guard let pois else { return [] }
+        if let name {
+            let exact = pois.filter { $0.name == name }
+            if !exact.isEmpty { return exact }
+        }
+        guard let instruction else { return [] }
+        return pois.filter { !$0.name.isEmpty && instruction.contains($0.name) }
+    }
+}
