@@ -23,6 +23,12 @@ struct GuidanceContext {
     private(set) var trailNodes: [LonLat] = []
     /// routing.json's nodes (junctions, dead ends, and the ends and vias of routes), lon/lat.
     private(set) var routingNodes: [LonLat] = []
+    /// routing.json's nodes where three or more edge ends meet, with the bearing (degrees) of
+    /// each edge end from the node to the point `branchReachM` along it (the builder's branches).
+    private(set) var routingBranches: [(node: LonLat, bearingsDeg: [Double])] = []
+    /// Branch bearings are measured this far out along each edge, metres (the builder's
+    /// `TrailNetworkGraph.branchBearingDistanceM`).
+    static let branchReachM = 25.0
     /// True when routing.json was read.
     private(set) var hasRouting = false
     /// True when trails.geojson was read.
@@ -93,6 +99,21 @@ struct GuidanceContext {
         guard let nodesNode = doc["nodes"], case .array(let nodes) = nodesNode.value else { return }
         hasRouting = true
         routingNodes = nodes.compactMap { RoutingRules.vertex($0)?.p }
+        guard case .array(let edges)? = doc["edges"]?.value else { return }
+        var bearings = [[Double]](repeating: [], count: nodes.count)
+        for edge in edges {
+            guard case .array(let coords)? = edge["coords"] else { continue }
+            let line = coords.compactMap { RoutingRules.vertex($0)?.p }
+            guard line.count >= 2, line.count == coords.count else { continue }
+            for (key, ends) in [("a", line), ("b", line.reversed())] {
+                guard case .number(let v)? = edge[key], let k = Int(exactly: v), bearings.indices.contains(k),
+                      let b = GuidanceLine.bearingDeg(ends[0], GuidanceLine(ends).point(atM: Self.branchReachM)) else { continue }
+                bearings[k].append(b)
+            }
+        }
+        for (k, node) in nodes.enumerated() where bearings[k].count >= 3 {
+            if let p = RoutingRules.vertex(node)?.p { routingBranches.append((p, bearings[k])) }
+        }
     }
 
     /// Adds pois.geojson's Point features that have a string `name`.

@@ -70,13 +70,16 @@ extension GuidanceRules {
         guard let bend = measuredBend(at: cue.i, windowM: windowM) else { return }
         let found = Self.describe(bend)
         if let dir = cue.dir { measure(dir, bend: bend, kind: cue.kind) }
-        if let dir = cue.dir, let problem = contradiction(InstructionReading.of(dir), dir: dir, bend: bend, kind: cue.kind) {
+        let forkKnown = checkForkSide(cue)
+        if forkKnown == true { return }
+        let kind = forkKnown == false ? WaypointKind.turn : cue.kind  // no fork: a bend like a turn's
+        if let dir = cue.dir, let problem = contradiction(InstructionReading.of(dir), dir: dir, bend: bend, kind: kind) {
             log.add(.waypointBend, file: file, node: cue.dirNode, expected: "dir \(dir.rawValue): \(problem)", found: found)
             return
         }
         guard let text = cue.instruction else { return }
         let said = InstructionReading(text)
-        if said.side != nil, let problem = contradiction(said, dir: nil, bend: bend, kind: cue.kind) {
+        if said.side != nil, let problem = contradiction(said, dir: nil, bend: bend, kind: kind) {
             log.add(.waypointBend, file: file, node: cue.instructionNode,
                     expected: "\(JSONWriter.quoted(text)): \(problem)", found: found)
         }

@@ -102,6 +102,11 @@ let guidanceDemoCorruptions: [Corruption] = [
                file: demoRegion + cabot, path: "waypoints[4].name") {
         try $0.reverseKeepingCues(cabot, routeIndex: try routeIndex($0, "mount-cabot"))
     },
+    Corruption(name: "demo junction's dir and words both swapped", rule: .waypointBend, file: demoRegion + cabot, path: "waypoints[1].dir") {
+        // Bunnell Notch Trail bends 39° right where the Kilkenny Ridge Trail leaves left: no fork.
+        try $0.set(cabot, "waypoints[1].dir", "slight-left")
+        try $0.set(cabot, "waypoints[1].instruction", "Keep left at the junction with Kilkenny Ridge Trail")
+    },
     Corruption(name: "demo junction told the other side", rule: .waypointWording, file: demoRegion + cabot, path: "waypoints[1].instruction") {
         try $0.set(cabot, "waypoints[1].instruction", "Keep left at the junction with Kilkenny Ridge Trail")
     },
