@@ -13,10 +13,6 @@ struct GuidanceContext {
         var location: LonLat
     }
 
-    /// Trail segments (features without `routeId`), each as its two ends.
-    private(set) var trailSegments: [(a: LonLat, b: LonLat)] = []
-    /// Cells of `cellDeg` degrees holding the indices of the segments that touch them.
-    private var cells: [Cell: [Int]] = [:]
     /// The nodes of trails.geojson's network (SPEC, routing.json `nodes`: where trails branch
     /// or end): every line end, and every position that three or more line ends share (a vertex
     /// inside a line counts two).
@@ -38,18 +34,6 @@ struct GuidanceContext {
     /// Every trail and POI name of the region (a distance inside a name is no distance).
     private(set) var names: Set<String> = []
 
-    /// Grid cell size for the trail segments, degrees (about 110 m of latitude).
-    static let cellDeg = 0.001
-
-    struct Cell: Hashable {
-        var x: Int
-        var y: Int
-    }
-
-    static func cell(_ p: LonLat) -> Cell {
-        Cell(x: Int((p.lon / cellDeg).rounded(.down)), y: Int((p.lat / cellDeg).rounded(.down)))
-    }
-
     init() {}
 
     /// Adds trails.geojson's features (`RoutingRules.trailFeatures`); routes are left out.
@@ -66,32 +50,9 @@ struct GuidanceContext {
                     let c = count[p, default: (0, 0)]
                     count[p] = (c.ends + (isEnd ? 1 : 0), c.total + (isEnd ? 1 : 2))
                 }
-                for k in points.indices.dropFirst() { insertSegment(points[k - 1], points[k]) }
             }
         }
         trailNodes = count.filter { $0.value.ends > 0 || $0.value.total >= 3 }.map(\.key).sorted { ($0.lon, $0.lat) < ($1.lon, $1.lat) }
-    }
-
-    private mutating func insertSegment(_ a: LonLat, _ b: LonLat) {
-        let index = trailSegments.count
-        trailSegments.append((a, b))
-        let ca = Self.cell(a), cb = Self.cell(b)
-        // Long segments (a two-vertex trail) touch every cell of their box; they are rare.
-        guard abs(ca.x - cb.x) <= 400, abs(ca.y - cb.y) <= 400 else { return }
-        for x in min(ca.x, cb.x)...max(ca.x, cb.x) {
-            for y in min(ca.y, cb.y)...max(ca.y, cb.y) { cells[Cell(x: x, y: y), default: []].append(index) }
-        }
-    }
-
-    /// The trail segments touching the cells around `p` (within one cell: at least 78 m at
-    /// 45° of latitude).
-    func segments(near p: LonLat) -> [(a: LonLat, b: LonLat)] {
-        let c = Self.cell(p)
-        var seen = Set<Int>()
-        for dx in -1...1 {
-            for dy in -1...1 { seen.formUnion(cells[Cell(x: c.x + dx, y: c.y + dy)] ?? []) }
-        }
-        return seen.sorted().map { trailSegments[$0] }
     }
 
     /// Adds routing.json's nodes.

@@ -52,7 +52,10 @@ extension GuidanceRules {
                     found: problem)
             return
         }
-        let isPass = (cue.instruction ?? "").lowercased().contains("pass") || (cue.name ?? "").lowercased().hasPrefix("pass")
+        // A pass ("Reach the high point of the pass, 936 m", `name` "Pass, 936 m") is a col of the terrain.
+        let isPass = [cue.instruction, cue.name].contains { text in
+            (text ?? "").lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == "pass" || $0 == "col" || $0 == "saddle" }
+        }
         let higher = terrain.flatMap { higherProbes(around: line.coords[cue.i], on: $0) }
         if !isPass, let higher { figures.summitMostHigher = GuidanceFigures.maxed(figures.summitMostHigher, higher) }
         if !isPass, let higher, higher > Self.summitMaxHigherProbes {

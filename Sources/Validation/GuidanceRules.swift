@@ -85,7 +85,7 @@ struct GuidanceRules {
             log.add(.waypointText, file: file, node: cue.instructionNode,
                     expected: "printable text (no control, format or zero-width character)",
                     found: String(format: "U+%04X (%@)", s.value, s.properties.name ?? "\(s.properties.generalCategory)"))
-        } else if !text.allSatisfy(\.isWhitespace), text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }) {
+        } else if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }) {
             log.add(.waypointText, file: file, node: cue.instructionNode, expected: "visible text", found: "only blank characters")
         }
         let spared = names.union(cue.name.map { [$0] } ?? [])
