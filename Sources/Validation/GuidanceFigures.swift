@@ -9,7 +9,7 @@ final class GuidanceFigures {
     var junctionOutsideClassDeg: Double?
     /// The start's compass word off the first 50 m's bearing, degrees.
     var startOffDeg: Double?
-    /// Largest distance from a junction cue to the nearest junction (routing.json or trails), metres.
+    /// Largest distance from a junction cue's stretch of line to the nearest network node, metres.
     var junctionFarthestM: Double?
     /// Most terrain probes higher than a summit cue's ground (by over `summitSlackM`).
     var summitMostHigher: Int?

@@ -69,6 +69,20 @@ struct GuidanceLine {
         return (wayIn.y * toAfter.x - wayIn.x * toAfter.y) / lengthM
     }
 
+    /// Metres from `p` to the line's segments between distances `fromM` and `toM` along it
+    /// (a local plane around `p`).
+    func distanceM(from p: LonLat, alongFromM fromM: Double, toM: Double) -> Double {
+        var metric = NearMetric()
+        var best = shortDistanceM(p, point(atM: fromM))
+        var k = 0
+        while k < coords.count - 1, cumM[k + 1] < fromM { k += 1 }
+        while k < coords.count - 1, cumM[k] <= toM {
+            best = min(best, Self.segmentDistanceM(metric.vectorM(p, coords[k]), metric.vectorM(p, coords[k + 1])))
+            k += 1
+        }
+        return best
+    }
+
     /// Distance from the origin to the segment `a`–`b` (plane vectors in metres).
     static func segmentDistanceM(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
         let ex = b.x - a.x, ey = b.y - a.y

@@ -5,11 +5,14 @@ import TrailpackCore
 /// `route.waypoint.junction`, `.summit` and `.poi`: cues stand where the region's trails branch,
 /// where the route and the terrain are high, and near the POI they name.
 extension GuidanceRules {
-    /// A junction cue's vertex lies within this of a node of the trail network (metres): a
-    /// routing.json node, or a trails.geojson line end or vertex shared by lines. The builder
-    /// puts junction cues at nodes (0 m), and on a recording not snapped to the trails at the
-    /// vertex beside a node within 15 m of the line (11 m the farthest seen).
+    /// A junction cue stands beside a node of the trail network (a routing.json node, or a
+    /// trails.geojson line end or vertex shared by lines): the node lies within `junctionReachM`
+    /// (metres) of the route's line within `junctionAlongM` along of the cue's vertex. The
+    /// builder puts junction cues at nodes (0 m); on a recording matched beside the trails, at
+    /// the nearer end of the recorded segment that passes within 16 m of the node, which may be
+    /// a long segment where fixes were dropped.
     static let junctionReachM = 25.0
+    static let junctionAlongM = 50.0
     /// A summit's ele is the profile's high point: walking away from it either way, the route's
     /// `ele` falls this many metres below it (or the route ends) before rising more than
     /// `summitSlackM` above it (the builder: 20 m before rising above it at all).
@@ -32,14 +35,18 @@ extension GuidanceRules {
     func checkJunctionPlace(_ cue: Cue) {
         guard let context, context.hasRouting || context.hasTrails else { return }
         let p = line.coords[cue.i]
-        let nodeM = context.routingNodes.map { shortDistanceM(p, $0) }.min()
-        let trailM = context.trailNodes.map { shortDistanceM(p, $0) }.min()
-        let nearestM = [nodeM, trailM].compactMap { $0 }.min()
-        if let nearestM { figures.junctionFarthestM = GuidanceFigures.maxed(figures.junctionFarthestM, nearestM) }
+        let fromM = line.cumM[cue.i] - Self.junctionAlongM, toM = line.cumM[cue.i] + Self.junctionAlongM
+        // Only nodes that can lie within reach of that stretch of line are measured to it.
+        let candidates = (context.routingNodes + context.trailNodes).filter {
+            shortDistanceM(p, $0) <= Self.junctionAlongM + Self.junctionReachM
+        }
+        let nearestM = candidates.map { line.distanceM(from: $0, alongFromM: fromM, toM: toM) }.min()
+        figures.junctionFarthestM = GuidanceFigures.maxed(figures.junctionFarthestM, nearestM ?? .infinity)
         if let nearestM, nearestM <= Self.junctionReachM { return }
+        let vertexM = (context.routingNodes + context.trailNodes).map { shortDistanceM(p, $0) }.min()
         log.add(.waypointJunction, file: file, node: cue.node,
-                expected: "a node of the trail network within \(format(Self.junctionReachM)) m of coords[\(cue.i)] (a routing.json node, a trails.geojson line end or shared vertex)",
-                found: nearestM.map { "the nearest node \(metres($0)) away" } ?? "no trail network in the region")
+                expected: "a node of the trail network (a routing.json node, a trails.geojson line end or shared vertex) within \(format(Self.junctionReachM)) m of the route within \(format(Self.junctionAlongM)) m along of coords[\(cue.i)]",
+                found: vertexM.map { "the nearest node \(metres($0)) from coords[\(cue.i)]" } ?? "no trail network in the region")
     }
 
     /// `route.waypoint.summit`: a high point of the route's profile and of the terrain, naming
