@@ -4,8 +4,8 @@ import Foundation
 /// and no distance (clients add the distance themselves; SPEC, routes/<routeId>.json).
 enum InstructionText {
     /// At most this many characters (extended grapheme clusters). The builder's longest wording,
-    /// "Continue straight across X onto Z" (33 characters of its own) with two trail names, stays
-    /// under it for names up to 43 characters; longer names are allowed for (`maxCharacters(names:)`).
+    /// "Continue straight across X onto Z" (31 characters of its own) with two trail names, stays
+    /// under it for names up to 44 characters; longer names are allowed for (`maxCharacters(for:names:)`).
     static let maxCharacters = 120
 
     /// The limit for an instruction that holds region names: `maxCharacters`, raised by the
