@@ -80,6 +80,7 @@ extension GuidanceRules {
                     found: "\(JSONWriter.quoted(text)) names \(format(heightM)) m")
             return
         }
+        checkSummitName(cue)
         checkNamedPlace(cue)
     }
 
@@ -123,18 +124,37 @@ extension GuidanceRules {
                 found: nearestM.map { "\(named[0].name) \(metres($0)) away" } ?? "no POI of that name")
     }
 
-    /// `route.waypoint.poi` for a start, end, turnaround or summit whose `name` is a POI's: that
-    /// POI lies within `namingReachM` (the builder names them after a POI within 150 m).
+    /// `route.waypoint.poi` for a start, end, turnaround or summit named after a POI (its `name`
+    /// is the POI's; without a `name`, its instruction holds the POI's name, except at the start,
+    /// whose instruction names a trail): that POI lies within `namingReachM` (the builder names
+    /// them after a POI within 150 m).
     func checkNamedPlace(_ cue: Cue) {
-        guard let context, let pois = context.pois, let name = cue.name else { return }
+        guard let context, context.pois != nil else { return }
         if cue.kind == .turn && cue.dir != .uTurn { return }
-        let named = pois.filter { $0.name == name }
+        let named = context.poisNamed(cue.name, instruction: cue.kind == .start ? nil : cue.instruction)
         guard !named.isEmpty else { return }
-        let nearestM = named.map { shortDistanceM(line.coords[cue.i], $0.location) }.min()!
+        let nearest = named.min { shortDistanceM(line.coords[cue.i], $0.location) < shortDistanceM(line.coords[cue.i], $1.location) }!
+        let nearestM = shortDistanceM(line.coords[cue.i], nearest.location)
         figures.namedFarthestM = GuidanceFigures.maxed(figures.namedFarthestM, nearestM)
         guard nearestM > Self.namingReachM else { return }
-        log.add(.waypointPOI, file: file, node: cue.nameNode,
-                expected: "the POI \(JSONWriter.quoted(name)) within \(format(Self.namingReachM)) m of coords[\(cue.i)] (the \(cue.kind.rawValue) is named after it)",
+        log.add(.waypointPOI, file: file, node: cue.name != nil ? cue.nameNode : cue.instructionNode,
+                expected: "the POI \(JSONWriter.quoted(nearest.name)) within \(format(Self.namingReachM)) m of coords[\(cue.i)] (the \(cue.kind.rawValue) is named after it)",
                 found: "\(metres(nearestM)) away")
     }
+
+    /// `route.waypoint.summit` for a summit named after a POI: the POI is of a summit-like kind
+    /// (docs/GUIDANCE.md, *Summits*: summit, peak, mountain, hill, top, volcano, dome, knob,
+    /// butte), so that a summit is never named after a pond or a trailhead.
+    func checkSummitName(_ cue: Cue) {
+        guard let context, let name = cue.name else { return }
+        let named = context.poisNamed(name, instruction: nil)
+        guard !named.isEmpty, !named.contains(where: { Self.summitKinds.contains($0.kind.lowercased()) }) else { return }
+        log.add(.waypointSummit, file: file, node: cue.nameNode,
+                expected: "a POI of a summit-like kind (\(Self.summitKinds.sorted().joined(separator: ", ")))",
+                found: "\(JSONWriter.quoted(name)) is of kind \(JSONWriter.quoted(named[0].kind))")
+    }
+
+    /// POI kinds that may name a summit (compared case-insensitively; the builder's
+    /// `TerrainSummitCheck.summitKinds`).
+    static let summitKinds: Set<String> = ["summit", "peak", "mountain", "hill", "top", "volcano", "dome", "knob", "butte"]
 }

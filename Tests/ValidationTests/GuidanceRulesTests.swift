@@ -63,6 +63,13 @@ let guidancePackCorruptions: [Corruption] = [
         try $0.set(turns, "waypoints[1].name", "Pine Mountain crest, west end")
         try $0.set(turns, "waypoints[1].instruction", "Pass Pine Mountain crest, west end")
     },
+    Corruption(name: "a summit named after a spring", rule: .waypointSummit, file: guideRegion + crest, path: "waypoints[1].name") {
+        try $0.set(crest, "waypoints[1].name", "Test Spring")
+        try $0.set(crest, "waypoints[1].instruction", "Reach the summit of Test Spring")
+    },
+    Corruption(name: "an unnamed end arriving at a POI 2 km away", rule: .waypointPOI, file: guideRegion + turns, path: "waypoints[4].instruction") {
+        try $0.set(turns, "waypoints[4].instruction", "Arrive at Pine Mountain crest, west end")
+    },
     Corruption(name: "an instruction with a distance", rule: .waypointText, file: guideRegion + turns, path: "waypoints[2].instruction") {
         try $0.set(turns, "waypoints[2].instruction", "Turn right in 200 m")
     },
