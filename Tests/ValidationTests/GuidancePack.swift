@@ -102,3 +102,32 @@ extension PackEditor {
 enum GuidanceTestError: Error {
     case noWaypoint(String)
 }
+
+/// The demo recipe with one route, Mount Cabot then down past The Horn to Unknown Pond, built
+/// once per test run: its junction with Horn Spur is a fork (Kilkenny Ridge Trail leaves 24.5°
+/// left, Horn Spur 12.4° right: "Keep left at the junction with Horn Spur", `waypoints[7]`).
+enum ForkPack {
+    static let regionId = "pliny-kilkenny"
+    static let route = "routes/over-cabot.json"
+
+    private static let built: Result<URL, any Error> = Result {
+        let dir = TestData.scratchFolder("validation-fork")
+        let text = try TestData.recipeText("pliny-kilkenny")
+        let routes = """
+              routes: [
+                { id: "over-cabot", name: "Over Mount Cabot", via: ["Bunnell Notch Trailhead", "Mount Cabot", "Unknown Pond"] },
+              ],
+            }
+
+            """
+        let recipe = dir.appendingPathComponent("pliny-kilkenny.json5").path
+        try (String(text[..<text.range(of: "  routes: [")!.lowerBound]) + routes).write(toFile: recipe, atomically: true, encoding: .utf8)
+        let root = dir.appendingPathComponent("pack")
+        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        return root
+    }
+
+    static func root() throws -> URL { try built.get() }
+
+    static func copy() throws -> PackEditor { try PackEditor.copy(try root(), regionId: regionId) }
+}

@@ -119,8 +119,17 @@ let guidanceDemoCorruptions: [Corruption] = [
     },
 ]
 
+/// Corruptions of a fork (`ForkPack`): its side is relative to the other branch.
+let guidanceForkCorruptions: [Corruption] = [
+    Corruption(name: "a fork's Keep left told Keep right", rule: .waypointBend, file: "regions/\(ForkPack.regionId)/" + ForkPack.route,
+               path: "waypoints[7].dir") {
+        try $0.set(ForkPack.route, "waypoints[7].dir", "slight-right")
+        try $0.set(ForkPack.route, "waypoints[7].instruction", "Keep right at the junction with Horn Spur")
+    },
+]
+
 /// Every guidance corruption (for `CorruptionTests.corpusCoversManyRules`).
-let guidanceCorruptions = guidancePackCorruptions + guidanceDemoCorruptions
+let guidanceCorruptions = guidancePackCorruptions + guidanceDemoCorruptions + guidanceForkCorruptions
 
 @Suite("Guidance means what the line does")
 struct GuidanceRulesTests {
@@ -151,6 +160,19 @@ struct GuidanceRulesTests {
     @Test(arguments: guidancePackCorruptions)
     func aGuidancePackCorruptionIsReported(_ corruption: Corruption) throws {
         try expectReported(corruption, on: try GuidancePack.copy())
+    }
+
+    @Test(arguments: guidanceForkCorruptions)
+    func aForkCorruptionIsReported(_ corruption: Corruption) throws {
+        try expectReported(corruption, on: try ForkPack.copy())
+    }
+
+    @Test func theForkPackHasTheForkTheCorruptionExpects() throws {
+        let e = try PackEditor(root: ForkPack.root(), regionId: ForkPack.regionId)
+        #expect(try e.json(ForkPack.route).get("waypoints[7].instruction") == "Keep left at the junction with Horn Spur")
+        #expect(try e.json(ForkPack.route).get("waypoints[7].dir") == "slight-left")
+        let report = PackValidator.validate(path: try ForkPack.root().path)
+        #expect(report.findings.isEmpty, "\(ReportRenderer.text(report))")
     }
 
     @Test(arguments: guidanceDemoCorruptions)
