@@ -12,9 +12,10 @@ extension GuidanceRules {
     /// Junctions are measured on chords of this many metres.
     static let junctionWindowM = 25.0
     /// A turn or junction cue with a side bends at least this many degrees to that side: the
-    /// builder's turns bend at least 20° that way on their own line; half that is left for a
-    /// line measured after rounding and resampling.
-    static let sideFloorDeg = 10.0
+    /// builder's turns bend at least 20° that way on their own line, and its slight junctions
+    /// 20° on 25 m chords; 5° is left for a line measured after rounding and resampling (and a
+    /// recording's junction measured beside its node).
+    static let sideFloorDeg = 15.0
     /// A measured bend may lie this many degrees outside the range of the classes next to its
     /// `dir`'s (one class off near a threshold is fine).
     static let classSlackDeg = 10.0

@@ -343,7 +343,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .catalogBytes: "a region's bytes is the total size of every file in its folder"
         case .catalogRegionMatch: "a region's id, name and bbox equal its manifest's"
         case .catalogRoutes: "a region's route summaries equal its manifest's route stats"
-        case .waypointBend: "a turn's or junction's dir, and the side its instruction names, agree with the bend of the route's own line at its vertex (50 m chords for turns, 25 m for junctions): on that side by at least 10°, within the classes next to dir's ±10°; a U-turn bends at least 100°; a fork's Keep left/right is the side of the way taken relative to routing.json's other branch"
+        case .waypointBend: "a turn's or junction's dir, and the side its instruction names, agree with the bend of the route's own line at its vertex (50 m chords for turns, 25 m for junctions): on that side by at least 15°, within the classes next to dir's ±10°; a U-turn bends at least 100°; a fork's Keep left/right is the side of the way taken relative to routing.json's other branch"
         case .waypointWording: "an instruction's verb agrees with its dir: the side it names (left, right) and its class (Continue / Bear, Keep / Turn / Turn sharp / Turn around, Make a U-turn); free-form text that names neither passes"
         case .waypointStartHeading: "the start's compass word (\"Head west\") lies within 67.5° of the bearing of the route's first 50 m (its compass sector or the next)"
         case .waypointJunction: "a junction cue stands within 25 m of a node of the trail network (a routing.json node, or a trails.geojson line end or vertex shared by lines), measured to the route's line within 50 m along of its vertex"

@@ -264,9 +264,9 @@ struct GuidanceRulesTests {
     }
 
     @Test func allowedBendsAreTheNextClassesWithSlack() {
-        #expect(GuidanceRules.allowedBendDeg(.left) == 10...170)
+        #expect(GuidanceRules.allowedBendDeg(.left) == 15...170)
         #expect(GuidanceRules.allowedBendDeg(.sharpRight) == 35...180)
-        #expect(GuidanceRules.allowedBendDeg(.slightLeft) == 10...130)
+        #expect(GuidanceRules.allowedBendDeg(.slightLeft) == 15...130)
         #expect(GuidanceRules.allowedBendDeg(.straight) == 0...55)
     }
 }
