@@ -3,6 +3,8 @@
 final class GuidanceFigures {
     /// Smallest bend toward a turn cue's side over 50 m, degrees (limit `sideFloorDeg`).
     var leastTurnDeg: Double?
+    /// Smallest bend toward a turn cue's side over 100 m, degrees (limit `wideFloorDeg`).
+    var leastTurnWideDeg: Double?
     /// Smallest absolute 50 m bend at a U-turn, degrees (limit `uTurnMinDeg`).
     var leastUTurnDeg: Double?
     /// Largest distance of a junction cue's 25 m bend outside its dir's own class, degrees.
@@ -28,6 +30,7 @@ final class GuidanceFigures {
     func log(to log: ProblemLog, file: String) {
         let rows: [(ValidationRule, String, Double?, Double?)] = [
             (.waypointBend, "leastTurnDeg", leastTurnDeg, GuidanceRules.sideFloorDeg),
+            (.waypointBend, "leastTurnWideDeg", leastTurnWideDeg, GuidanceRules.wideFloorDeg),
             (.waypointBend, "leastUTurnDeg", leastUTurnDeg, GuidanceRules.uTurnMinDeg),
             (.waypointBend, "junctionOutsideClassDeg", junctionOutsideClassDeg, nil),
             (.waypointStartHeading, "offDeg", startOffDeg, GuidanceRules.headingSlackDeg),

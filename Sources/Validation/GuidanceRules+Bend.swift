@@ -9,6 +9,11 @@ import TrailpackCore
 extension GuidanceRules {
     /// Turns are measured on chords of this many metres.
     static let turnWindowM = 50.0
+    /// A turn must hold over chords of this many metres...
+    static let wideWindowM = 100.0
+    /// ...bending at least this many degrees to its side there: the builder's 20° at a corner
+    /// (55° elsewhere), less 5° for rounding and resampling.
+    static let wideFloorDeg = 15.0
     /// Junctions are measured on chords of this many metres.
     static let junctionWindowM = 25.0
     /// A turn or junction cue with a side bends at least this many degrees to that side: the
@@ -78,12 +83,28 @@ extension GuidanceRules {
             log.add(.waypointBend, file: file, node: cue.dirNode, expected: "dir \(dir.rawValue): \(problem)", found: found)
             return
         }
-        guard let text = cue.instruction else { return }
-        let said = InstructionReading(text)
-        if said.side != nil, let problem = contradiction(said, dir: nil, bend: bend, kind: kind) {
+        let said = cue.instruction.map(InstructionReading.init)
+        if let text = cue.instruction, let said, said.side != nil, let problem = contradiction(said, dir: nil, bend: bend, kind: kind) {
             log.add(.waypointBend, file: file, node: cue.instructionNode,
                     expected: "\(JSONWriter.quoted(text)): \(problem)", found: found)
+            return
         }
+        if cue.kind == .turn, let side = cue.dir.map(InstructionReading.of)?.side ?? said?.side {
+            checkTurnHolds(cue, side: side, bend: bend)
+        }
+    }
+
+    /// A turn cue's bend holds over 100 m: docs/GUIDANCE.md, *Turns*: "the side of a turn cue
+    /// always agrees with the bend over 50 m and over 100 m" (its 100 m bend at least 55°, or
+    /// 20° at a corner); not asked of a hairpin, whose 100 m side is unsettled.
+    func checkTurnHolds(_ cue: Cue, side: InstructionReading.Side, bend: MeasuredBend) {
+        guard abs(bend.bendDeg) < Self.hairpinDeg, let wideDeg = line.bendDeg(at: cue.i, windowM: Self.wideWindowM) else { return }
+        let towardDeg = side == .right ? wideDeg : -wideDeg
+        figures.leastTurnWideDeg = GuidanceFigures.mined(figures.leastTurnWideDeg, towardDeg)
+        guard towardDeg < Self.wideFloorDeg else { return }
+        log.add(.waypointBend, file: file, node: cue.dir != nil ? cue.dirNode : cue.instructionNode,
+                expected: "a turn to the \(side.rawValue) that holds over \(format(Self.wideWindowM)) m: at least \(format(Self.wideFloorDeg))° that way",
+                found: "the line bends \(format((wideDeg * 10).rounded() / 10))° over \(format(Self.wideWindowM)) m chords (\(format((bend.bendDeg * 10).rounded() / 10))° over \(format(bend.windowM)) m)")
     }
 
     /// Why a cue that says `said` (`dir` when it is a SPEC dir) contradicts `bend`; nil when it does not.
