@@ -84,10 +84,11 @@ struct GuidanceRules {
         if let s = InstructionText.unprintable(text) {
             log.add(.waypointText, file: file, node: cue.instructionNode,
                     expected: "printable text (no control, format or zero-width character)",
-                    found: String(format: "U+%04X (%@)", s.value, s.properties.name ?? "\(s.properties.generalCategory)"))
+                    found: "U+" + String(format: "%04X", s.value) + " (\(s.properties.name ?? "\(s.properties.generalCategory)"))")
         } else if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }) {
             log.add(.waypointText, file: file, node: cue.instructionNode, expected: "visible text", found: "only blank characters")
         }
+        guard text.contains(where: \.isNumber) || text.contains("½") || text.contains("¼") || text.contains("¾") else { return }
         let spared = names.union(cue.name.map { [$0] } ?? [])
         for d in InstructionText.distances(in: text, outside: spared) {
             if cue.kind == .summit, InstructionText.isHeight(d.text, range: d.range, in: text) { continue }

@@ -56,6 +56,7 @@ enum InstructionText {
     static func distances(in text: String, outside names: Set<String>) -> [(text: String, range: Range<String.Index>)] {
         let ns = text as NSString
         let matches = distancePattern.matches(in: text, range: NSRange(location: 0, length: ns.length))
+        guard !matches.isEmpty else { return [] }
         let nameRanges = names.filter { !$0.isEmpty && text.contains($0) }.flatMap { name in ranges(of: name, in: text) }
         return matches.compactMap { m in
             guard let r = Range(m.range, in: text) else { return nil }
