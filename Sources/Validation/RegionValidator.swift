@@ -36,6 +36,8 @@ final class RegionValidator {
     /// The folder on disk (PackReader: walked once, each file read once, symlinks bounded).
     private let disk: RegionFolder
     private var listedPaths: Set<String> = []
+    /// routing.json as the guidance rules read it ahead of its own checks, parsed once.
+    private var peekedRouting: JSONNode?
 
     init(folder: URL, prefix: String, options: ValidationOptions) {
         self.folder = folder
@@ -109,6 +111,7 @@ final class RegionValidator {
         let routeIds = view.routeIds
         var routing = RoutingRules.Context(bbox: bbox, terrain: terrain, routeIds: Set(routeIds))
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
+        var guidance = GuidanceContext()
         var style = StyleRules.Context(folder: folder, manifestFile: manifestFile)
         if let filesNode, let node = filesNode["hillshade"], let path = JSONFields.stringValue(node["path"]),
            let bounds = node["bounds"], let box = JSONFields(file: manifestFile, log: ProblemLog()).bbox(bounds) {
@@ -134,13 +137,20 @@ final class RegionValidator {
             guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
             style.documents[listed.path] = doc
             layers[key] = RegionContentRules.Layer(file: name(listed.path), doc: doc)
-            if kind == .trails, let features = RoutingRules.trailFeatures(doc) { routing.trails = (name(listed.path), doc, features) }
+            if kind == .trails, let features = RoutingRules.trailFeatures(doc) {
+                routing.trails = (name(listed.path), doc, features)
+                guidance.addTrails(features)
+            }
             GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
                 .check(doc, raw: bytes)
             if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
-            if kind == .pois { dem.pois = (doc, name(listed.path)) }
-            if kind == .pois { landmarkRegion?.pois = LandmarkRegion.pois(of: doc) }
+            if kind == .pois {
+                dem.pois = (doc, name(listed.path))
+                guidance.addPois(doc)
+                landmarkRegion?.pois = LandmarkRegion.pois(of: doc)
+            }
         }
+        if let doc = peekRouting(filesNode) { guidance.addRouting(doc) }
 
         // Routes.
         var profiles: [RouteProfile] = []
@@ -183,7 +193,7 @@ final class RegionValidator {
                 FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
                 let profile = RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
                            manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain,
-                           maxRouteFilledM: expected.maxRouteFilledM, landmarkRegion: landmarkRegion)
+                           maxRouteFilledM: expected.maxRouteFilledM, landmarkRegion: landmarkRegion, guidance: guidance)
                     .check(doc, raw: bytes)
                 if let profile { profiles.append(profile) }
             }
@@ -290,7 +300,15 @@ final class RegionValidator {
         log.add(.pathTree, file: fields.file, node: node, expected: JSONWriter.quoted(expected) + " (SPEC Tree)", found: JSONWriter.quoted(listed.path))
     }
 
-    /// `files.routing` (optional) and routing.json, against the region's other files.
+    /// routing.json parsed ahead of its own checks (which report its problems), for the guidance
+    /// rules; nil when it is absent, unsafe or not JSON.
+    private func peekRouting(_ filesNode: JSONNode?) -> JSONNode? {
+        guard let path = JSONFields.stringValue(filesNode?["routing"]?["path"]), PackDisk.pathProblem(path) == nil,
+              let bytes = contents[path] ?? read(path) else { return nil }
+        peekedRouting = try? PackDocument(bytes: bytes, path: name(path)).root
+        return peekedRouting
+    }
+
     /// `geojson.in-region` and `route.trail-feature` over the region's GeoJSON.
     private func checkContent(_ layers: [String: RegionContentRules.Layer], bbox: BBox?, terrain: TerrainGrid?,
                               routes: [ManifestRouteView], lines: [String: (file: String, coords: [LonLat])]) {
@@ -301,11 +319,13 @@ final class RegionValidator {
         rules.checkRouteFeatures(known, trails: trails)
     }
 
-    /// Returns the hiking model of routing.json's `rates`, nil when there is none to read.
+    /// `files.routing` (optional) and routing.json, against the region's other files. Returns the
+    /// hiking model of routing.json's `rates`, nil when there is none to read.
     private func checkRouting(_ node: JSONNode, fields: JSONFields, context: RoutingRules.Context) -> HikingModel? {
         guard fields.typed(node, .object) != nil, let listed = listedFile(node, fields: fields) else { return nil }
         checkTreeName(listed, PackTree.routing, fields: fields)
-        guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { return nil }
+        guard let bytes = load(listed, fields: fields), let doc = peekedRouting ?? parse(bytes, file: name(listed.path)) else { return nil }
+        if peekedRouting != nil { FormatRules.checkBOM(bytes, file: name(listed.path), log: log) }
         return RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
     }
 

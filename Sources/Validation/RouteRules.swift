@@ -23,6 +23,8 @@ struct RouteRules {
     var maxRouteFilledM: Double? = nil
     /// terrain.bin and pois.geojson for the landmark meaning rules, when terrain.bin is valid.
     var landmarkRegion: LandmarkRegion? = nil
+    /// The region's trails, routing junctions and POIs, for what the waypoints mean.
+    var guidance: GuidanceContext? = nil
 
     /// Longest step allowed: the SPEC's 12.0 m plus 0.05 m for coordinates rounded to 7
     /// decimals (about 1 cm each) and the geodesic computed on them.
@@ -92,6 +94,10 @@ struct RouteRules {
         checkDecimals(raw)
         let stats = fields.object(doc, "stats")
         if let coords { checkWaypoints(doc, count: coords.count, lengthM: cum?.last?.value ?? 0, fields: fields) }
+        if let coords, let waypoints = doc["waypoints"], waypoints.type == .array {
+            GuidanceRules(file: file, log: log, context: guidance, line: GuidanceLine(coords.map(\.p)), elevationsM: coords.map(\.eleM),
+                          terrain: arGrid ?? terrain).check(waypoints)
+        }
         if let stats { checkStats(stats, coords: coords, cum: cum, fields: fields) }
         if let arPatch = fields.object(doc, "arPatch") {
             if let mine = manifestEntry["arPatch"], mine.value != arPatch.value {

@@ -399,7 +399,7 @@ struct CorruptionTests {
         // What a pack means (stats, region content, route features): MeaningCorruptionTests;
         // landmarks: LandmarkTruthTests.
         let all = corruptions + specCorruptions + demCorruptionsCovered + routingCorruptions + styleCorruptions + vectorTileCorruptions
-            + meaningCorruptions + landmarkCorruptions
+            + meaningCorruptions + landmarkCorruptions + guidanceCorruptions
         let covered = Set(all.map(\.rule))
         let uncovered = ValidationRule.allCases.filter { $0.severity == .error && !covered.contains($0) }
         // dem.read: DEMCorruptionTests.aDEMThatDoesNotCoverTheRegionIsAnError.

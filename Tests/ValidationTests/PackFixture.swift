@@ -165,7 +165,7 @@ enum PackFixture {
             "cum": .array(cum.map { .number($0) }),
             "waypoints": [
                 ["i": 0, "kind": "start", "instruction": "Start at the trailhead"],
-                ["i": .int(last / 2), "kind": "turn", "instruction": "Bear left", "dir": "slight-left"],
+                ["i": .int(last / 2), "kind": "turn", "instruction": "Continue straight", "dir": "straight"],
                 ["i": .int(last), "kind": "end", "name": "Ridge end", "instruction": "Arrive at the ridge end"],
             ],
             "stats": stats, "arPatch": arPatch, "landmarks": landmarks,
