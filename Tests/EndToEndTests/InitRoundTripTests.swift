@@ -131,13 +131,18 @@ import TrailpackCore
         }
     }
 
-    /// A file `init` cannot read as trails, or a NumPy DEM, fails with the format hint.
+    /// A NumPy DEM, or a TCX file given as trails, fails with the format hint and writes nothing.
     @Test func initGivesTheFormatHints() throws {
         let dir = TestData.scratchFolder("init-hints")
         let npz = dir.appendingPathComponent("dem.npz")
         try Data([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 60)).write(to: npz)
         let r = try TestData.run(["init", "npz", "--dem", npz.path, "--out", dir.appendingPathComponent("npz.json5").path])
         #expect(r.status == 1 && r.stderr.contains("convert it to GeoTIFF"), "\(r.stderr)")
+        let tcx = dir.appendingPathComponent("hike.tcx")
+        try "<?xml version=\"1.0\"?><TrainingCenterDatabase></TrainingCenterDatabase>\n".write(to: tcx, atomically: true, encoding: .utf8)
+        let t = try TestData.run(["init", "tcx", "--dem", Self.hgt, "--trails", tcx.path, "--out", dir.appendingPathComponent("tcx.json5").path])
+        #expect(t.status == 1 && t.stderr.contains("export the activity as GPX"), "\(t.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("tcx.json5").path))
     }
 }
 
