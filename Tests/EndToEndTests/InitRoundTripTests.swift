@@ -101,6 +101,8 @@ import TrailpackCore
             let seen = Set((doc["landmarks"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
             #expect(seen.isDisjoint(with: ["Bunnell Notch Trailhead", "Kilkenny Ridge sign"]), "\(route): \(seen)")
         }
+        let v = try TestData.run(["validate", dir.appendingPathComponent("packs").path, "--strict"])
+        #expect(v.status == 0, "\(v.stdout)\(v.stderr)")
     }
 
     /// The bbox `init` writes for a DEM alone lies inside it: a GeoTIFF cut at an origin that is
