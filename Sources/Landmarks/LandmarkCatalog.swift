@@ -23,9 +23,12 @@ public struct LandmarkOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// POI kinds that are access points, not landmarks (compared lower-cased).
+    /// POI kinds that are no landmarks (compared lower-cased): access points, and the sign posts
+    /// at junctions (`junction`, `signpost`, `guidepost`: a hiker looks for them on the trail, not
+    /// on the horizon).
     public static let accessKinds: Set<String> = [
         "trailhead", "parking", "car-park", "car_park", "parking-lot", "bus-stop", "bus_stop", "station", "access", "gate", "entrance",
+        "junction", "signpost", "guidepost",
     ]
     /// POI kinds treated as summits (moved to the highest sample within `summitSnapM`).
     public static let summitKinds: Set<String> = ["summit", "peak"]

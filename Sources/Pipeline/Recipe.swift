@@ -50,6 +50,9 @@ public struct Recipe: Sendable {
 
     public struct TerrainOptions: Sendable, Equatable {
         public var resolutionM: Double = 30
+        /// True when the recipe sets `terrain.resolutionM`; false: the default, which a DEM too
+        /// coarse for it coarsens (`SourceResolution`).
+        public var resolutionIsExplicit = false
         public var kernel: String = "cubicspline"
         /// nil: chosen from the region's relief.
         public var contourIntervalM: Double?
@@ -83,6 +86,9 @@ public struct Recipe: Sendable {
 
     public struct AROptions: Sendable, Equatable {
         public var resolutionM: Double = RegionExpectations().arResolutionM
+        /// True when the recipe sets `ar.resolutionM`; false: the default, which a DEM too coarse
+        /// for it coarsens (`SourceResolution`).
+        public var resolutionIsExplicit = false
         public var marginM: Double = 200
         public var budgetMiB: Double = 8
     }

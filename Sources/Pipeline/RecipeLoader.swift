@@ -79,7 +79,10 @@ public enum RecipeLoader {
         if let t = root["terrain"] { recipe.terrain = try terrainOptions(t) }
         if let a = root["ar"] {
             try a.requireOnlyKeys(["resolutionM", "marginM", "budgetMiB"])
-            if let v = a["resolutionM"] { recipe.ar.resolutionM = try v.double(in: 1...100) }
+            if let v = a["resolutionM"] {
+                recipe.ar.resolutionM = try v.double(in: 1...100)
+                recipe.ar.resolutionIsExplicit = true
+            }
             if let v = a["marginM"] { recipe.ar.marginM = try v.double(in: 100...5000) }
             if let v = a["budgetMiB"] { recipe.ar.budgetMiB = try v.double(in: 0.1...512) }
         }
@@ -222,7 +225,10 @@ public enum RecipeLoader {
             if let d = v["warnFilledPercent"] { o.voids.warnFilledPercent = try d.double(in: 0...100) }
             if let d = v["maxRouteFilledM"] { o.voids.maxRouteFilledM = try d.double(in: 0...1_000_000) }
         }
-        if let v = t["resolutionM"] { o.resolutionM = try v.double(in: 1...1000) }
+        if let v = t["resolutionM"] {
+            o.resolutionM = try v.double(in: 1...1000)
+            o.resolutionIsExplicit = true
+        }
         if let v = t["kernel"] {
             let k = try v.string()
             guard ["cubicspline", "bilinear", "cubic"].contains(k) else {

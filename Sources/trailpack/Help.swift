@@ -151,13 +151,20 @@ enum Help {
           trailpack inspect packs/regions/pliny-kilkenny/terrain.bin
         """,
         "init": """
-        USAGE: trailpack init ID --dem FILE [--trails FILE] [--out RECIPE] [--force]
+        USAGE: trailpack init ID --dem FILE [--trails FILE]... [--out RECIPE] [--force]
 
-        Writes a starter recipe (default ID.json5) for the region ID using the DEM and trails
-        given, with every section an author usually edits.
+        Writes a starter recipe (default ID.json5) for the region ID that builds on the first
+        try with every input given. The DEM opens as the build opens it (.zip, .gz, .tar, /vsi
+        paths, URLs). The bbox lies inside the DEM: the trails, routes and waypoints with a
+        1000 m margin, clipped to the DEM's extent rounded inward (the whole DEM without
+        --trails). --trails may be repeated: recorded tracks become routes, GPX <rte> drawn
+        routes, GPX <wpt> POIs with kinds guessed from <sym>, <type> and name (marked as
+        guesses), other lines the region's trails. Resolutions are left at their defaults, which
+        a coarse DEM coarsens.
 
         EXAMPLE:
-          trailpack init my-range --dem data/dem.tif --trails data/trails.geojson --out Recipes/my-range.json5
+          trailpack init my-range --dem data/dem.tif --trails data/trails.geojson --trails data/hike.gpx \\
+              --out Recipes/my-range.json5
         """,
     ]
 }

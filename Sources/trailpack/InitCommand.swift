@@ -4,7 +4,8 @@ import PackSpec
 import Pipeline
 import TrailpackCore
 
-/// `trailpack init ID --dem FILE [--trails FILE] [--out RECIPE]`: a starter recipe.
+/// `trailpack init ID --dem FILE [--trails FILE]... [--out RECIPE]`: a starter recipe that
+/// builds on the first try with every input it was given.
 enum InitCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "init", flags: ["--force"], options: ["--dem", "--trails", "--out"])
@@ -13,101 +14,115 @@ enum InitCommand {
             throw UsageError(message: "\"\(id)\" is not a valid region id (lower-case letters, digits and '-', at most 63)", command: "init")
         }
         guard let dem = a.options["--dem"] else { throw UsageError(message: "'init' needs --dem FILE", command: "init") }
+        guard a.repeated["--dem", default: []].count == 1 else {
+            throw UsageError(message: "'init' takes one --dem (add more DEM sources to the recipe's dem list)", command: "init")
+        }
         let out = a.options["--out"] ?? "\(id).json5"
         if FileManager.default.fileExists(atPath: out) && !a.flag("--force") {
             printError("\(out): already exists (use --force to replace it)")
             return 1
         }
-        let folder = URL(fileURLWithPath: out).deletingLastPathComponent().standardizedFileURL
-        func relative(_ path: String) -> String {
-            let abs = URL(fileURLWithPath: path).standardizedFileURL.path
-            let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-            if abs.hasPrefix(base) { return String(abs.dropFirst(base.count)) }
-            return abs
-        }
-        // Open the inputs now so a typo fails here, not at the first build.
-        let raster = try RasterDataset.open(path: RecipeLoader.physicalFile(dem).hasSuffix(".zip") ? "/vsizip/" + dem : dem)
-        var bboxLine = ""
-        var trailsFile = a.options["--trails"]
-        var routeLines = ""
-        if let trails = a.options["--trails"] {
-            let features = OSMReader.handles(path: trails) ? try OSMReader.readLines(path: trails, tags: []) : try VectorReader.read(path: trails)
+        let paths = StarterPaths(recipe: out)
+        // Open the inputs now, as the build will, so a typo fails here, not at the first build.
+        // DEMFile is the build's reader: .zip, .gz, .tar and /vsi paths open as they will there.
+        let extent = try DEMFile.open(dem).dataset.lonLatExtent()
+        var routes = StarterRoutes(), pois = StarterPOIs()
+        var trails: [String] = [], content: [LonLat] = []
+        for file in a.repeated["--trails", default: []] {
+            let features = try readFeatures(file)
             let tracks = Set(features.filter { $0.layer == "tracks" }.map(\.index))
-            let starter = StarterRoutes(features: features, file: relative(trails),
-                                        timedTracks: try VectorReader.gpxTracksWithTimes(path: trails, among: tracks))
-            if !starter.routes.isEmpty {
-                // Recorded tracks are routes to follow, not a trail network: a track that were its own
-                // network would get no turns.
-                trailsFile = nil
-                routeLines = starter.routes
-            }
-        } else {
-            let e = try raster.lonLatExtent()
-            bboxLine = String(format: "\n  // The region: [west, south, east, north] in degrees. Shrink it to the area you need.\n  bbox: [%.4f, %.4f, %.4f, %.4f],", e.west, e.south, e.east, e.north)
+            let timed = try VectorReader.gpxTracksWithTimes(path: file, among: tracks)
+            if routes.add(features: features, file: paths.relative(file), timedTracks: timed) { trails.append(paths.relative(file)) }
+            pois.add(features: features, file: paths.relative(file))
+            content += features.flatMap { $0.geometry.lines.flatMap { $0 } }
         }
-        let trailsLine = trailsFile.map { "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf), clipped to the region; routes can be routed over them.\n  trails: [\"\(relative($0))\"]," } ?? ""
-        let text = """
+        content += pois.locations
+        guard let region = StarterBBox.region(dem: extent, content: content) else {
+            printError("\(dem): the DEM (\(extent)) does not reach the trails, routes and waypoints given (\(BBox(covering: content).map(\.description) ?? "none")); give the DEM that covers them")
+            return 1
+        }
+        if region.clipped {
+            printError("warning: the trails, routes and waypoints with a \(Int(StarterBBox.marginM)) m margin reach past the DEM; the bbox stops at the DEM's edge (a route outside it will not build)")
+        }
+        let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, trails: trails, routes: routes, pois: pois)
+        try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
+        try text.write(toFile: out, atomically: true, encoding: .utf8)
+        print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
+        return 0
+    }
+
+    /// The lines and points of one `--trails` file (OSM extracts through `OSMReader`).
+    /// - Throws: `GDALError` naming the file, with a format hint when there is one.
+    static func readFeatures(_ file: String) throws -> [VectorFeature] {
+        do throws(GDALError) {
+            return OSMReader.handles(path: file) ? try OSMReader.readLines(path: file, tags: []) : try VectorReader.read(path: file)
+        } catch {
+            throw FormatHint.annotate(error, path: file)
+        }
+    }
+
+    /// The starter recipe's text.
+    static func recipeText(id: String, dem: String, region: (box: BBox, clipped: Bool), trails: [String],
+                           routes: StarterRoutes, pois: StarterPOIs) -> String {
+        let b = region.box
+        let why = trails.isEmpty && routes.count == 0 && pois.count == 0
+            ? "the DEM's extent, rounded inward to 4 decimals"
+            : "the trails, routes and waypoints given, with a \(Int(StarterBBox.marginM)) m margin, inside the DEM's extent (rounded inward)"
+        let clippedNote = region.clipped ? "\n  // The margin reached past the DEM: the bbox stops at its edge. A second DEM source lets it grow." : ""
+        let trailsLine = trails.isEmpty ? "" : "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf), clipped to the region; routes can be routed over them.\n  trails: [\(trails.map { "\"\($0)\"" }.joined(separator: ", "))],"
+        let poisLine = pois.count == 0 ? "\n  pois: []," : "\n  pois: [\(pois.text)\n  ],"
+        return """
         // trailpack recipe: every key is documented in Recipes/README.md.
         {
           id: "\(id)",
           name: "\(id)",
           // Credit every source: the DEM's, and "© OpenStreetMap contributors" for OSM trails.
-          attribution: ["Elevation: (DEM source)"],\(bboxLine)
-          // DEM sources, highest priority first: anything GDAL reads (GeoTIFF, .hgt, .zip).
-          dem: ["\(relative(dem))"],\(trailsLine)
-          pois: [],
-          terrain: { resolutionM: 30 },
-          ar: { resolutionM: 10, marginM: 200 },
-          routes: [\(routeLines)
+          attribution: ["Elevation: (DEM source)"],
+          // The region: [west, south, east, north] in degrees: \(why). Shrink it to the area you need.\(clippedNote)
+          bbox: [\(String(format: "%.4f, %.4f, %.4f, %.4f", b.west, b.south, b.east, b.north))],
+          // DEM sources, highest priority first: anything GDAL reads (GeoTIFF, .hgt, .zip, .gz).
+          dem: ["\(dem)"],\(trailsLine)\(poisLine)
+          // Grid spacings (resolutionM): 30 m for the region, 10 m for each route's AR patch by default,
+          // coarser over a DEM too coarse for them (the build says so); set them here to insist.
+          terrain: {},
+          ar: { marginM: 200 },
+          routes: [\(routes.text)
             // { id: "my-hike", name: "My hike", via: [[-71.45, 44.50], [-71.41, 44.51]] },
             // { id: "recorded", name: "Recorded hike", track: { file: "hike.gpx" } },
           ],
         }
 
         """
-        try text.write(toFile: out, atomically: true, encoding: .utf8)
-        print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
-        return 0
     }
 }
 
-/// The routes of a starter recipe made from a `--trails` file's recorded tracks: GPX `<trk>`,
-/// and lines that carry the time they were recorded (a KML `gx:Track` or `TimeSpan`, read as
-/// `begin`/`end`; a GeoJSON line with togeojson's `coordTimes`).
-struct StarterRoutes {
-    /// True for a line recorded by a device rather than drawn as a trail.
-    static func isRecorded(_ f: VectorFeature) -> Bool {
-        f.layer == "tracks" || (f.field("begin") != nil && f.field("end") != nil) || f.field("coordTimes") != nil
+/// Paths as a recipe in `recipe`'s folder writes them: relative to that folder where they lie
+/// under it, else absolute.
+struct StarterPaths {
+    let folder: URL
+
+    init(recipe: String) {
+        folder = URL(fileURLWithPath: recipe).deletingLastPathComponent().standardizedFileURL
     }
 
-    /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
-    let routes: String
+    /// A local path (relative to the current directory or absolute) as the recipe writes it.
+    func relative(_ path: String) -> String {
+        let abs = URL(fileURLWithPath: path).standardizedFileURL.path
+        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        if abs.hasPrefix(base) { return String(abs.dropFirst(base.count)) }
+        return abs
+    }
 
-    /// `timedTracks`: the GPX tracks (`tracks` layer indices) whose points carry timestamps.
-    init(features: [VectorFeature], file: String, timedTracks: Set<Int> = []) {
-        // Indices as the recipe's `track.select` counts them: among the file's lines of 2+ points.
-        let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
-        var out = ""
-        var n = 0
-        var standing: [String] = []
-        for (k, f) in lines.enumerated() where Self.isRecorded(f) && n < 20 {
-            let name = f.name.map { "\"\($0)\"" } ?? "\(k)"
-            // A device left standing draws no way to follow.
-            if f.geometry.lines.allSatisfy({ GroundLine.isOnePlace($0) }) { standing.append("track \(name)"); continue }
-            n += 1
-            let escaped = (f.name ?? "Track \(n)").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            if n == 1 { out += "\n    // The recorded tracks of \(file), followed as recorded (cleaned of GPS spikes and stops)." }
-            out += "\n    { id: \"track-\(n)\", name: \"\(escaped)\", track: { file: \"\(file)\", select: \(k) } },"
-            if f.layer == "tracks", !timedTracks.contains(f.index) {
-                out += "\n    // track-\(n): no timestamps, so it is cleaned as a GPS recording; if it was drawn in a route planner, add drawn: true to its track."
-            }
-            if let gapM = TrackSource.unchainedGapM(of: f) {
-                out += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
-            }
+    /// The DEM as the recipe writes it: URLs and network `/vsi` paths as given; a `/vsizip/`,
+    /// `/vsigzip/` or `/vsitar/` path keeps its prefix with the file inside made recipe-relative
+    /// (as `DEMFile.gdalPath` resolves it); a plain path made recipe-relative (`.zip`, `.gz`,
+    /// `.tar` open without prefix).
+    func recipePath(dem: String) -> String {
+        for prefix in ["/vsizip/", "/vsigzip/", "/vsitar/"] where dem.hasPrefix(prefix) {
+            return prefix + relative(String(dem.dropFirst(prefix.count)))
         }
-        if !standing.isEmpty {
-            out += "\n    // Left out, as they stay within \(Int(GroundLine.stepM)) m of one place: \(standing.joined(separator: ", "))."
-        }
-        routes = out
+        let lower = dem.lowercased()
+        if dem.hasPrefix("/vsi") || lower.hasPrefix("http://") || lower.hasPrefix("https://") { return dem }
+        return relative(dem)
     }
 }

@@ -1,0 +1,73 @@
+import Bindings
+import Foundation
+import TrailpackCore
+
+/// A DEM too coarse for the grids made from it: the region grid (`terrain.resolutionM`) and the
+/// AR patches (`ar.resolutionM`) are resampled from the DEM with a smooth kernel, and a grid much
+/// finer than its source shows the kernel's curves, not the ground (a 30″ DEM, cells of about
+/// 900 m, made into a 10 m patch: a megabyte of invented detail). Such a build warns, naming
+/// the DEM and both resolutions; a resolution the recipe left at its default is coarsened to
+/// `factor` times finer than the source (a note says so), one the recipe set is kept.
+public enum SourceResolution {
+    /// How many times finer than its source's cells a grid may be before the build warns (and
+    /// coarsens a default resolution). 10: SRTM 3″ (cells of at most 93 m), the global DEM many
+    /// regions start from and the bundled Jacksboro demo, stays under it with the default 10 m
+    /// patch (9.3×) and 30 m grid (3.1×), as the SPEC pairs them; 30″ DEMs (GTOPO30, GMTED2010,
+    /// about 930 m) are 93× the patch and 31× the grid. A 3× rule would warn on every 3″ region.
+    public static let factor = 10.0
+
+    /// The ground size of the finest DEM source at `point`: its file and its cell's two sides,
+    /// metres; nil when no source covers `point` or none can say.
+    static func finestSource(_ dem: [RasterDataset], at point: LonLat) -> (file: String, xM: Double, yM: Double)? {
+        let sizes = dem.compactMap { source -> (file: String, xM: Double, yM: Double)? in
+            guard let extent = try? source.lonLatExtent(), extent.contains(point),
+                  let cell = try? source.groundCellSizeM(at: point) else { return nil }
+            return (source.path, cell.xM, cell.yM)
+        }
+        return sizes.min { max($0.xM, $0.yM) < max($1.xM, $1.yM) }
+    }
+
+    /// Where the region's resolutions are judged: the recipe's bbox centre, else the centre of
+    /// its trails and POIs, else that of the first DEM source.
+    static func referencePoint(_ recipe: Recipe, inputs: LoadedInputs) -> LonLat? {
+        if let bbox = recipe.bbox { return bbox.center }
+        if let box = BBox(covering: inputs.trails.flatMap(\.coords) + inputs.pois.map(\.location)) { return box.center }
+        return inputs.dem.first.flatMap { try? $0.lonLatExtent() }?.center
+    }
+
+    /// Checks both resolutions of `recipe` against the finest DEM at the region's reference
+    /// point and coarsens those left at their defaults; returns the warnings.
+    static func apply(to recipe: inout Recipe, inputs: LoadedInputs) -> [Diagnostic] {
+        guard let point = referencePoint(recipe, inputs: inputs), let source = finestSource(inputs.dem, at: point) else { return [] }
+        var out: [Diagnostic] = []
+        if let d = judge(&recipe.ar.resolutionM, explicit: recipe.ar.resolutionIsExplicit, grid: "the AR patch", key: "ar.resolutionM",
+                         source: source, latDeg: point.lat) { out.append(d) }
+        if let d = judge(&recipe.terrain.resolutionM, explicit: recipe.terrain.resolutionIsExplicit, grid: "the region grid",
+                         key: "terrain.resolutionM", source: source, latDeg: point.lat) { out.append(d) }
+        return out
+    }
+
+    /// The warning for one grid of `resolutionM` over `source`, coarsening a default resolution
+    /// to the source's coarser side divided by `factor`; nil when the source is fine enough.
+    static func judge(_ resolutionM: inout Double, explicit: Bool, grid: String, key: String,
+                      source: (file: String, xM: Double, yM: Double), latDeg: Double) -> Diagnostic? {
+        let sourceM = max(source.xM, source.yM)
+        guard sourceM > factor * resolutionM else { return nil }
+        let requested = resolutionM
+        let cell = String(format: "%.0f × %.0f m on the ground (at %.2f°, the region's centre latitude)", source.xM, source.yM, latDeg)
+        var message = "the DEM's cells are \(cell), more than \(Int(factor))× \(grid)'s \(metres(requested)) m (\(key)\(explicit ? "" : ", its default")): "
+            + "so much finer than its source, it would show the resampling kernel, not the ground; "
+        if explicit {
+            message += "\(key) is set in the recipe, so it is kept"
+        } else {
+            resolutionM = sourceM / factor
+            message += "so \(grid) is made at \(metres(resolutionM)) m instead (\(Int(factor))× finer than the DEM); set \(key) in the recipe to insist on \(metres(requested)) m"
+        }
+        return Diagnostic(.warning, source.file, message)
+    }
+
+    /// Metres with one decimal, or none when whole.
+    static func metres(_ v: Double) -> String {
+        v == v.rounded() ? String(format: "%.0f", v) : String(format: "%.1f", v)
+    }
+}
