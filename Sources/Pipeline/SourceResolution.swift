@@ -6,8 +6,9 @@ import TrailpackCore
 /// AR patches (`ar.resolutionM`) are resampled from the DEM with a smooth kernel, and a grid much
 /// finer than its source shows the kernel's curves, not the ground (a 30″ DEM, cells of about
 /// 900 m, made into a 10 m patch: a megabyte of invented detail). Such a build warns, naming
-/// the DEM and both resolutions; a resolution the recipe left at its default is coarsened to
-/// `factor` times finer than the source (a note says so), one the recipe set is kept.
+/// the DEM, both resolutions and the resolution to set. The grids keep the recipe's resolution
+/// (the SPEC: the AR patch is at the recipe's resolution, 10 m unless it says otherwise, and
+/// coarsened only for a size budget); `trailpack init` writes resolutions that suit its DEM.
 public enum SourceResolution {
     /// How many times finer than its source's cells a grid may be before the build warns (and
     /// coarsens a default resolution). 10: SRTM 3″ (cells of at most 93 m), the global DEM many
@@ -36,33 +37,33 @@ public enum SourceResolution {
     }
 
     /// Checks both resolutions of `recipe` against the finest DEM at the region's reference
-    /// point and coarsens those left at their defaults; returns the warnings.
-    static func apply(to recipe: inout Recipe, inputs: LoadedInputs) -> [Diagnostic] {
+    /// point; returns the warnings.
+    static func check(_ recipe: Recipe, inputs: LoadedInputs) -> [Diagnostic] {
         guard let point = referencePoint(recipe, inputs: inputs), let source = finestSource(inputs.dem, at: point) else { return [] }
         var out: [Diagnostic] = []
-        if let d = judge(&recipe.ar.resolutionM, explicit: recipe.ar.resolutionIsExplicit, grid: "the AR patch", key: "ar.resolutionM",
+        if let d = judge(recipe.ar.resolutionM, explicit: recipe.ar.resolutionIsExplicit, grid: "the AR patch", key: "ar.resolutionM",
                          source: source, latDeg: point.lat) { out.append(d) }
-        if let d = judge(&recipe.terrain.resolutionM, explicit: recipe.terrain.resolutionIsExplicit, grid: "the region grid",
+        if let d = judge(recipe.terrain.resolutionM, explicit: recipe.terrain.resolutionIsExplicit, grid: "the region grid",
                          key: "terrain.resolutionM", source: source, latDeg: point.lat) { out.append(d) }
         return out
     }
 
-    /// The warning for one grid of `resolutionM` over `source`, coarsening a default resolution
-    /// to the source's coarser side divided by `factor`; nil when the source is fine enough.
-    static func judge(_ resolutionM: inout Double, explicit: Bool, grid: String, key: String,
+    /// The resolution a grid over a source of `sourceM` cells should have, metres: `factor`
+    /// times finer than the source (whole metres, rounded up), never finer than `resolutionM`.
+    public static func suited(_ resolutionM: Double, sourceM: Double) -> Double {
+        max(resolutionM, (sourceM / factor).rounded(.up))
+    }
+
+    /// The warning for one grid of `resolutionM` over `source`; nil when the source is fine enough.
+    static func judge(_ resolutionM: Double, explicit: Bool, grid: String, key: String,
                       source: (file: String, xM: Double, yM: Double), latDeg: Double) -> Diagnostic? {
         let sourceM = max(source.xM, source.yM)
         guard sourceM > factor * resolutionM else { return nil }
-        let requested = resolutionM
         let cell = String(format: "%.0f × %.0f m on the ground (at %.2f°, the region's centre latitude)", source.xM, source.yM, latDeg)
-        var message = "the DEM's cells are \(cell), more than \(Int(factor))× \(grid)'s \(metres(requested)) m (\(key)\(explicit ? "" : ", its default")): "
-            + "so much finer than its source, it would show the resampling kernel, not the ground; "
-        if explicit {
-            message += "\(key) is set in the recipe, so it is kept"
-        } else {
-            resolutionM = sourceM / factor
-            message += "so \(grid) is made at \(metres(resolutionM)) m instead (\(Int(factor))× finer than the DEM); set \(key) in the recipe to insist on \(metres(requested)) m"
-        }
+        let message = "the DEM's cells are \(cell), more than \(Int(factor))× \(grid)'s \(metres(resolutionM)) m (\(key)\(explicit ? "" : ", its default")): "
+            + "so much finer than its source, it shows the resampling kernel, not the ground; "
+            + (explicit ? "\(key) is set in the recipe, so it is kept"
+                        : "set \(key): \(metres(suited(resolutionM, sourceM: sourceM))) in the recipe (\(Int(factor))× finer than the DEM), or a finer DEM")
         return Diagnostic(.warning, source.file, message)
     }
 

@@ -25,7 +25,8 @@ enum InitCommand {
         let paths = StarterPaths(recipe: out)
         // Open the inputs now, as the build will, so a typo fails here, not at the first build.
         // DEMFile is the build's reader: .zip, .gz, .tar and /vsi paths open as they will there.
-        let extent = try DEMFile.open(dem).dataset.lonLatExtent()
+        let source = try DEMFile.open(dem).dataset
+        let extent = try source.lonLatExtent()
         var routes = StarterRoutes(), pois = StarterPOIs()
         var trails: [String] = [], content: [LonLat] = []
         for file in a.repeated["--trails", default: []] {
@@ -44,7 +45,9 @@ enum InitCommand {
         if region.clipped {
             printError("warning: the trails, routes and waypoints with a \(Int(StarterBBox.marginM)) m margin reach past the DEM; the bbox stops at the DEM's edge (a route outside it will not build)")
         }
-        let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, trails: trails, routes: routes, pois: pois)
+        let cell = try? source.groundCellSizeM(at: region.box.center)
+        let grids = StarterGrids(sourceM: cell.map { max($0.xM, $0.yM) })
+        let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, trails: trails, routes: routes, pois: pois, grids: grids)
         try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
         try text.write(toFile: out, atomically: true, encoding: .utf8)
         print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
@@ -63,7 +66,7 @@ enum InitCommand {
 
     /// The starter recipe's text.
     static func recipeText(id: String, dem: String, region: (box: BBox, clipped: Bool), trails: [String],
-                           routes: StarterRoutes, pois: StarterPOIs) -> String {
+                           routes: StarterRoutes, pois: StarterPOIs, grids: StarterGrids) -> String {
         let b = region.box
         let why = trails.isEmpty && routes.count == 0 && pois.count == 0
             ? "the DEM's extent, rounded inward to 4 decimals"
@@ -82,10 +85,10 @@ enum InitCommand {
           bbox: [\(String(format: "%.4f, %.4f, %.4f, %.4f", b.west, b.south, b.east, b.north))],
           // DEM sources, highest priority first: anything GDAL reads (GeoTIFF, .hgt, .zip, .gz).
           dem: ["\(dem)"],\(trailsLine)\(poisLine)
-          // Grid spacings (resolutionM): 30 m for the region, 10 m for each route's AR patch by default,
-          // coarser over a DEM too coarse for them (the build says so); set them here to insist.
-          terrain: {},
-          ar: { marginM: 200 },
+          // Grid spacings (resolutionM): 30 m for the region, 10 m for each route's AR patch by default;
+          // over a coarse DEM, 10 times finer than its cells (the build warns of finer ones).\(grids.comment)
+          terrain: {\(grids.terrain)},
+          ar: {\(grids.ar) marginM: 200 },
           routes: [\(routes.text)
             // { id: "my-hike", name: "My hike", via: [[-71.45, 44.50], [-71.41, 44.51]] },
             // { id: "recorded", name: "Recorded hike", track: { file: "hike.gpx" } },
@@ -124,5 +127,27 @@ struct StarterPaths {
         let lower = dem.lowercased()
         if dem.hasPrefix("/vsi") || lower.hasPrefix("http://") || lower.hasPrefix("https://") { return dem }
         return relative(dem)
+    }
+}
+
+/// The grid spacings a starter recipe sets: none over a DEM fine enough for the defaults, else
+/// `SourceResolution.suited` ones (the build warns of a grid over 10 times finer than its DEM).
+struct StarterGrids {
+    /// The DEM's longer cell side at the region's centre, metres (nil when GDAL cannot say).
+    var sourceM: Double?
+
+    private func suited(_ defaultM: Double) -> Double? {
+        guard let sourceM, sourceM > SourceResolution.factor * defaultM else { return nil }
+        return SourceResolution.suited(defaultM, sourceM: sourceM)
+    }
+
+    /// ` resolutionM: 90 ` or empty.
+    var terrain: String { suited(30).map { " resolutionM: \(Int($0)) " } ?? "" }
+    /// ` resolutionM: 93,` or empty.
+    var ar: String { suited(10).map { " resolutionM: \(Int($0))," } ?? "" }
+    /// A comment line naming the DEM's cells when a spacing was set for them.
+    var comment: String {
+        guard let sourceM, suited(10) != nil || suited(30) != nil else { return "" }
+        return "\n  // This DEM's cells are about \(Int(sourceM.rounded())) m: the spacings below suit it."
     }
 }

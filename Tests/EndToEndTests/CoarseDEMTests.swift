@@ -3,12 +3,13 @@ import Testing
 import TestSupport
 import TrailpackCore
 
-/// A DEM much coarser than the grids made from it: the build warns, naming the DEM and both
-/// resolutions, and a resolution left at its default follows the DEM.
+/// A DEM much coarser than the grids made from it: the build warns, naming the DEM, both
+/// resolutions and the one to set; the pack keeps the recipe's resolutions (SPEC), and `init`
+/// writes resolutions that suit the DEM.
 @Suite struct CoarseDEMTests {
     /// The Jacksboro DEM averaged to 30″ cells (0.0083333°, as GTOPO30 and GMTED2010 have them),
     /// under a recipe with the ridge route, the default AR resolution and a set terrain resolution.
-    @Test func aThirtySecondDEMWarnsAndCoarsensTheDefaultARPatch() throws {
+    @Test func aThirtySecondDEMWarnsAndNamesTheResolutionToSet() throws {
         let dir = TestData.scratchFolder("coarse-dem")
         let coarse = dir.appendingPathComponent("coarse30s.tif").path
         let cellDeg = 30.0 / 3600
@@ -31,8 +32,8 @@ import TrailpackCore
         #expect(warnings.count == 2, "\(b.stdout)")
         let ar = try #require(warnings.first { $0.contains("ar.resolutionM") }, "\(b.stdout)")
         #expect(ar.contains(cell) && ar.contains("more than 10× the AR patch's 10 m (ar.resolutionM, its default)"), "\(ar)")
-        let expectedARM = max(xM, yM) / 10
-        #expect(ar.contains(String(format: "made at %.1f m instead", expectedARM)), "\(ar)")
+        let suitedM = (max(xM, yM) / 10).rounded(.up)
+        #expect(ar.contains(String(format: "set ar.resolutionM: %.0f in the recipe", suitedM)), "\(ar)")
         let terrain = try #require(warnings.first { $0.contains("terrain.resolutionM") }, "\(b.stdout)")
         #expect(terrain.contains(cell) && terrain.contains("the region grid's 60 m (terrain.resolutionM)")
                 && terrain.contains("terrain.resolutionM is set in the recipe, so it is kept"), "\(terrain)")
@@ -40,8 +41,8 @@ import TrailpackCore
         let manifest = try RasterInputFixtures.manifest(out, "coarse")
         let patch = try #require(((manifest["routes"] as? [[String: Any]])?.first?["arPatch"] as? [String: Any]))
         let patchM = try #require(patch["resolutionM"] as? Double)
-        // The grid fits whole cells into the patch: its spacing is within a few percent of the asked one.
-        #expect(abs(patchM - expectedARM) < 0.05 * expectedARM, "\(patch) vs \(expectedARM)")
+        // The SPEC's patch: the recipe's resolution (10 m by default), however coarse the DEM.
+        #expect(abs(patchM - 10) < 0.5, "\(patch)")
         let grid = try #require((manifest["files"] as? [String: Any])?["terrain"] as? [String: Any])
         #expect(abs((grid["resolutionM"] as? Double ?? 0) - 60) < 1, "\(grid)")
     }
@@ -55,5 +56,21 @@ import TrailpackCore
         #expect(!b.stdout.contains("resampling kernel"), "\(b.stdout)")
         let patch = try #require(((RasterInputFixtures.manifest(dir, "jacksboro")["routes"] as? [[String: Any]])?.first?["arPatch"] as? [String: Any]))
         #expect(abs((patch["resolutionM"] as? Double ?? 0) - 10) < 0.5, "\(patch)")
+    }
+
+    /// `init` over a 30″ DEM writes spacings 10 times finer than its cells, and the recipe builds
+    /// without the coarse-DEM warning.
+    @Test func initSuitsTheSpacingsToACoarseDEM() throws {
+        let dir = TestData.scratchFolder("coarse-init")
+        let coarse = dir.appendingPathComponent("coarse30s.tif").path
+        let cellDeg = 30.0 / 3600
+        try RasterInputFixtures.tool("gdalwarp", ["-q", "-r", "average", "-tr", "\(cellDeg)", "\(cellDeg)", RasterInputFixtures.jacksboroTIF, coarse])
+        let recipe = dir.appendingPathComponent("coarse.json5").path
+        let initRun = try TestData.run(["init", "coarse", "--dem", coarse, "--out", recipe])
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        #expect(text.contains("terrain: { resolutionM: ") && text.contains("ar: { resolutionM: "), "\(text)")
+        let b = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("packs").path])
+        #expect(!b.stdout.contains("resampling kernel"), "\(b.stdout)\(b.stderr)")
     }
 }
