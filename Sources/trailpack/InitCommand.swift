@@ -54,6 +54,15 @@ enum InitCommand {
         return 0
     }
 
+    /// The starter attribution: the DEM by its file name (for the author to complete with its
+    /// provider and licence), and OpenStreetMap's credit when a trails file is an OSM extract.
+    static func attribution(dem: String, trails: [String]) -> String {
+        var lines = ["Elevation: \(URL(fileURLWithPath: dem).lastPathComponent)"]
+        if trails.contains(where: { OSMReader.handles(path: $0) }) { lines.append("Trails: © OpenStreetMap contributors (ODbL 1.0)") }
+        return lines.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ", ")
+    }
+
     /// The lines and points of one `--trails` file (OSM extracts through `OSMReader`).
     /// - Throws: `GDALError` naming the file, with a format hint when there is one.
     static func readFeatures(_ file: String) throws -> [VectorFeature] {
@@ -79,8 +88,8 @@ enum InitCommand {
         {
           id: "\(id)",
           name: "\(id)",
-          // Credit every source: the DEM's, and "© OpenStreetMap contributors" for OSM trails.
-          attribution: ["Elevation: (DEM source)"],
+          // Credit every source: name the DEM's provider and licence (the build refuses placeholders).
+          attribution: [\(attribution(dem: dem, trails: trails))],
           // The region: [west, south, east, north] in degrees: \(why). Shrink it to the area you need.\(clippedNote)
           bbox: [\(String(format: "%.4f, %.4f, %.4f, %.4f", b.west, b.south, b.east, b.north))],
           // DEM sources, highest priority first: anything GDAL reads (GeoTIFF, .hgt, .zip, .gz).
