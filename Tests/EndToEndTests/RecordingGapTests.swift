@@ -108,6 +108,24 @@ import TestSupport
         #expect(names == ["gaps"], "\(names)")
     }
 
+    @Test func withoutATrailPathAcrossTheGapGapsTrailsStillStops() throws {
+        let dir = TestData.scratchFolder("recording-gap-no-trails")
+        let gpx = dir.appendingPathComponent("ridge.gpx").path
+        try Self.recording().gpx.write(toFile: gpx, atomically: true, encoding: .utf8)
+        // No trails in the region: nothing to route over.
+        let text = try String(contentsOfFile: try Self.recipe(in: dir, gpx: gpx, trackExtra: ", gaps: \"trails\"", name: "t.json5"), encoding: .utf8)
+            .replacingOccurrences(of: "trails: [\"\(Self.trails)\"],", with: "")
+        let recipe = try RasterInputFixtures.recipe(text, in: dir, name: "no-trails.json5")
+        let r = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("out").path, "--quiet"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("ridge.gpx track 0: gap of") && r.stderr.contains("no trail path joins its ends"), "\(r.stderr)")
+        // An unknown mode is a recipe error at its line and key.
+        let bad = try RasterInputFixtures.recipe(text.replacingOccurrences(of: "gaps: \"trails\"", with: "gaps: \"straight\""), in: dir, name: "bad.json5")
+        let b = try TestData.run(["build", bad, "--out", dir.appendingPathComponent("out").path, "--quiet"])
+        #expect(b.status == 1)
+        #expect(b.stderr.contains("bad.json5:3: routes[0].track.gaps: unknown gap mode \"straight\""), "\(b.stderr)")
+    }
+
     @Test func withGapsTrailsTheRouteFollowsTheTrailsAcrossTheGap() throws {
         let dir = TestData.scratchFolder("recording-gap-trails")
         let rec = try Self.recording()
