@@ -51,6 +51,12 @@ public enum RecipeLoader {
         guard !recipe.attribution.isEmpty, recipe.attribution.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw attribution.error("attribution needs at least one non-empty string (e.g. the DEM's source and \"© OpenStreetMap contributors\")")
         }
+        for node in attribution.type == .string ? [attribution] : try attribution.array() {
+            let text = try node.string()
+            if let why = PlaceholderText.reason(text) {
+                throw node.error("\"\(text)\" is a placeholder: \(why); credit the real source, e.g. \"Elevation: SRTM 3 arc-second, NASA/USGS (public domain)\"")
+            }
+        }
         if let box = root["bbox"] {
             let v = try box.array().map { try $0.double() }
             guard v.count == 4 else { throw box.error("expected [west, south, east, north], found \(v.count) numbers") }

@@ -12,6 +12,14 @@ import TestSupport
         let again = try TestData.run(["init", "my-range", "--dem", TestData.path("white-mountains/N44W072.hgt"), "--out", recipe])
         #expect(again.status == 1 && again.stderr.contains("already exists"))
         let out = dir.appendingPathComponent("packs")
+        // The starter's placeholder credit stops the build, at its line and key, before a byte is written.
+        let line = try #require(try String(contentsOfFile: recipe, encoding: .utf8).components(separatedBy: "\n")
+            .firstIndex { $0.contains(StarterRecipe.placeholder) }) + 1
+        let refused = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
+        #expect(refused.status == 1 && refused.stderr.contains("my-range.json5:\(line): attribution[0]: \(StarterRecipe.placeholder) is a placeholder"),
+                "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        try StarterRecipe.credit(recipe)
         let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
         #expect(b.status == 0, "\(b.stderr)")
         let v = try TestData.run(["validate", out.path])
