@@ -139,7 +139,8 @@ public enum RouteStage {
         let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
         let (raster, fill) = try withoutActuallyEscaping(fail) { fail in
             let purpose = TerrainRaster.Purpose(label: "its AR patch", bytesPerCell: MemoryLimit.patchBytesPerCell,
-                                                resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)", maxFilledPercent: 100, limitFail: fail)
+                                                resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)", maxFilledPercent: 100,
+                                                smallerExtent: "lower ar.marginM (the patch is the route's extent grown by it)", limitFail: fail)
             return try TerrainRaster.make(geometry: geometry, sources: dem, kernel: kernel, options: recipe.terrain,
                                           purpose: purpose, progress: nil) { message in
                 fail("AR patch from \(dem.map(\.path).joined(separator: ", ")): \(message)")
