@@ -69,13 +69,7 @@ public struct TrackSource {
         notes += walked.notes
         let tracks = chosen.filter { $0.layer == "tracks" }
         if let gaps, !(drawn ?? chosen.allSatisfy { $0.layer == "routes" }) {
-            let times = tracks.isEmpty ? [:] : try VectorReader.gpxFixTimes(path: file, tracks: Set(tracks.map(\.index)))
-            let fixes = walked.origins.map { o in
-                let stored = o.layer == "tracks" ? times[o.feature]?[o.segment] ?? [] : []
-                // Times only when the file's fixes are the part's (no empty segment shifts them).
-                let aligned = stored.count == o.storedCount ? o.fixIndices.map { stored[$0] } : []
-                return PartFixes(fixIndices: o.fixIndices, timesS: aligned)
-            }
+            let fixes = try partFixes(walked.origins, file: file, tracks: tracks)
             notes += try TrackGaps.resolve(&parts, fixes: fixes, ownLines: chosen.flatMap { $0.geometry.lines }, file: file, policy: gaps, fail: fail)
         }
         let chained: ChainedTrack
@@ -121,6 +115,18 @@ public struct TrackSource {
             }
         }
         return (parts, warnings, notes, origins)
+    }
+
+    /// Each part's stored fix indices and, for GPX track segments, their times (none when the
+    /// file's fixes of the segment are not the part's: an empty segment would shift them).
+    /// - Throws: `GDALError` when the file cannot be read.
+    static func partFixes(_ origins: [PartOrigin], file: String, tracks: [VectorFeature]) throws -> [PartFixes] {
+        let times = tracks.isEmpty ? [:] : try VectorReader.gpxFixTimes(path: file, tracks: Set(tracks.map(\.index)))
+        return origins.map { o in
+            let stored = o.layer == "tracks" ? times[o.feature]?[o.segment] ?? [] : []
+            let aligned = stored.count == o.storedCount ? o.fixIndices.map { stored[$0] } : []
+            return PartFixes(fixIndices: o.fixIndices, timesS: aligned)
+        }
     }
 
     /// Where a part's points are stored: the feature's layer and index, the segment (GPX
