@@ -151,6 +151,16 @@ public struct TrackSource {
         }
     }
 
+    /// The longest gap, metres, inside a part of `feature` (a recording that lost its fix:
+    /// `RecordingGaps`, with the fix times of a GPX track read from `file`), else nil.
+    public static func longestGapInsideM(of feature: VectorFeature, file: String) -> Double? {
+        let walked = parts(of: [feature], file: file)
+        let tracks = feature.layer == "tracks" ? [feature] : []
+        guard let fixes = try? partFixes(walked.origins, file: file, tracks: tracks) else { return nil }
+        let gaps = zip(walked.parts, fixes).flatMap { RecordingGaps.find($0.coords, timesS: $1.timesS) }
+        return gaps.map(\.gapM).max()
+    }
+
     /// "track 0 segment 2", "route 1", "feature 3", "feature 3 part 1".
     static func partLabel(_ f: VectorFeature, part k: Int, of count: Int) -> String {
         switch f.layer {

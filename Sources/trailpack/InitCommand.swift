@@ -33,7 +33,7 @@ enum InitCommand {
         if let trails = a.options["--trails"] {
             let features = OSMReader.handles(path: trails) ? try OSMReader.readLines(path: trails, tags: []) : try VectorReader.read(path: trails)
             let tracks = Set(features.filter { $0.layer == "tracks" }.map(\.index))
-            let starter = StarterRoutes(features: features, file: relative(trails),
+            let starter = StarterRoutes(features: features, file: relative(trails), path: trails,
                                         timedTracks: try VectorReader.gpxTracksWithTimes(path: trails, among: tracks))
             if !starter.routes.isEmpty {
                 // Recorded tracks are routes to follow, not a trail network: a track that were its own
@@ -83,8 +83,9 @@ struct StarterRoutes {
     /// Recipe lines, one route per recorded track (at most 20), or empty when the file has none.
     let routes: String
 
-    /// `timedTracks`: the GPX tracks (`tracks` layer indices) whose points carry timestamps.
-    init(features: [VectorFeature], file: String, timedTracks: Set<Int> = []) {
+    /// `timedTracks`: the GPX tracks (`tracks` layer indices) whose points carry timestamps;
+    /// `path`: the file as opened (for the fixes' times), `file` as the recipe names it.
+    init(features: [VectorFeature], file: String, path: String? = nil, timedTracks: Set<Int> = []) {
         // Indices as the recipe's `track.select` counts them: among the file's lines of 2+ points.
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
         var out = ""
@@ -103,6 +104,9 @@ struct StarterRoutes {
             }
             if let gapM = TrackSource.unchainedGapM(of: f) {
                 out += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
+            }
+            if f.layer != "routes", let gapM = TrackSource.longestGapInsideM(of: f, file: path ?? file) {
+                out += String(format: "\n    // track-%d: the device lost its fix, a jump of %.0f m between two fixes; the build stops there unless track.joinM bridges it with a straight line, or track.gaps: \"trails\" follows the trails across it.", n, gapM)
             }
         }
         if !standing.isEmpty {

@@ -108,6 +108,18 @@ import TestSupport
         #expect(names == ["gaps"], "\(names)")
     }
 
+    @Test func initNamesTheGapBesideTheRoute() throws {
+        let dir = TestData.scratchFolder("recording-gap-init")
+        let gpx = dir.appendingPathComponent("ridge.gpx").path
+        try Self.recording().gpx.write(toFile: gpx, atomically: true, encoding: .utf8)
+        let recipe = dir.appendingPathComponent("ridge.json5").path
+        let r = try TestData.run(["init", "ridge", "--dem", Self.dem, "--trails", gpx, "--out", recipe])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        let comment = try #require(text.components(separatedBy: "\n").first { $0.contains("// track-1: the device lost its fix") }, "\(text)")
+        #expect(comment.contains("a jump of 2212 m between two fixes") && comment.contains("track.gaps: \"trails\""), "\(comment)")
+    }
+
     @Test func withoutATrailPathAcrossTheGapGapsTrailsStillStops() throws {
         let dir = TestData.scratchFolder("recording-gap-no-trails")
         let gpx = dir.appendingPathComponent("ridge.gpx").path
