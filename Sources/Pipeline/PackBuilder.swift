@@ -65,7 +65,8 @@ public enum PackBuilder {
         clock.lap("routes")
 
         let bbox = try regionBBox(recipe, inputs: inputs, routes: trackRoutes)
-        let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain, progress: progress)
+        let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
+                                           smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
         if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
             diagnostics.append(d)
         }

@@ -128,6 +128,14 @@ public struct RouteRecipe: Sendable {
     /// Whether the track was drawn (in a route planner) rather than recorded (`track.drawn`);
     /// nil: a GPX `<rte>` is drawn, anything else recorded.
     public var trackDrawn: Bool?
+    /// What a gap inside a recording longer than `trackJoinM` does (`track.gaps`).
+    public var trackGaps: GapMode = .error
+
+    /// `track.gaps`: a gap the join distance does not bridge stops the build (`error`), or the
+    /// route follows the trail network across it (`trails`).
+    public enum GapMode: String, Sendable, CaseIterable {
+        case error, trails
+    }
 
     public enum Source: Sendable {
         /// A recorded track or route: file plus selector (feature name, or index among the file's lines).

@@ -51,6 +51,12 @@ public enum RecipeLoader {
         guard !recipe.attribution.isEmpty, recipe.attribution.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw attribution.error("attribution needs at least one non-empty string (e.g. the DEM's source and \"© OpenStreetMap contributors\")")
         }
+        for node in attribution.type == .string ? [attribution] : try attribution.array() {
+            let text = try node.string()
+            if let why = PlaceholderText.reason(text) {
+                throw node.error("\"\(text)\" is a placeholder: \(why); credit the real source, e.g. \"Elevation: SRTM 3 arc-second, NASA/USGS (public domain)\"")
+            }
+        }
         if let box = root["bbox"] {
             let v = try box.array().map { try $0.double() }
             guard v.count == 4 else { throw box.error("expected [west, south, east, north], found \(v.count) numbers") }
@@ -127,6 +133,7 @@ public enum RecipeLoader {
                 if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: 0...10_000) }
                 if let s = node["track"]?["snap"] { recipe.routes[recipe.routes.count - 1].trackSnap = try s.bool() }
                 if let d = node["track"]?["drawn"] { recipe.routes[recipe.routes.count - 1].trackDrawn = try d.bool() }
+                if let g = node["track"]?["gaps"] { recipe.routes[recipe.routes.count - 1].trackGaps = try gapMode(g) }
             }
         }
         if recipe.bbox == nil && recipe.routes.isEmpty && recipe.trails.isEmpty {
@@ -188,12 +195,21 @@ public enum RecipeLoader {
 
     static func trackSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> RouteRecipe.Source {
         if node.type == .string { return .track(path: try resolve(node), select: .first, reversed: false) }
-        try node.requireOnlyKeys(["file", "select", "reverse", "joinM", "snap", "drawn"])
+        try node.requireOnlyKeys(["file", "select", "reverse", "joinM", "snap", "drawn", "gaps"])
         var select = RouteRecipe.TrackSelector.first
         if let s = node["select"] {
             select = s.type == .string ? .name(try s.string()) : .index(try s.int(in: 0...1_000_000))
         }
         return .track(path: try resolve(node.member("file")), select: select, reversed: try node["reverse"]?.bool() ?? false)
+    }
+
+    /// `track.gaps`: `"error"` or `"trails"`.
+    static func gapMode(_ node: JSONNode) throws -> RouteRecipe.GapMode {
+        let raw = try node.string()
+        guard let mode = RouteRecipe.GapMode(rawValue: raw) else {
+            throw node.error("unknown gap mode \"\(raw)\"; expected \"error\" (a gap wider than joinM stops the build) or \"trails\" (the route follows the trails across it)")
+        }
+        return mode
     }
 
     /// `trailTags: { highway: ["path", ...], route: true }`: tag key -> accepted values, `true` for any value.

@@ -75,7 +75,11 @@ public enum RouteStage {
         case .via:
             throw fail("is routed through vias: NetworkStage builds it")
         case .track(let file, let select, let reversed):
-            let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM, fail: fail)
+            let gaps = TrackGaps.Policy(joinM: route.trackJoinM, mode: route.trackGaps) { from, to, own in
+                trailBridge(from: from, to: to, over: TrackNetwork.excludingTrack(own, from: network, trails: inputs.trails))
+            }
+            let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM,
+                                             drawn: route.trackDrawn, gaps: gaps, fail: fail)
             let joined = track.coords
             // A line drawn on purpose (a GPX `<rte>`, or `track.drawn`): its out-and-back spurs are not GPS spikes.
             let drawn = route.trackDrawn ?? track.isPlannedRoute
@@ -107,6 +111,17 @@ public enum RouteStage {
         }
     }
 
+    /// The shortest way over `network` from the trail point nearest `from` to the one nearest
+    /// `to` (each within `TrailNetworkGraph.maxViaDistanceM`), nil without a network or a path.
+    static func trailBridge(from: LonLat, to: LonLat, over network: TrailNetworkGraph?) -> TrailBridge? {
+        guard let network,
+              let routed = try? network.route(via: [ViaPoint(label: "the fix before the gap", location: from),
+                                                    ViaPoint(label: "the fix after it", location: to)]),
+              routed.viaSnapDistancesM.count == 2 else { return nil }
+        return TrailBridge(coords: routed.path.coords, lengthM: routed.lengthM,
+                           snapM: (routed.viaSnapDistancesM[0], routed.viaSnapDistancesM[1]))
+    }
+
     /// The route's AR patch: its vertices' box grown by the margin, at the AR resolution,
     /// coarsened until it fits the budget.
     static func arPatch(for coords: [LonLat], recipe: Recipe, dem: [RasterDataset],
@@ -124,7 +139,8 @@ public enum RouteStage {
         let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
         let (raster, fill) = try withoutActuallyEscaping(fail) { fail in
             let purpose = TerrainRaster.Purpose(label: "its AR patch", bytesPerCell: MemoryLimit.patchBytesPerCell,
-                                                resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)", maxFilledPercent: 100, limitFail: fail)
+                                                resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)", maxFilledPercent: 100,
+                                                smallerExtent: "lower ar.marginM (the patch is the route's extent grown by it)", limitFail: fail)
             return try TerrainRaster.make(geometry: geometry, sources: dem, kernel: kernel, options: recipe.terrain,
                                           purpose: purpose, progress: nil) { message in
                 fail("AR patch from \(dem.map(\.path).joined(separator: ", ")): \(message)")

@@ -13,6 +13,8 @@ enum TerrainRaster {
         var resolutionKey: String
         /// Share of void cells that may be filled, percent.
         var maxFilledPercent: Double
+        /// The recipe key that makes the grid smaller, as advice in void refusals (`VoidFiller.fill`).
+        var smallerExtent: String
         /// Turns a memory-limit message into the error naming the grid's owner (nil: as is).
         var limitFail: ((String) -> any Error)? = nil
     }
@@ -33,7 +35,8 @@ enum TerrainRaster {
         try TerrainStage.checkCoverage(of: geometry.bounds, by: sources)
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: Double(VoidFiller.noData), progress: progress)
         try checkPlausible(raster, geometry: geometry, sources: sources)
-        let fill = try VoidFiller.fill(raster, geometry: geometry, options: options.voids, maxPercent: purpose.maxFilledPercent, fail: fail)
+        let fill = try VoidFiller.fill(raster, geometry: geometry, options: options.voids, maxPercent: purpose.maxFilledPercent,
+                                       smallerExtent: purpose.smallerExtent, fail: fail)
         return (raster, fill)
     }
 

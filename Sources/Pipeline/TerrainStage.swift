@@ -20,15 +20,17 @@ public struct TerrainProducts: Sendable {
 /// Stage: DEM sources -> region grid (warped, voids filled), hillshade and contours.
 public enum TerrainStage {
     /// Builds the terrain products of `bbox` from `sources` (highest priority first).
+    /// `smallerExtent` advises, in void refusals, the recipe key that shrinks the region: the
+    /// recipe's `bbox`, or `bboxMarginM` when the bbox is derived (`extentAdvice`).
     /// - Throws: `BuildError` when a DEM cannot be read or does not cover the bbox, or GDAL fails.
     public static func run(bbox: BBox, sources: [RasterDataset], options: Recipe.TerrainOptions,
-                           progress: (any ProgressReporter)?) throws -> TerrainProducts {
+                           smallerExtent: String = "choose a smaller bbox", progress: (any ProgressReporter)?) throws -> TerrainProducts {
         let geometry = GridGeometry(bounds: bbox, resolutionM: options.resolutionM)
         // One Float32 raster in memory: warped and filled in place, then read in place for the
         // Int16 grid, the hillshade and (through a second handle on the same pixels) contours.
         let (raster, voids) = try filledRegionRaster(geometry: geometry, sources: sources,
                                                      kernel: ResamplingKernel(rawValue: options.kernel) ?? .cubicSpline,
-                                                     options: options, progress: progress)
+                                                     options: options, smallerExtent: smallerExtent, progress: progress)
         // The contour interval needs only the relief: whole-metre rounding is monotonic, so the
         // extremes of the Int16 grid are the rounded extremes of the raster.
         let (lo, hi) = try raster.withFloat32Pixels { pixels in
@@ -85,15 +87,23 @@ public enum TerrainStage {
     /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid, `BuildError.input`
     ///   naming the DEM when its voids cannot be filled honestly, `MemoryLimitError`.
     static func filledRegionRaster(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel,
-                                   options: Recipe.TerrainOptions = Recipe.TerrainOptions(),
+                                   options: Recipe.TerrainOptions = Recipe.TerrainOptions(), smallerExtent: String = "choose a smaller bbox",
                                    progress: (any ProgressReporter)?) throws -> (RasterDataset, VoidReport) {
         let purpose = TerrainRaster.Purpose(label: "the region grid", bytesPerCell: MemoryLimit.regionBytesPerCell,
-                                            resolutionKey: "terrain.resolutionM", maxFilledPercent: options.voids.maxFilledPercent)
+                                            resolutionKey: "terrain.resolutionM", maxFilledPercent: options.voids.maxFilledPercent,
+                                            smallerExtent: smallerExtent)
         let (raster, fill) = try TerrainRaster.make(geometry: geometry, sources: sources, kernel: kernel, options: options,
                                                     purpose: purpose, progress: progress) { message in
             BuildError.input(file: sources.map(\.path).joined(separator: ", "), place: "region grid \(geometry.bounds)", message: message)
         }
         return (raster, fill.report)
+    }
+
+    /// The advice on shrinking the region of `recipe` in void refusals: "choose a smaller bbox",
+    /// or, when the bbox is derived, "lower bboxMarginM (...)".
+    public static func extentAdvice(_ recipe: Recipe) -> String {
+        guard recipe.bbox == nil else { return "choose a smaller bbox" }
+        return String(format: "lower bboxMarginM (now %.0f m; without a bbox the region is the routes', trails' and POIs' extent grown by it)", recipe.bboxMarginM)
     }
 
     /// Every point of a 21x21 lattice over `bbox` must lie inside some source's footprint.

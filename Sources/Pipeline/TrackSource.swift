@@ -27,10 +27,12 @@ public struct TrackSource {
     /// selects every feature of that name; an index one feature. Parts that stay in one place
     /// are left out, with a note, when another selected part goes somewhere.
     /// - Throws: what `fail` makes of: no track in the file, no feature of that name or index, a
-    ///   gap between parts (both ends, the gap, every part left out); `GDALError` when the file
-    ///   cannot be read.
+    ///   gap between parts (both ends, the gap, every part left out), a gap inside a part
+    ///   (`TrackGaps.resolve`); `GDALError` when the file cannot be read.
+    ///   Gaps inside a recorded part (`TrackGaps`, not in a drawn line: `drawn`, else every part a
+    ///   GPX `<rte>`) are bridged, routed over the trails or refused as `gaps` says (nil: not looked for).
     static func load(file: String, select: RouteRecipe.TrackSelector, reversed: Bool, joinM: Double,
-                     fail: (String) -> BuildError) throws -> TrackSource {
+                     drawn: Bool? = nil, gaps: TrackGaps.Policy? = nil, fail: (String) -> BuildError) throws -> TrackSource {
         let features = OSMReader.handles(path: file) ? try OSMReader.readLines(path: file, tags: []) : try VectorReader.read(path: file)
         // Tracks and routes with at least two points (GPX files carry empty and one-point ones).
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
@@ -62,9 +64,14 @@ public struct TrackSource {
             notes.append("\(file) has \(lines.count) tracks and routes; the route follows \(partLabel(taken, part: 0, of: 1))\(name) only (track.select takes another, by index or by a name several share)")
         }
         let walked = parts(of: chosen, file: file)
-        let parts = walked.parts
+        var parts = walked.parts
         warnings += walked.warnings
         notes += walked.notes
+        let tracks = chosen.filter { $0.layer == "tracks" }
+        if let gaps, !(drawn ?? chosen.allSatisfy { $0.layer == "routes" }) {
+            let fixes = try partFixes(walked.origins, file: file, tracks: tracks)
+            notes += try TrackGaps.resolve(&parts, fixes: fixes, ownLines: chosen.flatMap { $0.geometry.lines }, file: file, policy: gaps, fail: fail)
+        }
         let chained: ChainedTrack
         do { chained = try TrackChainer.chain(parts, joinM: joinM, reversed: reversed) } catch {
             throw fail("\(file): \(error.description) (raise track.joinM to bridge the gap, or \"select\" the parts of one way)")
@@ -73,7 +80,6 @@ public struct TrackSource {
             let order = chained.order.map { parts[$0.part].label + ($0.flipped ? " (reversed)" : "") }
             notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")
         }
-        let tracks = chosen.filter { $0.layer == "tracks" }
         let timed = try VectorReader.gpxTracksWithTimes(path: file, among: Set(tracks.map(\.index)))
         return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
                            isUntimedTrack: !tracks.isEmpty && tracks.allSatisfy { !timed.contains($0.index) },
@@ -84,8 +90,11 @@ public struct TrackSource {
     /// points (a warning each) and, beside parts that go somewhere, without those that stay in
     /// one place (a note each: a device waiting for its first fix, or left on, draws only a
     /// gap to bridge).
-    static func parts(of features: [VectorFeature], file: String) -> (parts: [TrackPart], warnings: [String], notes: [String]) {
-        var parts: [TrackPart] = [], warnings: [String] = [], notes: [String] = []
+    /// `origins` says, for each part, its feature's layer and index, the segment's index and the
+    /// stored index of each point kept.
+    static func parts(of features: [VectorFeature], file: String)
+        -> (parts: [TrackPart], warnings: [String], notes: [String], origins: [PartOrigin]) {
+        var parts: [TrackPart] = [], warnings: [String] = [], notes: [String] = [], origins: [PartOrigin] = []
         let walkable = features.flatMap(\.geometry.lines).contains { !GroundLine.isOnePlace($0) }
         for f in features {
             let segments = f.geometry.lines
@@ -100,9 +109,35 @@ public struct TrackSource {
                     warnings.append("\(file) \(label): dropped \(dropped.count) invalid point\(dropped.count == 1 ? "" : "s") (NaN or out of range) at index \(InvalidPoints.describe(dropped))")
                 }
                 parts.append(TrackPart(label: label, coords: coords))
+                let droppedSet = Set(dropped)
+                origins.append(PartOrigin(layer: f.layer, feature: f.index, segment: k, storedCount: raw.count,
+                                          fixIndices: raw.indices.filter { !droppedSet.contains($0) }))
             }
         }
-        return (parts, warnings, notes)
+        return (parts, warnings, notes, origins)
+    }
+
+    /// Each part's stored fix indices and, for GPX track segments, their times (none when the
+    /// file's fixes of the segment are not the part's: an empty segment would shift them).
+    /// - Throws: `GDALError` when the file cannot be read.
+    static func partFixes(_ origins: [PartOrigin], file: String, tracks: [VectorFeature]) throws -> [PartFixes] {
+        let times = tracks.isEmpty ? [:] : try VectorReader.gpxFixTimes(path: file, tracks: Set(tracks.map(\.index)))
+        return origins.map { o in
+            let stored = o.layer == "tracks" ? times[o.feature]?[o.segment] ?? [] : []
+            let aligned = stored.count == o.storedCount ? o.fixIndices.map { stored[$0] } : []
+            return PartFixes(fixIndices: o.fixIndices, timesS: aligned)
+        }
+    }
+
+    /// Where a part's points are stored: the feature's layer and index, the segment (GPX
+    /// `track_seg_id`, multi-line part), and the stored index of each point kept.
+    struct PartOrigin {
+        var layer: String
+        var feature: Int
+        var segment: Int
+        /// Points the segment stores, invalid ones included.
+        var storedCount: Int
+        var fixIndices: [Int]
     }
 
     /// The gap, metres, that keeps the parts of `feature` from chaining at the default
@@ -114,6 +149,16 @@ public struct TrackSource {
         } catch {
             return error.gapM
         }
+    }
+
+    /// The longest gap, metres, inside a part of `feature` (a recording that lost its fix:
+    /// `RecordingGaps`, with the fix times of a GPX track read from `file`), else nil.
+    public static func longestGapInsideM(of feature: VectorFeature, file: String) -> Double? {
+        let walked = parts(of: [feature], file: file)
+        let tracks = feature.layer == "tracks" ? [feature] : []
+        guard let fixes = try? partFixes(walked.origins, file: file, tracks: tracks) else { return nil }
+        let gaps = zip(walked.parts, fixes).flatMap { RecordingGaps.find($0.coords, timesS: $1.timesS) }
+        return gaps.map(\.gapM).max()
     }
 
     /// "track 0 segment 2", "route 1", "feature 3", "feature 3 part 1".

@@ -22,10 +22,12 @@ enum VoidFiller {
 
     /// Fills the voids of `raster` (a warped in-memory grid over `geometry`) in place.
     /// `maxPercent` is the share limit (100 for AR patches, whose share is judged by the route
-    /// check). `fail` turns a message into the build error naming the grid and DEM files.
+    /// check). `smallerExtent` is the advice on the recipe key that shrinks the grid ("choose a
+    /// smaller bbox", "lower bboxMarginM (...)", "lower ar.marginM"). `fail` turns a message into
+    /// the build error naming the grid and DEM files.
     /// - Throws: what `fail` makes, when too much would be invented; `GDALError` when GDAL fails.
     static func fill(_ raster: RasterDataset, geometry: GridGeometry, options: Recipe.VoidOptions, maxPercent: Double,
-                     fail: (String) -> any Error) throws -> Fill {
+                     smallerExtent: String = "choose a smaller bbox", fail: (String) -> any Error) throws -> Fill {
         let cellCount = geometry.width * geometry.height
         // NaN holes (float DEMs without nodata) are voids like nodata cells.
         let voidCount = try raster.withMutableFloat32Pixels { pixels in
@@ -44,7 +46,7 @@ enum VoidFiller {
             let areas = mask.withUnsafeBufferPointer { VoidAreas(isVoid: $0, width: geometry.width, height: geometry.height) }
             throw fail(String(format: "%.1f%% of the region grid is void in the DEM (%d of %d cells), over the %.0f%% that may be filled (terrain.voids.maxFilledPercent): ",
                               percent, voidCount, cellCount, maxPercent)
-                       + describe(areas, geometry: geometry) + "; add a second DEM source covering these areas (dem: [...], in priority order) or choose a smaller bbox")
+                       + describe(areas, geometry: geometry) + "; add a second DEM source covering these areas (dem: [...], in priority order) or \(smallerExtent)")
         }
         let distancePixels = options.maxFillDistanceM / geometry.resolutionM
         if distancePixels >= 1 {
@@ -60,7 +62,7 @@ enum VoidFiller {
             let areas = left.withUnsafeBufferPointer { VoidAreas(isVoid: $0, width: geometry.width, height: geometry.height) }
             throw fail(String(format: "%d void cells lie farther than %.0f m from valid data (terrain.voids.maxFillDistanceM), so filling would invent them: ",
                               areas.voidCells, options.maxFillDistanceM)
-                       + describe(areas, geometry: geometry) + "; add a second DEM source covering these areas (dem: [...], in priority order) or choose a smaller bbox")
+                       + describe(areas, geometry: geometry) + "; add a second DEM source covering these areas (dem: [...], in priority order) or \(smallerExtent)")
         }
         let report = VoidReport.analyse(isVoid: mask, width: geometry.width, height: geometry.height) { c, r in
             LonLat(lon(geometry, column: c), lat(geometry, row: r))

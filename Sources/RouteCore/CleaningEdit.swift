@@ -44,15 +44,22 @@ public struct CleaningEdit: Equatable, Sendable {
 
     /// "spike at points 412-413 (-71.41234, 44.50123), 310 m off the line, 621 m of track removed".
     public var description: String {
+        "\(kind.rawValue) at \(place), \(sizeDescription), \(String(format: "%.0f", lengthRemovedM)) m of track removed"
+    }
+
+    /// "points 412-413 (-71.41234, 44.50123)": the input indices removed and `location`.
+    public var place: String {
         let points = firstIndex == lastIndex ? "point \(firstIndex)" : "points \(firstIndex)-\(lastIndex)"
-        let at = String(format: "(%.5f, %.5f)", location.lon, location.lat)
-        let size: String
+        return points + String(format: " (%.5f, %.5f)", location.lon, location.lat)
+    }
+
+    /// The size in words: "310 m off the line", "40 fixes within 12 m", "12 m across", "30 m out and back".
+    public var sizeDescription: String {
         switch kind {
-        case .spike: size = String(format: "%.0f m off the line", sizeM)
-        case .stop: size = String(format: "%d fixes within %.0f m", lastIndex - firstIndex + 1, sizeM)
-        case .loop: size = String(format: "%.0f m across", 2 * sizeM)
-        case .startExcursion, .endExcursion: size = String(format: "%.0f m out and back", sizeM)
+        case .spike: String(format: "%.0f m off the line", sizeM)
+        case .stop: String(format: "%d fixes within %.0f m", lastIndex - firstIndex + 1, sizeM)
+        case .loop: String(format: "%.0f m across", 2 * sizeM)
+        case .startExcursion, .endExcursion: String(format: "%.0f m out and back", sizeM)
         }
-        return "\(kind.rawValue) at \(points) \(at), \(size), \(String(format: "%.0f", lengthRemovedM)) m of track removed"
     }
 }

@@ -33,7 +33,7 @@ enum InitCommand {
             let features = try readFeatures(file)
             let tracks = Set(features.filter { $0.layer == "tracks" }.map(\.index))
             let timed = try VectorReader.gpxTracksWithTimes(path: file, among: tracks)
-            if routes.add(features: features, file: paths.relative(file), timedTracks: timed) { trails.append(paths.relative(file)) }
+            if routes.add(features: features, file: paths.relative(file), path: file, timedTracks: timed) { trails.append(paths.relative(file)) }
             pois.add(features: features, file: paths.relative(file))
             content += features.flatMap { $0.geometry.lines.flatMap { $0 } }
         }

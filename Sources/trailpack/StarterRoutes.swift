@@ -26,9 +26,10 @@ struct StarterRoutes {
     var count: Int { trackCount + plannedCount }
 
     /// Adds the routes of one file's features. `timedTracks`: the GPX tracks (`tracks` layer
-    /// indices) whose points carry timestamps. Returns whether the file holds lines that are no
-    /// route (the region's trails).
-    mutating func add(features: [VectorFeature], file: String, timedTracks: Set<Int> = []) -> Bool {
+    /// indices) whose points carry timestamps; `path`: the file as opened (for its fixes' times),
+    /// `file` as the recipe names it. Returns whether the file holds lines that are no route (the
+    /// region's trails).
+    mutating func add(features: [VectorFeature], file: String, path: String? = nil, timedTracks: Set<Int> = []) -> Bool {
         // Indices as the recipe's `track.select` counts them: among the file's lines of 2+ points.
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
         var standing: [String] = []
@@ -46,7 +47,7 @@ struct StarterRoutes {
                 plannedCount += 1
                 text += "\n    { id: \"route-\(plannedCount)\", name: \"\(Self.escaped(f.name ?? "Route \(plannedCount)"))\", track: { file: \"\(file)\", select: \(k), drawn: true } },"
             } else {
-                addTrack(f, select: k, file: file, timed: f.layer != "tracks" || timedTracks.contains(f.index))
+                addTrack(f, select: k, file: file, path: path ?? file, timed: f.layer != "tracks" || timedTracks.contains(f.index))
             }
         }
         if !standing.isEmpty {
@@ -55,7 +56,7 @@ struct StarterRoutes {
         return lines.contains { !Self.isRecorded($0) && !Self.isPlanned($0) }
     }
 
-    private mutating func addTrack(_ f: VectorFeature, select k: Int, file: String, timed: Bool) {
+    private mutating func addTrack(_ f: VectorFeature, select k: Int, file: String, path: String, timed: Bool) {
         trackCount += 1
         let n = trackCount
         text += "\n    { id: \"track-\(n)\", name: \"\(Self.escaped(f.name ?? "Track \(n)"))\", track: { file: \"\(file)\", select: \(k) } },"
@@ -64,6 +65,9 @@ struct StarterRoutes {
         }
         if let gapM = TrackSource.unchainedGapM(of: f) {
             text += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
+        }
+        if let gapM = TrackSource.longestGapInsideM(of: f, file: path) {
+            text += String(format: "\n    // track-%d: the device lost its fix, a jump of %.0f m between two fixes; the build stops there unless track.joinM bridges it with a straight line, or track.gaps: \"trails\" follows the trails across it.", n, gapM)
         }
     }
 

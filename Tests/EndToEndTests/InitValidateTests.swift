@@ -12,11 +12,22 @@ import TestSupport
         let again = try TestData.run(["init", "my-range", "--dem", TestData.path("white-mountains/N44W072.hgt"), "--out", recipe])
         #expect(again.status == 1 && again.stderr.contains("already exists"))
         let out = dir.appendingPathComponent("packs")
+        // The recipe builds as written, crediting the DEM by its file name for the author to complete.
+        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        #expect(text.contains("attribution: [\"Elevation: N44W072.hgt\"]"), "\(text)")
         let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
         #expect(b.status == 0, "\(b.stderr)")
-        let v = try TestData.run(["validate", out.path])
-        #expect(v.status == 0, "\(v.stdout)\(v.stderr)")
+        #expect(TestData.strictValidationFailure(out) == nil)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("regions/my-range/manifest.json").path))
+
+        // A placeholder credit stops the build at its line and key; the pack built before is kept.
+        let before = TestData.tree(out)
+        let line = try #require(try StarterRecipe.setAttribution(recipe, to: StarterRecipe.placeholder).components(separatedBy: "\n")
+            .firstIndex { $0.contains(StarterRecipe.placeholder) }) + 1
+        let refused = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
+        #expect(refused.status == 1 && refused.stderr.contains("my-range.json5:\(line): attribution[0]: \(StarterRecipe.placeholder) is a placeholder"),
+                "\(refused.stderr)")
+        #expect(TestData.tree(out) == before)
     }
 
     @Test func validateFailsWithExitOneOnABrokenPackAndTwoOnUsage() throws {

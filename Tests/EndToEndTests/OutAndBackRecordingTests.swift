@@ -71,6 +71,7 @@ import TestSupport
         let recipe = dir.appendingPathComponent("starr.json5").path
         let i = try TestData.run(["init", "starr", "--dem", Self.dem, "--trails", gpx, "--out", recipe])
         #expect(i.status == 0, "\(i.stderr)")
+        try StarterRecipe.credit(recipe)
         let out = dir.appendingPathComponent("packs")
         let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
         try #require(b.status == 0, "\(b.stderr)")

@@ -56,7 +56,7 @@ import TrailpackCore
         let recipe = dir.appendingPathComponent("\(id).json5").path
         let r = try TestData.run(["init", id, "--dem", dem, "--trails", file, "--out", recipe])
         #expect(r.status == 0, "\(r.stderr)")
-        return (file, recipe, try String(contentsOfFile: recipe, encoding: .utf8))
+        return (file, recipe, try StarterRecipe.credit(recipe))
     }
 
     @Test func initFromATrackMakesItARouteNotTheNetwork() throws {
@@ -64,7 +64,7 @@ import TrailpackCore
         let recipe = dir.appendingPathComponent("ridge.json5").path
         let r = try TestData.run(["init", "ridge", "--dem", Self.dem, "--trails", Self.gpx, "--out", recipe])
         #expect(r.status == 0, "\(r.stderr)")
-        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        let text = try StarterRecipe.credit(recipe)
         #expect(!text.contains("trails: ["), "\(text)")
         #expect(text.contains("track: { file: \"\(Self.gpx)\", select: 0 }"), "\(text)")
         // The ridge line has no timestamps: the recipe says how to mark it drawn.
@@ -153,7 +153,7 @@ import TrailpackCore
             let recipe = dir.appendingPathComponent("r.json5").path
             let r = try TestData.run(["init", "ridge", "--dem", Self.dem, "--trails", file, "--out", recipe, "--force"])
             #expect(r.status == 0, "\(r.stderr)")
-            let text = try String(contentsOfFile: recipe, encoding: .utf8)
+            let text = try StarterRecipe.credit(recipe)
             let name = URL(fileURLWithPath: file).lastPathComponent
             #expect(text.contains("{ id: \"track-1\", name: \"Ridge walk\", track: { file: \"\(name)\", select: 0 } },") == isRoute, "\(text)")
             #expect(text.contains("trails: [\"\(name)\"]") == !isRoute, "\(text)")
