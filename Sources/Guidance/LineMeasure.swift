@@ -11,9 +11,7 @@ struct LineMeasure: Sendable {
 
     init(_ coords: [LonLat]) {
         self.coords = coords
-        var cum = [Double](repeating: 0, count: coords.count)
-        for k in coords.indices.dropFirst() { cum[k] = cum[k - 1] + shortDistanceM(coords[k - 1], coords[k]) }
-        self.cumM = cum
+        self.cumM = AlongLine.cumulativeM(coords)
     }
 
     /// The line over `coords` up to its first vertex more than `coveringM` metres along (the whole
@@ -59,21 +57,7 @@ struct LineMeasure: Sendable {
     }
 
     /// The point `distanceM` metres along the line (clamped to the line's ends).
-    func point(atM distanceM: Double) -> LonLat {
-        if distanceM <= 0 { return coords[0] }
-        if distanceM >= lengthM { return coords[coords.count - 1] }
-        // Last vertex at or before distanceM.
-        var lo = 0, hi = cumM.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if cumM[mid] <= distanceM { lo = mid } else { hi = mid }
-        }
-        let segM = cumM[hi] - cumM[lo]
-        if segM <= 0 { return coords[lo] }
-        let t = (distanceM - cumM[lo]) / segM
-        let a = coords[lo], b = coords[hi]
-        return LonLat(a.lon + t * wrappedDeltaLonDeg(b.lon, from: a.lon), a.lat + t * (b.lat - a.lat))
-    }
+    func point(atM distanceM: Double) -> LonLat { AlongLine.point(atM: distanceM, coords: coords, cumM: cumM) }
 
     /// `point(atM:)` for a sweep along the line: `lo` (start at 0) keeps the last vertex found, so
     /// distances that never decrease from call to call cost O(1) each (a step back costs a binary

@@ -11,28 +11,13 @@ struct GuidanceLine {
 
     init(_ coords: [LonLat]) {
         self.coords = coords
-        var cum = [Double](repeating: 0, count: coords.count)
-        for k in coords.indices.dropFirst() { cum[k] = cum[k - 1] + shortDistanceM(coords[k - 1], coords[k]) }
-        cumM = cum
+        cumM = AlongLine.cumulativeM(coords)
     }
 
     var lengthM: Double { cumM.last ?? 0 }
 
     /// The point `distanceM` metres along the line, clamped to its ends.
-    func point(atM distanceM: Double) -> LonLat {
-        if distanceM <= 0 { return coords[0] }
-        if distanceM >= lengthM { return coords[coords.count - 1] }
-        var lo = 0, hi = cumM.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if cumM[mid] <= distanceM { lo = mid } else { hi = mid }
-        }
-        let segM = cumM[hi] - cumM[lo]
-        guard segM > 0 else { return coords[lo] }
-        let t = (distanceM - cumM[lo]) / segM
-        let a = coords[lo], b = coords[hi]
-        return LonLat(a.lon + t * (b.lon - a.lon), a.lat + t * (b.lat - a.lat))
-    }
+    func point(atM distanceM: Double) -> LonLat { AlongLine.point(atM: distanceM, coords: coords, cumM: cumM) }
 
     /// Bearing in degrees from `a` to `b`, nil when they are within 1 cm.
     static func bearingDeg(_ a: LonLat, _ b: LonLat) -> Double? {

@@ -425,6 +425,20 @@ struct CorruptionTests {
 }
 
 extension Corruption {
+    /// Applies the corruption to a copy of a pack (`editor`, removed afterwards) and expects its
+    /// rule as an error at its place, with what was expected and found (and a line, where asked).
+    func expectReported(on editor: PackEditor, withLine: Bool = false) throws {
+        defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
+        let (report, match) = try validated(editor)
+        #expect(!report.isValid)
+        #expect(match != nil, "\(rule.id) at \(file) \(path ?? "") not reported; got:\n\(ReportRenderer.text(report))")
+        if let match {
+            #expect(match.severity == .error)
+            #expect(!match.expected.isEmpty && !match.found.isEmpty)
+            if withLine { #expect(match.location.line != nil) }
+        }
+    }
+
     /// Applies the corruption to `editor`'s pack (re-signing it when asked) and validates it: the
     /// report and the problem of the expected rule at the expected file, JSON path and offset.
     func validated(_ editor: PackEditor) throws -> (report: ValidationReport, match: ValidationProblem?) {
