@@ -60,16 +60,22 @@ public enum PackBuilder {
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
         let graph = try openTrails.isEmpty ? nil : TrailNetworkGraph(lines: openTrails)
         let snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
-        let (trackRoutes, routeNotes) = try RouteStage.run(recipe, inputs: inputs, network: graph, progress: progress)
+        let (prepared, routeNotes) = try RouteStage.prepare(recipe, inputs: inputs, network: graph, progress: progress)
         diagnostics += routeNotes
         clock.lap("routes")
 
-        let bbox = try regionBBox(recipe, inputs: inputs, routes: trackRoutes)
-        let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
-                                           smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
+        let bbox = try regionBBox(recipe, inputs: inputs, routes: prepared.map { ($0.recipe.id, $0.coords) })
+        let region = try TerrainStage.fillRegion(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
+                                                 smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
+        try refuseRegionVoids(region, routes: prepared, recipe: recipe, inputs: inputs, bbox: bbox)
+        let terrain = try TerrainStage.products(of: region, options: recipe.terrain, progress: progress)
         if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
             diagnostics.append(d)
         }
+        // One filled terrain per pack: the AR patches' void cells come from the filled region grid.
+        inputs.filledRegion = FilledRegion(grid: terrain.grid, geometry: terrain.geometry)
+        let (trackRoutes, finishNotes) = try RouteStage.finishAll(prepared, recipe: recipe, inputs: inputs)
+        diagnostics += finishNotes
         clock.lap("terrain")
 
         // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
@@ -77,6 +83,8 @@ public enum PackBuilder {
                                              trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
         let (routes, network) = (networked.routes, networked.network)
         diagnostics += networked.diagnostics
+        if let error = VoidLimits.error(VoidLimits.routeBreaches(routes, recipe: recipe), dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
+        diagnostics += routes.compactMap { VoidFiller.routeDiagnostic($0.filledStretches, routeID: $0.id, routeLengthM: $0.cumM.last ?? 0) }
         diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
 
@@ -168,7 +176,7 @@ public enum PackBuilder {
 
     /// The recipe's bbox, or one derived from routes, trails and POIs plus the margin. Every
     /// route vertex must lie inside it.
-    static func regionBBox(_ recipe: Recipe, inputs: LoadedInputs, routes: [BuiltRoute]) throws -> BBox {
+    static func regionBBox(_ recipe: Recipe, inputs: LoadedInputs, routes: [(id: String, coords: [LonLat])]) throws -> BBox {
         let bbox: BBox
         if let given = recipe.bbox {
             bbox = given
@@ -183,9 +191,25 @@ public enum PackBuilder {
         return bbox
     }
 
+    /// When the region grid exceeds a void limit: one refusal listing it with every other
+    /// exceeded limit, the track routes' stretches over void cells of their AR patches included.
+    /// - Throws: the `VoidLimits` refusal; `BuildError.route`, `GDALError` when a patch cannot be warped.
+    static func refuseRegionVoids(_ region: TerrainStage.FilledRegionRaster, routes: [RouteStage.PreparedRoute], recipe: Recipe,
+                                  inputs: LoadedInputs, bbox: BBox) throws {
+        guard !region.fill.breaches.isEmpty else { return }
+        var breaches = region.fill.breaches.map(VoidLimits.Breach.region)
+        for route in routes {
+            let run = try RouteStage.voidStretches(of: route, recipe: recipe, dem: inputs.dem)
+            if let message = VoidFiller.routeBreach(run, coords: route.coords, options: recipe.terrain.voids) {
+                breaches.append(.route(id: route.recipe.id, location: route.recipe.location, message: message))
+            }
+        }
+        if let error = VoidLimits.error(breaches, dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
+    }
+
     /// Every vertex of every route lies inside the region.
     /// - Throws: `BuildError.route` naming the first vertex outside.
-    static func checkInside(_ bbox: BBox, routes: [BuiltRoute], recipe: Recipe) throws {
+    static func checkInside(_ bbox: BBox, routes: [(id: String, coords: [LonLat])], recipe: Recipe) throws {
         for route in routes {
             if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
                 let r = recipe.routes.first { $0.id == route.id }
