@@ -4,36 +4,27 @@ import TrailpackCore
 
 /// The filled region grid as the source of every AR patch's void cells: one filled terrain per
 /// pack. A patch's measured cells keep the DEM's full resolution; its void cells take the region
-/// grid (`terrain.bin`'s whole metres) resampled onto the patch with the recipe's kernel, so the
-/// AR patch, `terrain.bin` and the route's `ele` agree over filled terrain.
+/// grid (`terrain.bin`'s whole metres) resampled onto the patch bilinearly
+/// (`RasterDataset.takeVoids`): bilinear in web-mercator x, y is the SPEC's sampler (bilinear in
+/// lon, Y), so a filled patch cell is `terrain.bin` as a client samples it, within whole-metre
+/// rounding, and the route's `ele` draped on the patch follows it. (The recipe's cubic spline
+/// would smooth the 90 m relief: on Kauai's filled summit it left patch and `terrain.bin` 54 m apart.)
 final class FilledRegion {
-    let geometry: GridGeometry
     let grid: TerrainGrid
-    /// The region grid as an in-memory Float32 EPSG:3857 raster (whole metres, no nodata), made
-    /// when the first patch with void cells needs it.
+    /// `grid` as an in-memory raster, made when the first patch with void cells needs it.
     private var raster: RasterDataset?
 
-    /// The region grid `grid` over `geometry`.
-    init(grid: TerrainGrid, geometry: GridGeometry) {
-        self.geometry = geometry
+    /// The region grid `grid` (as written to `terrain.bin`).
+    init(grid: TerrainGrid) {
         self.grid = grid
     }
 
     /// Sets the void cells (`VoidFiller.noData`) of `target`, a warped grid over `geometry`, to the
-    /// region grid resampled there with `kernel`; cells outside the region stay void.
+    /// region grid sampled there bilinearly (the SPEC sampler); cells outside the region stay void.
     /// - Throws: `GDALError` when the warp fails.
-    func fillVoids(of target: RasterDataset, geometry targetGeometry: GridGeometry, kernel: ResamplingKernel) throws {
-        let noData = VoidFiller.noData
-        let source = try raster ?? RasterDataset.memory(width: grid.width, height: grid.height, geoTransform: geometry.mercatorGeoTransform,
-                                                        values: grid.elevationsM.map(Float.init))
+    func fillVoids(of target: RasterDataset, geometry: GridGeometry) throws {
+        let source = try raster ?? RasterDataset.memory(grid: grid)
         raster = source
-        let resampled = try RasterDataset.warp([source], to: targetGeometry, kernel: kernel, noData: Double(noData), stage: "fill from region")
-        try resampled.withFloat32Pixels { source in
-            try target.withMutableFloat32Pixels { pixels in
-                for k in 0..<pixels.count where pixels[k] == noData && source[k] != noData && source[k].isFinite {
-                    pixels[k] = source[k]
-                }
-            }
-        }
+        try target.takeVoids(from: source, onto: geometry, kernel: .bilinear, noData: Double(VoidFiller.noData))
     }
 }

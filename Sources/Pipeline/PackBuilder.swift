@@ -73,7 +73,7 @@ public enum PackBuilder {
             diagnostics.append(d)
         }
         // One filled terrain per pack: the AR patches' void cells come from the filled region grid.
-        inputs.filledRegion = FilledRegion(grid: terrain.grid, geometry: terrain.geometry)
+        inputs.filledRegion = FilledRegion(grid: terrain.grid)
         let (trackRoutes, finishNotes) = try RouteStage.finishAll(prepared, recipe: recipe, inputs: inputs)
         diagnostics += finishNotes
         clock.lap("terrain")

@@ -38,7 +38,7 @@ enum TerrainRaster {
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: Double(VoidFiller.noData), progress: progress)
         try checkPlausible(raster, geometry: geometry, sources: sources)
         let fill = try VoidFiller.fill(raster, geometry: geometry, options: options.voids, maxPercent: purpose.maxFilledPercent,
-                                       smallerExtent: purpose.smallerExtent, region: region, kernel: kernel, fail: fail)
+                                       smallerExtent: purpose.smallerExtent, region: region, fail: fail)
         return (raster, fill)
     }
 

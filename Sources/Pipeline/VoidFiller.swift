@@ -28,13 +28,13 @@ enum VoidFiller {
     /// check). `smallerExtent` is the advice on the recipe key that shrinks the grid ("choose a
     /// smaller bbox", "lower bboxMarginM (...)", "lower ar.marginM"). With `region` (an AR patch
     /// once the region grid exists) void cells the filled region grid covers take its values,
-    /// resampled onto `geometry` with `kernel`, so patch, `terrain.bin` and route `ele` agree;
+    /// sampled bilinearly as the SPEC samples `terrain.bin`, so patch, `terrain.bin` and route `ele` agree;
     /// only void cells outside the region are filled here. A grid over both limits is filled as
     /// far as it can be and its `breaches` say so; `fail` is only for a grid that is all void.
     /// - Throws: what `fail` makes for an all-void grid; `GDALError` when GDAL fails.
     static func fill(_ raster: RasterDataset, geometry: GridGeometry, options: Recipe.VoidOptions, maxPercent: Double,
                      smallerExtent: String = "choose a smaller bbox", region: FilledRegion? = nil,
-                     kernel: ResamplingKernel = .cubicSpline, fail: (String) -> any Error) throws -> Fill {
+                     fail: (String) -> any Error) throws -> Fill {
         let cellCount = geometry.width * geometry.height
         let voidCount = try markVoids(raster)
         guard voidCount > 0 else { return .none }
@@ -48,7 +48,7 @@ enum VoidFiller {
             breaches.append(String(format: "%.1f%% of the region grid is void in the DEM (%d of %d cells), over the %.0f%% that may be filled (terrain.voids.maxFilledPercent): ",
                                    percent, voidCount, cellCount, maxPercent) + describe(areas, geometry: geometry) + advice)
         }
-        if let region { try region.fillVoids(of: raster, geometry: geometry, kernel: kernel) }
+        if let region { try region.fillVoids(of: raster, geometry: geometry) }
         let distancePixels = options.maxFillDistanceM / geometry.resolutionM
         let remaining = try raster.withFloat32Pixels { pixels in pixels.map { $0 == noData } }
         if distancePixels >= 1, remaining.contains(true), remaining.contains(false) {
