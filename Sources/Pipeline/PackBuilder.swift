@@ -65,17 +65,9 @@ public enum PackBuilder {
         clock.lap("routes")
 
         let bbox = try regionBBox(recipe, inputs: inputs, routes: prepared.map { ($0.recipe.id, $0.coords) })
-        let region = try TerrainStage.fillRegion(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
-                                                 smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
-        try refuseRegionVoids(region, routes: prepared, recipe: recipe, inputs: inputs, bbox: bbox)
-        let terrain = try TerrainStage.products(of: region, options: recipe.terrain, progress: progress)
-        if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
-            diagnostics.append(d)
-        }
-        // One filled terrain per pack: the AR patches' void cells come from the filled region grid.
-        inputs.filledRegion = FilledRegion(grid: terrain.grid)
-        let (trackRoutes, finishNotes) = try RouteStage.finishAll(prepared, recipe: recipe, inputs: inputs)
-        diagnostics += finishNotes
+        let (terrain, trackRoutes, terrainNotes) = try terrainAndTrackRoutes(recipe, inputs: &inputs, prepared: prepared,
+                                                                             bbox: bbox, progress: progress)
+        diagnostics += terrainNotes
         clock.lap("terrain")
 
         // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
@@ -83,8 +75,7 @@ public enum PackBuilder {
                                              trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
         let (routes, network) = (networked.routes, networked.network)
         diagnostics += networked.diagnostics
-        if let error = VoidLimits.error(VoidLimits.routeBreaches(routes, recipe: recipe), dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
-        diagnostics += routes.compactMap { VoidFiller.routeDiagnostic($0.filledStretches, routeID: $0.id, routeLengthM: $0.cumM.last ?? 0) }
+        diagnostics += try routeVoids(routes, recipe: recipe, inputs: inputs, bbox: bbox)
         diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
 
@@ -189,6 +180,34 @@ public enum PackBuilder {
         }
         try checkInside(bbox, routes: routes, recipe: recipe)
         return bbox
+    }
+
+    /// The region grid (its void limits judged with the track routes'), its products, and the
+    /// track routes finished on AR patches whose void cells come from it (one filled terrain per
+    /// pack: `inputs.filledRegion`); the filled-voids diagnostic and the routes' notes.
+    /// - Throws: `BuildError` (the `VoidLimits` refusal among them), `GDALError`.
+    static func terrainAndTrackRoutes(_ recipe: Recipe, inputs: inout LoadedInputs, prepared: [RouteStage.PreparedRoute], bbox: BBox,
+                                      progress: (any ProgressReporter)?) throws -> (TerrainProducts, [BuiltRoute], [Diagnostic]) {
+        let region = try TerrainStage.fillRegion(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
+                                                 smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
+        try refuseRegionVoids(region, routes: prepared, recipe: recipe, inputs: inputs, bbox: bbox)
+        let terrain = try TerrainStage.products(of: region, options: recipe.terrain, progress: progress)
+        var diagnostics: [Diagnostic] = []
+        if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
+            diagnostics.append(d)
+        }
+        inputs.filledRegion = FilledRegion(grid: terrain.grid)
+        let (trackRoutes, notes) = try RouteStage.finishAll(prepared, recipe: recipe, inputs: inputs)
+        return (terrain, trackRoutes, diagnostics + notes)
+    }
+
+    /// Every route (track and via) over more than `maxRouteFilledM` of filled terrain, in one
+    /// refusal; else a note per route over filled terrain (a warning over
+    /// `VoidFiller.warnRouteFilledM`).
+    /// - Throws: the `VoidLimits` refusal.
+    static func routeVoids(_ routes: [BuiltRoute], recipe: Recipe, inputs: LoadedInputs, bbox: BBox) throws -> [Diagnostic] {
+        if let error = VoidLimits.error(VoidLimits.routeBreaches(routes, recipe: recipe), dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
+        return routes.compactMap { VoidFiller.routeDiagnostic($0.filledStretches, routeID: $0.id, routeLengthM: $0.cumM.last ?? 0) }
     }
 
     /// When the region grid exceeds a void limit: one refusal listing it with every other
