@@ -35,9 +35,10 @@ import TrailpackCore
                                      extra: "terrain: { resolutionM: 90, voids: { \(voids) } }, \(routes)"), in: dir, name: name)
     }
 
-    /// The void cells of the DEM warped onto `grid`'s geometry as the build warps it.
-    static func voidMask(onto grid: TerrainGrid) throws -> [Bool] {
-        let dem = try DEMFile.open(zip).dataset
+    /// The void cells of the DEM at `path` (default: the Kauai tile) warped onto `grid`'s
+    /// geometry as the build warps it.
+    static func voidMask(onto grid: TerrainGrid, dem path: String = zip) throws -> [Bool] {
+        let dem = try DEMFile.open(path).dataset
         let raster = try RasterDataset.warp([dem], to: GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds),
                                             kernel: .cubicSpline, noData: -32768)
         return try raster.withFloat32Pixels { $0.map { !($0 > -32768) || !$0.isFinite } }
@@ -122,5 +123,54 @@ import TrailpackCore
         let routeOnly = try F.failureKeepsPrevious(good: good, bad: try Self.recipe(in: dir, name: "route.json5", voids: ""))
         #expect(routeOnly.stderr.contains("route.json5:") && routeOnly.stderr.contains("route \"across\"")
                 && routeOnly.stderr.contains("maxRouteFilledM") && !routeOnly.stderr.contains("void limits"), "\(routeOnly.stderr)")
+    }
+
+    /// Worst |AR patch - terrain.bin| over the patch's filled cells, and worst |ele - terrain.bin|
+    /// at vertices whose four patch cells are filled (with their counts), for a built region.
+    static func agreement(region: URL, routeID: String, dem: String) throws -> (patchM: Double, cells: Int, eleM: Double, vertices: Int) {
+        let terrain = try TER1.decode([UInt8](Data(contentsOf: region.appendingPathComponent("terrain.bin"))))
+        let patch = try TER1.decode([UInt8](Data(contentsOf: region.appendingPathComponent("ar/\(routeID).bin"))))
+        let filled = try voidMask(onto: patch, dem: dem)
+        var patchM = 0.0, cells = 0
+        for row in 0..<patch.height {
+            for column in 0..<patch.width where filled[row * patch.width + column] {
+                let p = LonLat(patch.lon(column: Double(column)), patch.lat(row: Double(row)))
+                patchM = max(patchM, abs(Double(patch[column: column, row: row]) - (terrain.elevationM(at: p) ?? .infinity)))
+                cells += 1
+            }
+        }
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: region.appendingPathComponent("routes/\(routeID).json"))) as? [String: Any]
+        var eleM = 0.0, vertices = 0
+        for c in doc?["coords"] as? [[Double]] ?? [] {
+            let p = LonLat(c[0], c[1])
+            let (col, row) = patch.gridPosition(of: p)
+            let c0 = min(Int(col), patch.width - 2), r0 = min(Int(row), patch.height - 2)
+            guard [(c0, r0), (c0 + 1, r0), (c0, r0 + 1), (c0 + 1, r0 + 1)].allSatisfy({ filled[$0.1 * patch.width + $0.0] }) else { continue }
+            eleM = max(eleM, abs(c[2] - (terrain.elevationM(at: p) ?? .infinity)))
+            vertices += 1
+        }
+        return (patchM, cells, eleM, vertices)
+    }
+
+    @Test func aNaNHolePunchedUnderTheJacksboroRidgeRouteIsOneFilledTerrain() throws {
+        let dir = TestData.scratchFolder("filled-ridge")
+        // A float GeoTIFF with NaN holes (no nodata): 1 km of the drawn ridge route over them.
+        let holed = dir.appendingPathComponent("ridge-nan.tif").path
+        try F.tool("gdal_translate", ["-q", "-ot", "Float32", F.jacksboroTIF, holed])
+        try F.burn(holed, value: "nan", boxes: [[-84.175, 36.34, -84.165, 36.40]], scratch: dir)
+        let demo = try TestData.recipeText("jacksboro")
+        let demLine = "dem: [\"\(TestData.url("").path)/jacksboro/jacksboro_fault_dem.tif\"]"
+        let terrainLine = "terrain: { resolutionM: 30, contourIntervalM: 20 },"
+        #expect(demo.contains(demLine) && demo.contains(terrainLine), "the demo recipe changed; this fixture no longer swaps its lines")
+        let text = demo.replacingOccurrences(of: demLine, with: "dem: [\"\(holed)\"]")
+            .replacingOccurrences(of: terrainLine, with: "terrain: { resolutionM: 30, contourIntervalM: 20, voids: { maxRouteFilledM: 5000 } },")
+        let root = TestData.scratchFolder("filled-ridge-out")
+        let r = try TestData.run(["build", try F.recipe(text, in: dir, name: "ridge.json5"), "--out", root.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("warning: route pine-mountain-crest: ") && r.stdout.contains("m of the route"), "\(r.stdout)")
+        // AR patch at 10 m, region at 30 m.
+        let a = try Self.agreement(region: root.appendingPathComponent("regions/jacksboro"), routeID: "pine-mountain-crest", dem: holed)
+        #expect(a.cells > 1000 && a.vertices > 20, "\(a)")
+        #expect(a.patchM <= Self.patchBoundM && a.eleM <= Self.eleBoundM, "\(a)")
     }
 }
