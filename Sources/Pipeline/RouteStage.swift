@@ -5,8 +5,9 @@ import RouteCore
 import TrailNetwork
 import TrailpackCore
 
-/// Stage: each recipe route -> path (track or network) -> cleaned, resampled, draped on its own
-/// AR patch -> stats and waypoints.
+/// Stage: each recipe route -> path (track or network) -> cleaned, resampled (`prepare`), then,
+/// once the region grid exists, draped on its own AR patch, whose void cells the filled region
+/// grid gives (`finishAll`, `finish`) -> stats and waypoints.
 public enum RouteStage {
     /// A route from a track, its path found and resampled, waiting for the region terrain
     /// (`finish` drapes it on its AR patch, whose voids the filled region grid fills).

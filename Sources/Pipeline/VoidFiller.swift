@@ -6,10 +6,11 @@ import TrailpackCore
 
 /// Void filling, honestly: a warped grid's voids (nodata and NaN) are filled by
 /// `GDALFillNodata` only where valid data lies within `maxFillDistanceM`, in windows around the
-/// void areas (time proportional to the filled area, not the grid). A grid with more than
-/// `maxFilledPercent` void, or with voids no interpolation can bridge, stops the build naming
-/// the areas; a route running over more than `maxRouteFilledM` of filled terrain does too.
-/// Mosaics need nothing here: the warp already takes a source's voids from the next source.
+/// void areas (time proportional to the filled area, not the grid); an AR patch's voids come
+/// from the filled region grid first (`FilledRegion`). A grid with more than `maxFilledPercent`
+/// void, or with voids no interpolation can bridge, and a route running over more than
+/// `maxRouteFilledM` of filled terrain stop the build, all in one refusal (`VoidLimits`), naming
+/// the areas. Mosaics need nothing here: the warp already takes a source's voids from the next source.
 enum VoidFiller {
     static let noData = Float(PackLimits.voidSentinelM)
 
