@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore"]),
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
         // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).

@@ -19,4 +19,7 @@ public struct BuiltRoute: Sendable {
     public var arResolutionM: Double
     /// Trail names along the route in order (repeats collapsed); empty off the network.
     public var trailNames: [String?]
+    /// How much of the route runs over filled DEM voids on its AR patch (the build's note,
+    /// warning or refusal; not written into the pack).
+    var filledStretches = VoidFiller.FilledStretches.none
 }

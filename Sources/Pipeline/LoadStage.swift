@@ -11,6 +11,9 @@ public struct LoadedInputs {
     /// Every input file read (for the depfile).
     public var files: [String]
     public var diagnostics: [Diagnostic]
+    /// The filled region grid, once the terrain stage made it (nil before, or with no void
+    /// filled): the source of the AR patches' void cells (`FilledRegion`).
+    var filledRegion: FilledRegion? = nil
 }
 
 /// Stage: opens the DEM sources and reads trails and points of interest.

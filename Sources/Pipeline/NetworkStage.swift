@@ -18,7 +18,7 @@ public enum NetworkStage {
         var (network, viaNodes) = Self.network(graph: graph, trails: openTrails, featureOfTrail: featureOfTrail, snaps: snaps,
                                                recipe: recipe, terrain: terrain)
         let via = try viaRoutes(recipe, inputs: inputs, network: network, snaps: snaps, viaNodes: viaNodes)
-        try PackBuilder.checkInside(bbox, routes: via.routes, recipe: recipe)
+        try PackBuilder.checkInside(bbox, routes: via.routes.map { ($0.id, $0.coords) }, recipe: recipe)
         network.routes = via.entries
         let all = trackRoutes + via.routes
         return (recipe.routes.compactMap { r in all.first { $0.id == r.id } }, network, via.diagnostics)

@@ -60,16 +60,14 @@ public enum PackBuilder {
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
         let graph = try openTrails.isEmpty ? nil : TrailNetworkGraph(lines: openTrails)
         let snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
-        let (trackRoutes, routeNotes) = try RouteStage.run(recipe, inputs: inputs, network: graph, progress: progress)
+        let (prepared, routeNotes) = try RouteStage.prepare(recipe, inputs: inputs, network: graph, progress: progress)
         diagnostics += routeNotes
         clock.lap("routes")
 
-        let bbox = try regionBBox(recipe, inputs: inputs, routes: trackRoutes)
-        let terrain = try TerrainStage.run(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
-                                           smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
-        if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
-            diagnostics.append(d)
-        }
+        let bbox = try regionBBox(recipe, inputs: inputs, routes: prepared.map { ($0.recipe.id, $0.coords) })
+        let (terrain, trackRoutes, terrainNotes) = try terrainAndTrackRoutes(recipe, inputs: &inputs, prepared: prepared,
+                                                                             bbox: bbox, progress: progress)
+        diagnostics += terrainNotes
         clock.lap("terrain")
 
         // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
@@ -77,6 +75,7 @@ public enum PackBuilder {
                                              trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
         let (routes, network) = (networked.routes, networked.network)
         diagnostics += networked.diagnostics
+        diagnostics += try routeVoids(routes, recipe: recipe, inputs: inputs, bbox: bbox)
         diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
 
@@ -168,7 +167,7 @@ public enum PackBuilder {
 
     /// The recipe's bbox, or one derived from routes, trails and POIs plus the margin. Every
     /// route vertex must lie inside it.
-    static func regionBBox(_ recipe: Recipe, inputs: LoadedInputs, routes: [BuiltRoute]) throws -> BBox {
+    static func regionBBox(_ recipe: Recipe, inputs: LoadedInputs, routes: [(id: String, coords: [LonLat])]) throws -> BBox {
         let bbox: BBox
         if let given = recipe.bbox {
             bbox = given
@@ -183,9 +182,53 @@ public enum PackBuilder {
         return bbox
     }
 
+    /// The region grid (its void limits judged with the track routes'), its products, and the
+    /// track routes finished on AR patches whose void cells come from it (one filled terrain per
+    /// pack: `inputs.filledRegion`); the filled-voids diagnostic and the routes' notes.
+    /// - Throws: `BuildError` (the `VoidLimits` refusal among them), `GDALError`.
+    static func terrainAndTrackRoutes(_ recipe: Recipe, inputs: inout LoadedInputs, prepared: [RouteStage.PreparedRoute], bbox: BBox,
+                                      progress: (any ProgressReporter)?) throws -> (TerrainProducts, [BuiltRoute], [Diagnostic]) {
+        let region = try TerrainStage.fillRegion(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
+                                                 smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
+        try refuseRegionVoids(region, routes: prepared, recipe: recipe, inputs: inputs, bbox: bbox)
+        let terrain = try TerrainStage.products(of: region, options: recipe.terrain, progress: progress)
+        var diagnostics: [Diagnostic] = []
+        if let d = VoidFiller.diagnostic(terrain.voids, cellCount: terrain.grid.width * terrain.grid.height, options: recipe.terrain.voids) {
+            diagnostics.append(d)
+        }
+        inputs.filledRegion = FilledRegion(grid: terrain.grid)
+        let (trackRoutes, notes) = try RouteStage.finishAll(prepared, recipe: recipe, inputs: inputs)
+        return (terrain, trackRoutes, diagnostics + notes)
+    }
+
+    /// Every route (track and via) over more than `maxRouteFilledM` of filled terrain, in one
+    /// refusal; else a note per route over filled terrain (a warning over
+    /// `VoidFiller.warnRouteFilledM`).
+    /// - Throws: the `VoidLimits` refusal.
+    static func routeVoids(_ routes: [BuiltRoute], recipe: Recipe, inputs: LoadedInputs, bbox: BBox) throws -> [Diagnostic] {
+        if let error = VoidLimits.error(VoidLimits.routeBreaches(routes, recipe: recipe), dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
+        return routes.compactMap { VoidFiller.routeDiagnostic($0.filledStretches, routeID: $0.id, routeLengthM: $0.cumM.last ?? 0) }
+    }
+
+    /// When the region grid exceeds a void limit: one refusal listing it with every other
+    /// exceeded limit, the track routes' stretches over void cells of their AR patches included.
+    /// - Throws: the `VoidLimits` refusal; `BuildError.route`, `GDALError` when a patch cannot be warped.
+    static func refuseRegionVoids(_ region: TerrainStage.FilledRegionRaster, routes: [RouteStage.PreparedRoute], recipe: Recipe,
+                                  inputs: LoadedInputs, bbox: BBox) throws {
+        guard !region.fill.breaches.isEmpty else { return }
+        var breaches = region.fill.breaches.map(VoidLimits.Breach.region)
+        for route in routes {
+            let run = try RouteStage.voidStretches(of: route, recipe: recipe, dem: inputs.dem)
+            if let message = VoidFiller.routeBreach(run, coords: route.coords, options: recipe.terrain.voids) {
+                breaches.append(.route(id: route.recipe.id, location: route.recipe.location, message: message))
+            }
+        }
+        if let error = VoidLimits.error(breaches, dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
+    }
+
     /// Every vertex of every route lies inside the region.
     /// - Throws: `BuildError.route` naming the first vertex outside.
-    static func checkInside(_ bbox: BBox, routes: [BuiltRoute], recipe: Recipe) throws {
+    static func checkInside(_ bbox: BBox, routes: [(id: String, coords: [LonLat])], recipe: Recipe) throws {
         for route in routes {
             if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
                 let r = recipe.routes.first { $0.id == route.id }

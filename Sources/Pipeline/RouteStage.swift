@@ -5,15 +5,30 @@ import RouteCore
 import TrailNetwork
 import TrailpackCore
 
-/// Stage: each recipe route -> path (track or network) -> cleaned, resampled, draped on its own
-/// AR patch -> stats and waypoints.
+/// Stage: each recipe route -> path (track or network) -> cleaned, resampled (`prepare`), then,
+/// once the region grid exists, draped on its own AR patch, whose void cells the filled region
+/// grid gives (`finishAll`, `finish`) -> stats and waypoints.
 public enum RouteStage {
-    /// Builds every route of the recipe that comes from a track (routes through vias are built
-    /// by `NetworkStage` once the region terrain exists), in recipe order.
+    /// A route from a track, its path found and resampled, waiting for the region terrain
+    /// (`finish` drapes it on its AR patch, whose voids the filled region grid fills).
+    struct PreparedRoute {
+        var recipe: RouteRecipe
+        var path: RoutePath
+        var coords: [LonLat]
+        var indexOfPathVertex: [Int]
+        var trailNames: [String?]
+        var isDrawn: Bool
+
+        func fail(_ message: String) -> BuildError { .route(id: recipe.id, location: recipe.location, message: message) }
+    }
+
+    /// Finds the path of every recipe route that comes from a track (routes through vias are
+    /// built by `NetworkStage` once the region terrain exists), in recipe order, and checks that
+    /// the DEMs cover it.
     /// - Throws: `BuildError.route` naming the route, where it is declared and what is wrong.
-    public static func run(_ recipe: Recipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
-                           progress: (any ProgressReporter)?) throws -> (routes: [BuiltRoute], diagnostics: [Diagnostic]) {
-        var built: [BuiltRoute] = []
+    static func prepare(_ recipe: Recipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
+                        progress: (any ProgressReporter)?) throws -> (routes: [PreparedRoute], diagnostics: [Diagnostic]) {
+        var prepared: [PreparedRoute] = []
         var diagnostics: [Diagnostic] = []
         for (k, route) in recipe.routes.enumerated() {
             guard case .track = route.source else { continue }
@@ -25,17 +40,32 @@ public enum RouteStage {
             let line: ResampledLine
             do { line = try Resampler.resample(path.coords) } catch { throw fail(error.description) }
             let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
-            let (route, routeDiagnostics) = try finish(route, path: path, coords: coords, indexOfPathVertex: line.indexOfInput,
-                                                       trailNames: trailNames, isDrawn: isDrawn, recipe: recipe, inputs: inputs, fail: fail)
-            built.append(route)
-            diagnostics += routeDiagnostics
+            guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
+            try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
+            prepared.append(PreparedRoute(recipe: route, path: path, coords: coords, indexOfPathVertex: line.indexOfInput,
+                                          trailNames: trailNames, isDrawn: isDrawn))
         }
         progress?.report(stage: "routes", fraction: 1)
+        return (prepared, diagnostics)
+    }
+
+    /// Finishes the prepared track routes (AR patch, elevations, stats, waypoints), in order.
+    /// - Throws: `BuildError.route` naming the route when a step cannot be done.
+    static func finishAll(_ prepared: [PreparedRoute], recipe: Recipe, inputs: LoadedInputs) throws -> (routes: [BuiltRoute], diagnostics: [Diagnostic]) {
+        var built: [BuiltRoute] = []
+        var diagnostics: [Diagnostic] = []
+        for p in prepared {
+            let (route, notes) = try finish(p.recipe, path: p.path, coords: p.coords, indexOfPathVertex: p.indexOfPathVertex,
+                                            trailNames: p.trailNames, isDrawn: p.isDrawn, recipe: recipe, inputs: inputs, fail: p.fail)
+            built.append(route)
+            diagnostics += notes
+        }
         return (built, diagnostics)
     }
 
     /// A route from its path and its written coordinates (rounded, at most 12 m apart): the AR
-    /// patch, elevations, stats and waypoints.
+    /// patch (void cells from `inputs.filledRegion`), elevations, stats and waypoints, and how
+    /// much of it runs over filled terrain (`filledStretches`, judged by `PackBuilder`).
     /// - Throws: `BuildError.route` (through `fail`) when a step cannot be done.
     static func finish(_ route: RouteRecipe, path: RoutePath, coords: [LonLat], indexOfPathVertex: [Int], trailNames: [String?],
                        isDrawn: Bool, recipe: Recipe, inputs: LoadedInputs,
@@ -44,7 +74,8 @@ public enum RouteStage {
         let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
         var diagnostics: [Diagnostic] = []
         try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
-        let (patch, arResolutionM, coarsened) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem, fail: fail)
+        let (patch, arResolutionM, coarsened, filled) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem,
+                                                                   region: inputs.filledRegion, fail: fail)
         if coarsened {
             diagnostics.append(Diagnostic(.warning, "route \(route.id)", String(
                 format: "AR patch coarsened from %.1f m to %.1f m to fit the %.1f MiB budget",
@@ -62,7 +93,7 @@ public enum RouteStage {
         } catch { throw fail(error.description) }
         return (BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
                            elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats,
-                           arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames), diagnostics)
+                           arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames, filledStretches: filled), diagnostics)
     }
 
     static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
@@ -122,10 +153,9 @@ public enum RouteStage {
                            snapM: (routed.viaSnapDistancesM[0], routed.viaSnapDistancesM[1]))
     }
 
-    /// The route's AR patch: its vertices' box grown by the margin, at the AR resolution,
-    /// coarsened until it fits the budget.
-    static func arPatch(for coords: [LonLat], recipe: Recipe, dem: [RasterDataset],
-                        fail: (String) -> BuildError) throws -> (TerrainGrid, Double, Bool) {
+    /// The route's AR patch geometry: its vertices' box grown by the margin, at the AR
+    /// resolution, coarsened until it fits the budget; and whether it was coarsened.
+    static func arGeometry(for coords: [LonLat], recipe: Recipe, fail: (String) -> BuildError) throws -> (GridGeometry, coarsened: Bool) {
         guard let box = BBox(covering: coords) else { throw fail("has no vertices") }
         // A little over the margin, so rounding never brings an edge within the margin.
         let bounds = box.expanded(byMetres: recipe.ar.marginM + 1)
@@ -136,19 +166,51 @@ public enum RouteStage {
             resolutionM *= 1.1
             geometry = GridGeometry(bounds: bounds, resolutionM: resolutionM)
         }
+        return (geometry, resolutionM > recipe.ar.resolutionM)
+    }
+
+    /// The route's AR patch (`arGeometry`), its void cells taken from the filled `region` grid
+    /// (those outside it filled from the patch's own data); its nominal resolution (m), whether
+    /// it was coarsened, and the route's stretches over filled cells.
+    /// - Throws: `BuildError.route` (through `fail`) for a patch over the memory limit, void
+    ///   cells outside the region too far from data, or when GDAL fails.
+    static func arPatch(for coords: [LonLat], recipe: Recipe, dem: [RasterDataset], region: FilledRegion?,
+                        fail: (String) -> BuildError) throws -> (TerrainGrid, Double, Bool, VoidFiller.FilledStretches) {
+        let (geometry, coarsened) = try arGeometry(for: coords, recipe: recipe, fail: fail)
         let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
         let (raster, fill) = try withoutActuallyEscaping(fail) { fail in
             let purpose = TerrainRaster.Purpose(label: "its AR patch", bytesPerCell: MemoryLimit.patchBytesPerCell,
                                                 resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)", maxFilledPercent: 100,
                                                 smallerExtent: "lower ar.marginM (the patch is the route's extent grown by it)", limitFail: fail)
             return try TerrainRaster.make(geometry: geometry, sources: dem, kernel: kernel, options: recipe.terrain,
-                                          purpose: purpose, progress: nil) { message in
+                                          purpose: purpose, region: region, progress: nil) { message in
                 fail("AR patch from \(dem.map(\.path).joined(separator: ", ")): \(message)")
             }
         }
-        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bounds, elevationsM: try raster.roundedInt16())
-        try VoidFiller.checkRoute(coords, grid: grid, filled: fill.filled, options: recipe.terrain.voids, fail: fail)
-        return (grid, geometry.resolutionM, resolutionM > recipe.ar.resolutionM)
+        if !fill.breaches.isEmpty {
+            throw fail("AR patch from \(dem.map(\.path).joined(separator: ", ")): " + fill.breaches.joined(separator: "; "))
+        }
+        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: geometry.bounds, elevationsM: try raster.roundedInt16())
+        let filled = VoidFiller.filledStretches(coords, grid: grid, filled: fill.filled)
+        return (grid, geometry.resolutionM, coarsened, filled)
+    }
+
+    /// The stretches of a prepared route over void cells of its AR patch, without filling them:
+    /// for the refusal that lists every void limit when the region grid already exceeds one.
+    /// - Throws: `BuildError.route` for a patch over the memory limit; `GDALError`.
+    static func voidStretches(of route: PreparedRoute, recipe: Recipe, dem: [RasterDataset]) throws -> VoidFiller.FilledStretches {
+        let (geometry, _) = try arGeometry(for: route.coords, recipe: recipe, fail: route.fail)
+        do {
+            try MemoryLimit.check(width: geometry.width, height: geometry.height, bytesPerCell: MemoryLimit.patchBytesPerCell,
+                                  limitMiB: recipe.terrain.memoryLimitMiB, what: "its AR patch", resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)")
+        } catch { throw route.fail(error.message) }
+        let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
+        let raster = try RasterDataset.warp(dem, to: geometry, kernel: kernel, noData: Double(VoidFiller.noData))
+        _ = try VoidFiller.markVoids(raster)
+        let mask = try raster.withFloat32Pixels { pixels in pixels.map { $0 == VoidFiller.noData } }
+        let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: geometry.bounds,
+                               elevationsM: [Int16](repeating: 0, count: geometry.width * geometry.height))
+        return VoidFiller.filledStretches(route.coords, grid: grid, filled: mask)
     }
 }
 

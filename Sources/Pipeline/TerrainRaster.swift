@@ -19,12 +19,14 @@ enum TerrainRaster {
         var limitFail: ((String) -> any Error)? = nil
     }
 
-    /// Warps `sources` onto `geometry`, checks and fills it.
+    /// Warps `sources` onto `geometry`, checks and fills it (void cells the filled `region` grid
+    /// covers from it). Void limits the grid exceeds are in the fill's `breaches`, for the caller
+    /// to report together with the others.
     /// - Throws: `MemoryLimitError` before allocating a grid over the limit; `BuildError.input`
-    ///   naming the DEM file for implausible elevations or voids that cannot be filled honestly
-    ///   (through `fail`); `GDALError` when GDAL fails.
+    ///   naming the DEM file for implausible elevations or an all-void grid (through `fail`);
+    ///   `GDALError` when GDAL fails.
     static func make(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel, options: Recipe.TerrainOptions,
-                     purpose: Purpose, progress: (any ProgressReporter)?,
+                     purpose: Purpose, region: FilledRegion? = nil, progress: (any ProgressReporter)?,
                      fail: (String) -> any Error) throws -> (RasterDataset, VoidFiller.Fill) {
         do {
             try MemoryLimit.check(width: geometry.width, height: geometry.height, bytesPerCell: purpose.bytesPerCell,
@@ -36,7 +38,7 @@ enum TerrainRaster {
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: Double(VoidFiller.noData), progress: progress)
         try checkPlausible(raster, geometry: geometry, sources: sources)
         let fill = try VoidFiller.fill(raster, geometry: geometry, options: options.voids, maxPercent: purpose.maxFilledPercent,
-                                       smallerExtent: purpose.smallerExtent, fail: fail)
+                                       smallerExtent: purpose.smallerExtent, region: region, fail: fail)
         return (raster, fill)
     }
 

@@ -25,12 +25,36 @@ public enum TerrainStage {
     /// - Throws: `BuildError` when a DEM cannot be read or does not cover the bbox, or GDAL fails.
     public static func run(bbox: BBox, sources: [RasterDataset], options: Recipe.TerrainOptions,
                            smallerExtent: String = "choose a smaller bbox", progress: (any ProgressReporter)?) throws -> TerrainProducts {
+        let region = try fillRegion(bbox: bbox, sources: sources, options: options, smallerExtent: smallerExtent, progress: progress)
+        if let error = VoidLimits.error(region.fill.breaches.map { .region($0) }, dem: sources.map(\.path), bbox: bbox) { throw error }
+        return try products(of: region, options: options, progress: progress)
+    }
+
+    /// The region grid warped from `sources` and filled as far as the void limits allow; the
+    /// limits it exceeds are in `fill.breaches` (`PackBuilder` reports them with the routes').
+    /// - Throws: `BuildError.demCoverage`, `MemoryLimitError`, `BuildError.input` for implausible
+    ///   elevations or an all-void grid, `GDALError`.
+    static func fillRegion(bbox: BBox, sources: [RasterDataset], options: Recipe.TerrainOptions,
+                           smallerExtent: String = "choose a smaller bbox", progress: (any ProgressReporter)?) throws -> FilledRegionRaster {
         let geometry = GridGeometry(bounds: bbox, resolutionM: options.resolutionM)
-        // One Float32 raster in memory: warped and filled in place, then read in place for the
-        // Int16 grid, the hillshade and (through a second handle on the same pixels) contours.
-        let (raster, voids) = try filledRegionRaster(geometry: geometry, sources: sources,
-                                                     kernel: ResamplingKernel(rawValue: options.kernel) ?? .cubicSpline,
-                                                     options: options, smallerExtent: smallerExtent, progress: progress)
+        let (raster, fill) = try filledRegionRaster(geometry: geometry, sources: sources,
+                                                    kernel: ResamplingKernel(rawValue: options.kernel) ?? .cubicSpline,
+                                                    options: options, smallerExtent: smallerExtent, progress: progress)
+        return FilledRegionRaster(raster: raster, geometry: geometry, fill: fill)
+    }
+
+    /// The region grid warped and filled, and what was filled (with the limits it exceeds).
+    struct FilledRegionRaster {
+        var raster: RasterDataset
+        var geometry: GridGeometry
+        var fill: VoidFiller.Fill
+    }
+
+    /// The terrain products of a filled region grid: whole-metre grid, hillshade, contours.
+    /// - Throws: `GDALError` when GDAL fails.
+    static func products(of region: FilledRegionRaster, options: Recipe.TerrainOptions,
+                         progress: (any ProgressReporter)?) throws -> TerrainProducts {
+        let (raster, geometry, voids, bbox) = (region.raster, region.geometry, region.fill.report, region.geometry.bounds)
         // The contour interval needs only the relief: whole-metre rounding is monotonic, so the
         // extremes of the Int16 grid are the rounded extremes of the raster.
         let (lo, hi) = try raster.withFloat32Pixels { pixels in
@@ -83,12 +107,12 @@ public enum TerrainStage {
 
     /// Warps the sources onto `geometry` (an in-memory Float32 raster), checks it against the
     /// memory limit first, and fills its voids in place (`TerrainRaster`, `VoidFiller`); returns
-    /// the raster and what was filled.
+    /// the raster and what was filled, with the void limits it exceeds.
     /// - Throws: `BuildError.demCoverage` when the sources do not cover the grid, `BuildError.input`
-    ///   naming the DEM when its voids cannot be filled honestly, `MemoryLimitError`.
+    ///   naming the DEM for implausible elevations or an all-void grid, `MemoryLimitError`.
     static func filledRegionRaster(geometry: GridGeometry, sources: [RasterDataset], kernel: ResamplingKernel,
                                    options: Recipe.TerrainOptions = Recipe.TerrainOptions(), smallerExtent: String = "choose a smaller bbox",
-                                   progress: (any ProgressReporter)?) throws -> (RasterDataset, VoidReport) {
+                                   progress: (any ProgressReporter)?) throws -> (RasterDataset, VoidFiller.Fill) {
         let purpose = TerrainRaster.Purpose(label: "the region grid", bytesPerCell: MemoryLimit.regionBytesPerCell,
                                             resolutionKey: "terrain.resolutionM", maxFilledPercent: options.voids.maxFilledPercent,
                                             smallerExtent: smallerExtent)
@@ -96,7 +120,7 @@ public enum TerrainStage {
                                                     purpose: purpose, progress: progress) { message in
             BuildError.input(file: sources.map(\.path).joined(separator: ", "), place: "region grid \(geometry.bounds)", message: message)
         }
-        return (raster, fill.report)
+        return (raster, fill)
     }
 
     /// The advice on shrinking the region of `recipe` in void refusals: "choose a smaller bbox",

@@ -6,51 +6,54 @@ import TrailpackCore
 
 /// Void filling, honestly: a warped grid's voids (nodata and NaN) are filled by
 /// `GDALFillNodata` only where valid data lies within `maxFillDistanceM`, in windows around the
-/// void areas (time proportional to the filled area, not the grid). A grid with more than
-/// `maxFilledPercent` void, or with voids no interpolation can bridge, stops the build naming
-/// the areas; a route running over more than `maxRouteFilledM` of filled terrain does too.
-/// Mosaics need nothing here: the warp already takes a source's voids from the next source.
+/// void areas (time proportional to the filled area, not the grid); an AR patch's voids come
+/// from the filled region grid first (`FilledRegion`). A grid with more than `maxFilledPercent`
+/// void, or with voids no interpolation can bridge, and a route running over more than
+/// `maxRouteFilledM` of filled terrain stop the build, all in one refusal (`VoidLimits`), naming
+/// the areas. Mosaics need nothing here: the warp already takes a source's voids from the next source.
 enum VoidFiller {
     static let noData = Float(PackLimits.voidSentinelM)
 
-    /// What was filled: the manifest's report and the mask of filled cells (empty when none).
+    /// What was filled: the manifest's report, the mask of filled cells (empty when none) and
+    /// the void limits the grid exceeds (`breaches`: each message names its figure, the limit and
+    /// the recipe key; empty when the grid may be filled honestly).
     struct Fill {
         var report: VoidReport
         var filled: [Bool]
+        var breaches: [String] = []
         static let none = Fill(report: .none, filled: [])
     }
 
     /// Fills the voids of `raster` (a warped in-memory grid over `geometry`) in place.
     /// `maxPercent` is the share limit (100 for AR patches, whose share is judged by the route
     /// check). `smallerExtent` is the advice on the recipe key that shrinks the grid ("choose a
-    /// smaller bbox", "lower bboxMarginM (...)", "lower ar.marginM"). `fail` turns a message into
-    /// the build error naming the grid and DEM files.
-    /// - Throws: what `fail` makes, when too much would be invented; `GDALError` when GDAL fails.
+    /// smaller bbox", "lower bboxMarginM (...)", "lower ar.marginM"). With `region` (an AR patch
+    /// once the region grid exists) void cells the filled region grid covers take its values,
+    /// sampled bilinearly as the SPEC samples `terrain.bin`, so patch, `terrain.bin` and route `ele` agree;
+    /// only void cells outside the region are filled here. A grid over both limits is filled as
+    /// far as it can be and its `breaches` say so; `fail` is only for a grid that is all void.
+    /// - Throws: what `fail` makes for an all-void grid; `GDALError` when GDAL fails.
     static func fill(_ raster: RasterDataset, geometry: GridGeometry, options: Recipe.VoidOptions, maxPercent: Double,
-                     smallerExtent: String = "choose a smaller bbox", fail: (String) -> any Error) throws -> Fill {
+                     smallerExtent: String = "choose a smaller bbox", region: FilledRegion? = nil,
+                     fail: (String) -> any Error) throws -> Fill {
         let cellCount = geometry.width * geometry.height
-        // NaN holes (float DEMs without nodata) are voids like nodata cells.
-        let voidCount = try raster.withMutableFloat32Pixels { pixels in
-            var n = 0
-            for k in 0..<pixels.count where !(pixels[k] > noData) || !pixels[k].isFinite {
-                pixels[k] = noData
-                n += 1
-            }
-            return n
-        }
+        let voidCount = try markVoids(raster)
         guard voidCount > 0 else { return .none }
-        if voidCount == cellCount { throw fail("every cell of the grid is void in the DEM") }
+        if voidCount == cellCount && region == nil { throw fail("every cell of the grid is void in the DEM") }
         let mask = try raster.withFloat32Pixels { pixels in pixels.map { $0 == noData } }
+        var breaches: [String] = []
         let percent = 100 * Double(voidCount) / Double(cellCount)
+        let advice = "; add a second DEM source covering these areas (dem: [...], in priority order) or \(smallerExtent)"
         if percent > maxPercent {
             let areas = mask.withUnsafeBufferPointer { VoidAreas(isVoid: $0, width: geometry.width, height: geometry.height) }
-            throw fail(String(format: "%.1f%% of the region grid is void in the DEM (%d of %d cells), over the %.0f%% that may be filled (terrain.voids.maxFilledPercent): ",
-                              percent, voidCount, cellCount, maxPercent)
-                       + describe(areas, geometry: geometry) + "; add a second DEM source covering these areas (dem: [...], in priority order) or \(smallerExtent)")
+            breaches.append(String(format: "%.1f%% of the region grid is void in the DEM (%d of %d cells), over the %.0f%% that may be filled (terrain.voids.maxFilledPercent): ",
+                                   percent, voidCount, cellCount, maxPercent) + describe(areas, geometry: geometry) + advice)
         }
+        if let region { try region.fillVoids(of: raster, geometry: geometry) }
         let distancePixels = options.maxFillDistanceM / geometry.resolutionM
-        if distancePixels >= 1 {
-            let windows = mask.withUnsafeBufferPointer {
+        let remaining = try raster.withFloat32Pixels { pixels in pixels.map { $0 == noData } }
+        if distancePixels >= 1, remaining.contains(true), remaining.contains(false) {
+            let windows = remaining.withUnsafeBufferPointer {
                 VoidAreas.fillWindows(isVoid: $0, width: geometry.width, height: geometry.height, marginCells: Int(distancePixels.rounded(.up)) + 1)
             }
             for window in windows {
@@ -60,14 +63,25 @@ enum VoidFiller {
         let left = try raster.withFloat32Pixels { pixels in pixels.map { $0 == noData } }
         if left.contains(true) {
             let areas = left.withUnsafeBufferPointer { VoidAreas(isVoid: $0, width: geometry.width, height: geometry.height) }
-            throw fail(String(format: "%d void cells lie farther than %.0f m from valid data (terrain.voids.maxFillDistanceM), so filling would invent them: ",
-                              areas.voidCells, options.maxFillDistanceM)
-                       + describe(areas, geometry: geometry) + "; add a second DEM source covering these areas (dem: [...], in priority order) or \(smallerExtent)")
+            breaches.append(String(format: "%d void cells lie farther than %.0f m from valid data (terrain.voids.maxFillDistanceM), so filling would invent them: ",
+                                   areas.voidCells, options.maxFillDistanceM) + describe(areas, geometry: geometry) + advice)
         }
         let report = VoidReport.analyse(isVoid: mask, width: geometry.width, height: geometry.height) { c, r in
             LonLat(lon(geometry, column: c), lat(geometry, row: r))
         }
-        return Fill(report: report, filled: mask)
+        return Fill(report: report, filled: mask, breaches: breaches)
+    }
+
+    /// Sets NaN holes (float DEMs without nodata) and nodata cells to `noData`; returns how many.
+    static func markVoids(_ raster: RasterDataset) throws -> Int {
+        try raster.withMutableFloat32Pixels { pixels in
+            var n = 0
+            for k in 0..<pixels.count where !(pixels[k] > noData) || !pixels[k].isFinite {
+                pixels[k] = noData
+                n += 1
+            }
+            return n
+        }
     }
 
     static func lon(_ g: GridGeometry, column c: Int) -> Double {
@@ -104,10 +118,26 @@ enum VoidFiller {
             : Diagnostic(.note, "terrain", text)
     }
 
-    /// The longest stretch of `coords` over filled cells of `grid` (a vertex counts as filled when
-    /// any of the four cells its bilinear sample uses was filled): metres and vertex indices.
-    static func longestFilledRun(_ coords: [LonLat], grid: TerrainGrid, filled: [Bool]) -> (lengthM: Double, from: Int, to: Int) {
-        guard !filled.isEmpty, coords.count >= 2 else { return (0, 0, 0) }
+    /// How much of a route runs over filled cells of its AR patch: all stretches together and
+    /// the longest one (metres, first and last vertex index). `.none` for a route over measured terrain.
+    struct FilledStretches: Sendable, Equatable {
+        var totalM: Double
+        var longestM: Double
+        var from: Int
+        var to: Int
+        static let none = FilledStretches(totalM: 0, longestM: 0, from: 0, to: 0)
+    }
+
+    /// Total length above which a route's run over filled terrain is a warning rather than a
+    /// note, metres: about one SRTM 3" cell and eight 12 m route steps; a shorter stretch stays
+    /// within the one DEM cell the interpolation bridges, a longer one is a climb the DEM never measured.
+    static let warnRouteFilledM = 100.0
+
+    /// The stretches of `coords` over filled cells of `grid` (a vertex counts as filled when any
+    /// of the four cells its bilinear sample uses was filled); each stretch reaches halfway to
+    /// the unfilled neighbours on either side.
+    static func filledStretches(_ coords: [LonLat], grid: TerrainGrid, filled: [Bool]) -> FilledStretches {
+        guard !filled.isEmpty, coords.count >= 2 else { return .none }
         func onFilled(_ p: LonLat) -> Bool {
             let (c, r) = grid.gridPosition(of: p)
             let c0 = max(0, min(grid.width - 1, Int(c.rounded(.down)))), r0 = max(0, min(grid.height - 1, Int(r.rounded(.down))))
@@ -115,28 +145,38 @@ enum VoidFiller {
             return filled[r0 * grid.width + c0] || filled[r0 * grid.width + c1] || filled[r1 * grid.width + c0] || filled[r1 * grid.width + c1]
         }
         let cumM = Geodesic.cumulativeDistancesM(coords)
-        var best = (lengthM: 0.0, from: 0, to: 0)
+        var result = FilledStretches.none
         var start: Int?
         for k in 0...coords.count {
             if k < coords.count && onFilled(coords[k]) {
                 if start == nil { start = k }
             } else if let s = start {
-                // The stretch reaches halfway to the unfilled neighbours on either side.
                 let lo = s > 0 ? (cumM[s - 1] + cumM[s]) / 2 : cumM[s]
                 let hi = k < coords.count ? (cumM[k - 1] + cumM[k]) / 2 : cumM[k - 1]
-                if hi - lo > best.lengthM { best = (hi - lo, s, k - 1) }
+                result.totalM += hi - lo
+                if hi - lo > result.longestM { (result.longestM, result.from, result.to) = (hi - lo, s, k - 1) }
                 start = nil
             }
         }
-        return best
+        return result
     }
 
-    /// Stops the build when the route runs over more than `maxRouteFilledM` of filled terrain.
-    static func checkRoute(_ coords: [LonLat], grid: TerrainGrid, filled: [Bool], options: Recipe.VoidOptions,
-                           fail: (String) -> BuildError) throws {
-        let run = longestFilledRun(coords, grid: grid, filled: filled)
-        guard run.lengthM > options.maxRouteFilledM else { return }
-        throw fail(String(format: "runs over %.0f m of filled DEM voids (vertices %d to %d, %@ to %@), more than the %.0f m allowed (terrain.voids.maxRouteFilledM): its elevations there would be invented; add a second DEM source covering them (dem: [...], in priority order)",
-                          run.lengthM, run.from, run.to, coords[run.from].description, coords[run.to].description, options.maxRouteFilledM))
+    /// The refusal of a route whose longest stretch over filled terrain is over
+    /// `maxRouteFilledM` (figure, limit, key), nil within the limit.
+    static func routeBreach(_ run: FilledStretches, coords: [LonLat], options: Recipe.VoidOptions) -> String? {
+        guard run.longestM > options.maxRouteFilledM else { return nil }
+        return String(format: "runs over %.0f m of filled DEM voids (vertices %d to %d, %@ to %@), more than the %.0f m allowed (terrain.voids.maxRouteFilledM): its elevations there would be invented; add a second DEM source covering them (dem: [...], in priority order)",
+                      run.longestM, run.from, run.to, coords[run.from].description, coords[run.to].description, options.maxRouteFilledM)
+    }
+
+    /// The build's note (or, over `warnRouteFilledM`, warning) on how much of a route runs over
+    /// filled terrain; nil for none.
+    static func routeDiagnostic(_ run: FilledStretches, routeID: String, routeLengthM: Double) -> Diagnostic? {
+        guard run.totalM > 0 else { return nil }
+        let text = String(format: "%.0f m of the route (%.1f%% of %.1f km) runs over filled DEM voids (longest stretch %.0f m, vertices %d to %d): its elevations there are interpolated from the region grid, not measured",
+                          run.totalM, 100 * run.totalM / max(routeLengthM, 1), routeLengthM / 1000, run.longestM, run.from, run.to)
+        return run.totalM > warnRouteFilledM
+            ? Diagnostic(.warning, "route \(routeID)", text + String(format: " (over %.0f m)", warnRouteFilledM))
+            : Diagnostic(.note, "route \(routeID)", text)
     }
 }
