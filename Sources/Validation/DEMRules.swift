@@ -91,9 +91,11 @@ struct DEMRules {
                     try compareHillshade(shade, terrainRaster: raster, terrain: terrain.grid, sources: covering)
                 }
             }
+            // The build fills a patch's void cells from terrain.bin (one filled terrain per pack).
+            let region = try inputs.terrain.map { try RasterDataset.memory(grid: $0.grid) }
             for patch in inputs.arPatches {
                 let raster = try warpedRaster(covering, onto: GridGeometry(width: patch.grid.width, height: patch.grid.height,
-                                                                          bounds: patch.grid.bounds))
+                                                                          bounds: patch.grid.bounds), voidsFrom: region)
                 compareGrid(patch.grid, with: try raster.withFloat32Pixels { Array($0) }, rule: .demARPatch, file: patch.file)
             }
         } catch {
@@ -103,15 +105,18 @@ struct DEMRules {
     }
 
     /// The DEM warped onto `geometry` (pixel centres on its samples) with the build's kernel,
-    /// voids filled, unrounded.
+    /// voids filled as the build fills them, unrounded: from `region` (terrain.bin as a raster,
+    /// sampled bilinearly, the SPEC sampler) where given, then by `fillNoData` for what is left.
     /// - Throws: `GDALError` when GDAL fails.
-    func warpedRaster(_ sources: [RasterDataset], onto geometry: GridGeometry) throws -> RasterDataset {
+    func warpedRaster(_ sources: [RasterDataset], onto geometry: GridGeometry, voidsFrom region: RasterDataset? = nil) throws -> RasterDataset {
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: -32768)
         let hasVoids = try raster.withFloat32Pixels { $0.contains { $0 <= -32768 || !$0.isFinite } }
-        if hasVoids {
-            try raster.withMutableFloat32Pixels { pixels in
-                for k in pixels.indices where !pixels[k].isFinite { pixels[k] = -32768 }
-            }
+        guard hasVoids else { return raster }
+        try raster.withMutableFloat32Pixels { pixels in
+            for k in pixels.indices where !pixels[k].isFinite { pixels[k] = -32768 }
+        }
+        if let region { try raster.takeVoids(from: region, onto: geometry, kernel: .bilinear, noData: -32768) }
+        if try raster.withFloat32Pixels({ $0.contains { $0 <= -32768 } }) {
             try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)))
         }
         return raster

@@ -45,14 +45,9 @@ import Validation
 
         // Against its DEM (voids filled the same way): no error, and the filled share is a figure.
         let withDEM = PackValidator.validate(path: root.path, options: ValidationOptions(demPaths: [TestData.path("kauai-voids/N22W160v2.3a.hgt.zip")]))
-        // Issue 28, item 3: the build fills each AR patch's voids from the filled region grid
-        // (`RasterDataset.takeVoids`, so patch and terrain.bin agree); `validate --dem` still
-        // recomputes a patch with its own fill (DEMRules.warpedRaster) and so reports
-        // dem.ar-patch over the filled cells only, until it takes them from terrain.bin too.
-        #expect(withDEM.problems.filter { $0.severity == .error }.allSatisfy { $0.ruleId == "dem.ar-patch" }, "\(ReportRenderer.text(withDEM))")
-        withKnownIssue("validate --dem fills AR patch voids on its own; the build takes them from terrain.bin") {
-            #expect(withDEM.errorCount == 0, "\(ReportRenderer.text(withDEM))")
-        }
+        // The build fills each AR patch's voids from the filled region grid, and so does the
+        // validator's recomputed patch (DEMRules.warpedRaster): one filled terrain.
+        #expect(withDEM.errorCount == 0, "\(ReportRenderer.text(withDEM))")
         #expect(withDEM.figures.contains { $0.ruleId == "dem.terrain" && $0.name == "rmsM" && $0.value < 1 }, "\(withDEM.figures)")
         #expect(withDEM.figures.contains { $0.ruleId == "terrain.filled-voids" && $0.value > 0 })
     }
