@@ -10,7 +10,8 @@ import TrailpackCore
 /// sample bounds). That frame's long side is `mapLongSidePx`, top-left at (0, 0); the shading
 /// is scaled in bilinearly and washed 15 % toward white. Above it: trails of the region
 /// (dashed), the route (white casing, then `routeLineWidthPx` in its colour), waypoint markers
-/// by kind and their names (else instructions). A footer holds the title, the patch's size and
+/// by kind and their names (else instructions), placed by `LabelLayout` (no overlap, clear of the
+/// route, inside the map, left out when there is no room). A footer holds the title, the patch's size and
 /// resolution, and a scale bar.
 public enum ARPatchRenderer {
     public static let mapLongSidePx = 1400.0
@@ -26,7 +27,7 @@ public enum ARPatchRenderer {
         do throws(DrawingError) {
             let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + 100))
             canvas.clear(to: .white)
-            var labels = MapDecorations.LabelPlacer(bounds: frame.rect)
+            var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
             var above: [PixelRect] = []
             try canvas.withSavedState { () throws(DrawingError) in
                 canvas.clip(to: frame.rect)
@@ -53,11 +54,13 @@ public enum ARPatchRenderer {
                     above.append(box)
                     labels.reserve(box)
                 }
+                labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2)
                 for w in route.waypoints where route.coords.indices.contains(w.i) {
                     var text = w.name ?? w.instruction
                     if text.count > 40 { text = String(text.prefix(39)) + "…" }
                     if let box = labels.place(text, near: frame.point(route.coords[w.i]), gapPx: 14, sizePx: 17, on: canvas) { above.append(box) }
                 }
+                labels.draw(on: canvas)
             }
             let y0 = MapDecorations.drawFrameAndTitle(frame, title: "\(route.name) (\(route.id)): AR patch", titleSizePx: 22, on: canvas)
             canvas.setFont(sizePx: 15)
@@ -66,7 +69,8 @@ public enum ARPatchRenderer {
             canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 86))
             MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 300, yPx: y0 + 22), pixelsPerMetre: frame.pixelsPerGroundMetre,
                                         maxLengthPx: 220, on: canvas)
-            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
+            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above,
+                                labelBoxes: labels.labels.map(\.placed.box), droppedLabels: labels.dropped)
         } catch {
             throw .drawing(error)
         }
