@@ -14,17 +14,25 @@ public struct PanoramaRendering: Sendable {
     public var labelled: [(name: String, bearingDeg: Double, elevationDeg: Double, marker: PixelPoint)]
     /// The route's landmarks hidden from that vertex (seen elsewhere on the route), listed.
     public var hidden: [String]
+    /// Boxes of the landmark labels drawn (never overlapping, inside the image), pixels.
+    public var labelBoxes: [PixelRect] = []
+    /// The line under the band: landmarks in sight and the skyline's reach.
+    public var summary: String = ""
+    /// Elevation angles the band spans, degrees (`PanoramaText.angleRangeDeg`).
+    public var angleRangeDeg: ClosedRange<Double> = -3...3
 }
 
 /// Draws the 360° panorama from a route's high point: the skyline computed from the region
 /// terrain and the route's AR patch (curvature and refraction as in `LineOfSight`, out to
-/// 25 km), each landmark the route file lists as visible from that vertex marked at its bearing
-/// and elevation angle and labelled with its name and distance, and a footer listing the
+/// 25 km, or to the region's edge where nearer, as the footer says: `PanoramaText.reach`), each
+/// landmark the route file lists as visible from that vertex marked at its bearing and elevation
+/// angle (clamped to the band) and labelled with its name and distance where `LabelRows` finds room, and a footer listing the
 /// route's landmarks hidden from there.
 ///
 /// Layout: azimuth runs left to right from north (0°) through east, `pixelsPerDegree` wide,
 /// 40 px margins; a label band `labelBandPx` tall above the skyline band `bandPx` tall; the
-/// elevation-angle axis spans the skyline and the labelled tops plus one degree each way.
+/// elevation-angle axis spans the skyline and the tops of landmarks at least
+/// `PanoramaText.scaleMinimumDistanceM` away plus one degree each way (`PanoramaText.angleRangeDeg`).
 public enum PanoramaRenderer {
     public static let pixelsPerDegree = 5.0
     public static let bandPx = 380.0
@@ -48,12 +56,14 @@ public enum PanoramaRenderer {
              LineOfSight.elevationAngleDeg(from: observer, eyeM: eyeM, to: l.location, eleM: l.ele),
              Geodesic.distanceM(observer, l.location))
         }
-        let angles = skyline.elevationDeg.filter { $0 > -90 } + tops.map(\.2)
-        var lo = (angles.min() ?? -2) - 1, hi = (angles.max() ?? 2) + 1
-        if hi - lo < 6 { let mid = (hi + lo) / 2; lo = mid - 3; hi = mid + 3 }
+        let range = PanoramaText.angleRangeDeg(skylineDeg: skyline.elevationDeg, landmarkTops: tops.map { ($0.2, $0.3) })
+        let lo = range.lowerBound, hi = range.upperBound
+        let summary = PanoramaText.landmarkCount(seen: seen.count, total: landmarks.count) + "; "
+            + PanoramaText.reach(edgeDistancesM: PanoramaText.edgeDistancesM(from: observer, region: region.bounds, count: skyline.elevationDeg.count),
+                                 limitM: maxDistanceM) + ", curvature and refraction k = 0.13."
         let widthPx = 360 * pixelsPerDegree + 2 * marginPx
         let bandTop = 60 + labelBandPx
-        let footerLines = hiddenLines(hidden, route: route)
+        let footerLines = landmarks.isEmpty ? [] : hiddenLines(hidden, route: route)
         let heightPx = bandTop + bandPx + 60 + 24 * Double(footerLines.count + 1)
         func x(_ bearingDeg: Double) -> Double { marginPx + bearingDeg.truncatingRemainder(dividingBy: 360) * pixelsPerDegree }
         func y(_ angleDeg: Double) -> Double { bandTop + (hi - angleDeg) / (hi - lo) * bandPx }
@@ -106,46 +116,50 @@ public enum PanoramaRenderer {
             canvas.showText(String(format: "%+.1f°", lo), at: PixelPoint(xPx: 2, yPx: band.maxYPx - 4))
             // Landmarks: a marker at bearing and elevation angle, a leader up to its label.
             var labelled: [(String, Double, Double, PixelPoint)] = []
-            var rowsEndPx = [Double](repeating: -.infinity, count: 8)
             canvas.setFont(sizePx: 15, bold: true)
-            for (l, bearing, angle, distanceM) in tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) }) {
-                let marker = PixelPoint(xPx: x(bearing), yPx: y(angle))
-                let text = "\(l.name) " + (distanceM < 1000 ? String(format: "%.0f m", distanceM) : String(format: "%.1f km", distanceM / 1000))
-                let w = canvas.textExtents(text).advanceXPx
-                // Labels start at their marker (moved left at the right edge), in the first row
-                // where they do not overlap the previous label.
-                let labelX = min(marker.xPx, widthPx - w - 4)
-                let row = rowsEndPx.indices.first { rowsEndPx[$0] < labelX - 6 } ?? rowsEndPx.indices.min { rowsEndPx[$0] < rowsEndPx[$1] }!
-                rowsEndPx[row] = labelX + w
-                let labelY = 62 + 26 * Double(row) + 16
-                canvas.setColor(color)
-                canvas.setLineWidth(px: 1.5)
-                canvas.newPath()
-                canvas.move(to: PixelPoint(xPx: marker.xPx, yPx: labelY + 4))
-                canvas.line(to: marker)
-                canvas.stroke()
-                canvas.newPath()
-                canvas.addPolyline([PixelPoint(xPx: marker.xPx - 6, yPx: marker.yPx + 2), PixelPoint(xPx: marker.xPx + 6, yPx: marker.yPx + 2),
-                                    PixelPoint(xPx: marker.xPx, yPx: marker.yPx - 8)], closed: true)
-                canvas.fill()
-                canvas.showText(text, at: PixelPoint(xPx: labelX, yPx: labelY), color: .black, halo: .white, haloWidthPx: 3)
-                labelled.append((l.name, bearing, angle, marker))
+            let sorted = tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) })
+            let texts = sorted.map { "\($0.0.name) " + PanoramaText.km($0.3) }
+            let markers = sorted.map { PixelPoint(xPx: x($0.1), yPx: y(min(max($0.2, lo), hi))) }
+            let rows = LabelRows(rowCount: 8, firstRowTopPx: 62, rowStepPx: 26, rowHeightPx: 22, paddingPx: 4, imageWidthPx: widthPx)
+            let boxes = rows.boxes(widthsPx: texts.map { canvas.textExtents($0).advanceXPx }, anchorsXPx: markers.map(\.xPx))
+            for (k, top) in sorted.enumerated() {
+                drawLandmark(marker: markers[k], text: texts[k], box: boxes[k], color: color, on: canvas)
+                labelled.append((top.0.name, top.1, top.2, markers[k]))
             }
             canvas.setFont(sizePx: 16)
             canvas.setColor(.black)
             var lineY = band.maxYPx + 60
-            canvas.showText("\(seen.count) of the route's \(landmarks.count) landmarks in sight from here; skyline out to \(Int(maxDistanceM / 1000)) km, curvature and refraction k = 0.13.",
-                            at: PixelPoint(xPx: marginPx, yPx: lineY))
+            canvas.showText(summary, at: PixelPoint(xPx: marginPx, yPx: lineY))
             for line in footerLines {
                 lineY += 24
                 canvas.showText(line, at: PixelPoint(xPx: marginPx, yPx: lineY))
             }
             return PanoramaRendering(image: try canvas.rgbaImage(), vertex: vertex, skyline: skyline,
                                      labelled: labelled.map { (name: $0.0, bearingDeg: $0.1, elevationDeg: $0.2, marker: $0.3) },
-                                     hidden: hidden.map(\.name))
+                                     hidden: hidden.map(\.name), labelBoxes: boxes.compactMap { $0 }, summary: summary, angleRangeDeg: range)
         } catch {
             throw .drawing(error)
         }
+    }
+
+    /// A landmark's marker (a triangle in the route's colour) and, when it has a `box`, a
+    /// leader up to its label.
+    static func drawLandmark(marker: PixelPoint, text: String, box: PixelRect?, color: DrawingColor, on canvas: Canvas) {
+        canvas.setColor(color)
+        canvas.setLineWidth(px: 1.5)
+        if let box {
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: marker.xPx, yPx: box.maxYPx))
+            canvas.line(to: marker)
+            canvas.stroke()
+        }
+        canvas.newPath()
+        canvas.addPolyline([PixelPoint(xPx: marker.xPx - 6, yPx: marker.yPx + 2), PixelPoint(xPx: marker.xPx + 6, yPx: marker.yPx + 2),
+                            PixelPoint(xPx: marker.xPx, yPx: marker.yPx - 8)], closed: true)
+        canvas.fill()
+        guard let box else { return }
+        canvas.setFont(sizePx: 15, bold: true)
+        canvas.showText(text, at: PixelPoint(xPx: box.xPx + 4, yPx: box.yPx + 16), color: .black, halo: .white, haloWidthPx: 3)
     }
 
     /// "Hidden from here: ..." wrapped to about 150 characters a line.
