@@ -21,27 +21,41 @@ public struct LabelRows: Sendable, Equatable {
 
     /// The box of each label (text `widthsPx[k]` wide, for a point at x `anchorsXPx[k]`), in
     /// order: the first row, top to bottom, where a box starting at its point (else centred on
-    /// it, else ending at it) overlaps no earlier label and lies inside the image; nil when no
+    /// it, else ending at it) lies inside the image and is free (`isFree`: no overlap with an
+    /// earlier label, no leader line through a label); nil when no
     /// row has room. Boxes include `paddingPx` on each side; the text starts at
     /// `box.xPx + paddingPx`.
     public func boxes(widthsPx: [Double], anchorsXPx: [Double]) -> [PixelRect?] {
-        var placed: [PixelRect] = []
+        var placed: [(box: PixelRect, anchorXPx: Double)] = []
         var out: [PixelRect?] = []
         for (textWidthPx, x) in zip(widthsPx, anchorsXPx) {
             let found = firstFree(widthPx: textWidthPx + 2 * paddingPx, anchorXPx: x, placed: placed)
-            if let found { placed.append(found) }
+            if let found { placed.append((found, x)) }
             out.append(found)
         }
         return out
     }
 
-    private func firstFree(widthPx w: Double, anchorXPx x: Double, placed: [PixelRect]) -> PixelRect? {
+    /// True when `box` (for a point at `x`) overlaps no placed label, no placed label's leader
+    /// (a vertical from its box down to its point) crosses it, and its own leader crosses no
+    /// placed label below it. Leaders of points within `sharedLeaderPx` of each other are one
+    /// line (two waypoints at one spot: an out-and-back's turn).
+    static func isFree(_ box: PixelRect, anchorXPx x: Double, placed: [(box: PixelRect, anchorXPx: Double)]) -> Bool {
+        let sharedLeaderPx = 6.0
+        return !placed.contains { p in
+            p.box.intersects(box)
+                || (p.box.yPx < box.yPx && abs(p.anchorXPx - x) > sharedLeaderPx && p.anchorXPx >= box.xPx && p.anchorXPx <= box.maxXPx)
+                || (p.box.yPx > box.yPx && x >= p.box.xPx && x <= p.box.maxXPx)
+        }
+    }
+
+    private func firstFree(widthPx w: Double, anchorXPx x: Double, placed: [(box: PixelRect, anchorXPx: Double)]) -> PixelRect? {
         guard w <= imageWidthPx else { return nil }
         let lefts = [x - paddingPx, x - w / 2, x - w + paddingPx].map { min(max($0, 0), imageWidthPx - w) }
         for row in 0..<rowCount {
             for left in lefts {
                 let box = PixelRect(xPx: left, yPx: firstRowTopPx + Double(row) * rowStepPx, widthPx: w, heightPx: rowHeightPx)
-                if !placed.contains(where: { $0.intersects(box) }) { return box }
+                if Self.isFree(box, anchorXPx: x, placed: placed) { return box }
             }
         }
         return nil

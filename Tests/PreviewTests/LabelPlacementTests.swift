@@ -49,8 +49,8 @@ import TrailpackCore
     }
 
     @Test func profileRowsNeverOverlapAndDropWhatHasNoRoom() {
-        // Thirty cues within 60 px ("TuTurnleftght" before): rows fill, the rest are left out.
-        let xs = (0..<30).map { 700 + 2 * Double($0) }
+        // Thirty cues within 210 px ("TuTurnleftght" before): rows fill, the rest are left out.
+        let xs = (0..<30).map { 700 + 7 * Double($0) }
         let boxes = LabelRows.profile.boxes(widthsPx: Array(repeating: 90, count: 30), anchorsXPx: xs)
         let placed = boxes.compactMap { $0 }
         #expect(placed.count >= LabelRows.profile.rowCount && placed.count < 30)
@@ -59,6 +59,14 @@ import TrailpackCore
         let edge = LabelRows.profile.boxes(widthsPx: [200, 200], anchorsXPx: [2, 1598]).compactMap { $0 }
         Self.expectDisjointInside(edge, PixelRect(xPx: 0, yPx: 0, widthPx: 1600, heightPx: 200), "profile edge")
         #expect(edge.count == 2)
+        // No leader (a vertical from a label down to its point) runs through another label.
+        for (k, a) in boxes.enumerated() {
+            guard let a else { continue }
+            for (j, b) in boxes.enumerated() where j != k {
+                guard let b, b.yPx > a.yPx else { continue }
+                #expect(!(xs[k] >= b.xPx && xs[k] <= b.maxXPx), "leader of \(k) crosses label \(j)")
+            }
+        }
     }
 
     @Test func theFixturesOverviewAndARPatchLabelsNeitherOverlapNorLeaveTheMap() throws {
