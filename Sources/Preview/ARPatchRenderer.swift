@@ -12,7 +12,8 @@ import TrailpackCore
 /// (dashed), the route (white casing, then `routeLineWidthPx` in its colour), waypoint markers
 /// by kind and their names (else instructions), placed by `LabelLayout` (no overlap, clear of the
 /// route, inside the map, left out when there is no room). A footer holds the title, the patch's size and
-/// resolution, and a scale bar.
+/// resolution, and a scale bar (stacked below the note when the patch is narrower than
+/// `minimumWidthPx`: the canvas then keeps the patch's own width, at least 640 px).
 public enum ARPatchRenderer {
     public static let mapLongSidePx = 1400.0
     public static let minimumWidthPx = 900.0
@@ -22,10 +23,13 @@ public enum ARPatchRenderer {
     /// - Throws: `PreviewError.drawing` when Cairo fails.
     public static func render(route: PackRoute, patch: TerrainGrid, trails: [TrailFeature], color: DrawingColor) throws(PreviewError) -> MapRendering {
         let geometry = GridGeometry(width: patch.width, height: patch.height, bounds: patch.bounds)
-        let frame = MercatorFrame(bounds: geometry.pixelEdgeBounds, longSidePx: mapLongSidePx)
-        let widthPx = max(frame.rect.widthPx, minimumWidthPx)
+        let mapWidthPx = MercatorFrame(bounds: geometry.pixelEdgeBounds, longSidePx: mapLongSidePx).rect.widthPx
+        // A narrow patch keeps its own width (at least 640 px, the patch centred) with the footer stacked.
+        let widthPx = mapWidthPx >= minimumWidthPx ? mapWidthPx : max(mapWidthPx, OverviewRenderer.narrowMinimumWidthPx)
+        let frame = MercatorFrame(bounds: geometry.pixelEdgeBounds, longSidePx: mapLongSidePx, xPx: ((widthPx - mapWidthPx) / 2).rounded(.down))
+        let stacked = widthPx < minimumWidthPx
         do throws(DrawingError) {
-            let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + 100))
+            let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + (stacked ? 190 : 100)))
             canvas.clear(to: .white)
             var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
             var above: [PixelRect] = []
@@ -66,9 +70,13 @@ public enum ARPatchRenderer {
             canvas.setFont(sizePx: 15)
             canvas.setColor(DrawingColor(hex: 0x555555))
             let note = "\(patch.width) x \(patch.height) samples, \(formatNumber(geometry.resolutionM, maxDecimals: 1)) m; shading computed from the patch (315°, 45°); north up"
-            canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 86))
-            MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 300, yPx: y0 + 22), pixelsPerMetre: frame.pixelsPerGroundMetre,
-                                        maxLengthPx: 220, on: canvas)
+            var noteY = y0 + (stacked ? 60 : 86)
+            for line in RerouteCheckRenderer.wrap(note, widthPx: widthPx - 40, on: canvas).prefix(2) {
+                canvas.showText(line, at: PixelPoint(xPx: 20, yPx: noteY))
+                noteY += 20
+            }
+            MapDecorations.drawScaleBar(at: PixelPoint(xPx: stacked ? 24 : widthPx - 300, yPx: stacked ? noteY + 4 : y0 + 22),
+                                        pixelsPerMetre: frame.pixelsPerGroundMetre, maxLengthPx: 220, on: canvas)
             return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above,
                                 labelBoxes: labels.labels.map(\.placed.box), droppedLabels: labels.dropped)
         } catch {

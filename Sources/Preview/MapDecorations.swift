@@ -23,7 +23,14 @@ enum MapDecorations {
         canvas.stroke()
         let y0 = frame.rect.maxYPx
         canvas.setColor(labelColor)
-        canvas.setFont(sizePx: titleSizePx, bold: true)
+        // The title shrinks (down to 60 %) to fit a narrow canvas.
+        var sizePx = titleSizePx
+        canvas.setFont(sizePx: sizePx, bold: true)
+        let fitPx = Double(canvas.widthPx) - 40, widthPx = canvas.textExtents(title).advanceXPx
+        if widthPx > fitPx {
+            sizePx = max(titleSizePx * 0.6, titleSizePx * fitPx / widthPx)
+            canvas.setFont(sizePx: sizePx, bold: true)
+        }
         canvas.showText(title, at: PixelPoint(xPx: 20, yPx: y0 + titleSizePx * 1.55))
         return y0
     }

@@ -22,8 +22,8 @@ public struct MapRendering: Sendable {
 /// Layout: the map fills a `MercatorFrame` over the hillshade's pixel-edge `bounds` with its
 /// long side `mapLongSidePx`, top-left at (0, 0); the hillshade PNG is scaled into that frame
 /// (bilinear) and washed 20 % toward white. A footer below the map holds the title, the route
-/// legend, attribution, a scale bar and a north arrow; the canvas is at least
-/// `minimumWidthPx` wide. Layers bottom to top: hillshade, contours (index contours thicker,
+/// legend, attribution (wrapped), a scale bar and a north arrow; the canvas is `canvasWidthPx` wide
+/// (`minimumWidthPx`, or a narrow map's own width with the footer stacked). Layers bottom to top: hillshade, contours (index contours thicker,
 /// labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line),
 /// the trail network's nodes (`NetworkNodeLayer`, when the region has `routing.json`; a legend row
 /// of their kinds below the routes' legend), POIs with names, routes (white
@@ -33,17 +33,24 @@ public struct MapRendering: Sendable {
 public enum OverviewRenderer {
     public static let mapLongSidePx = 2000.0
     public static let minimumWidthPx = 1200.0
+    /// A map narrower than `minimumWidthPx` keeps its own width down to this (the footer is
+    /// stacked: legend, note, then scale bar and north arrow on a row of their own), so a narrow
+    /// region's picture is not mostly blank.
+    public static let narrowMinimumWidthPx = 640.0
     public static let routeLineWidthPx = 6.0
 
     /// Renders the overview of `pack`.
     /// - Throws: `PreviewError.malformed` without valid hillshade bounds; `.drawing` when Cairo fails.
     public static func render(_ pack: RegionPack) throws(PreviewError) -> MapRendering {
-        let frame = MercatorFrame(bounds: try pack.hillshadeBounds(), longSidePx: mapLongSidePx)
+        let bounds = try pack.hillshadeBounds()
+        let mapWidthPx = MercatorFrame(bounds: bounds, longSidePx: mapLongSidePx).rect.widthPx
+        let widthPx = canvasWidthPx(mapWidthPx: mapWidthPx)
+        // A map narrower than the canvas is centred on it.
+        let frame = MercatorFrame(bounds: bounds, longSidePx: mapLongSidePx, xPx: ((widthPx - mapWidthPx) / 2).rounded(.down))
         let landmarks = try PackLandmarks.read(pack)
-        let widthPx = max(frame.rect.widthPx, minimumWidthPx)
         do throws(DrawingError) {
             let legend = try legendLayout(pack, widthPx: widthPx)
-            let footerPx = 110.0 + 34 * Double(legend.rows)
+            let footerPx = try footerHeightPx(pack, legend: legend, widthPx: widthPx)
             let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + footerPx))
             canvas.clear(to: .white)
             var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
@@ -111,6 +118,30 @@ public enum OverviewRenderer {
         }
         placeWaypoints(minor: true)
         return above
+    }
+
+    /// The canvas width for a map `mapWidthPx` wide: `minimumWidthPx` for maps at least that
+    /// wide or nearly, else the map's own width (at least `narrowMinimumWidthPx`).
+    public static func canvasWidthPx(mapWidthPx: Double) -> Double {
+        mapWidthPx >= minimumWidthPx ? mapWidthPx : max(mapWidthPx, narrowMinimumWidthPx)
+    }
+
+    /// True when the footer is stacked (the canvas is narrower than `minimumWidthPx`).
+    static func isStacked(widthPx: Double) -> Bool { widthPx < minimumWidthPx }
+
+    /// The footer's note (projection, filled voids, attribution), wrapped to the canvas.
+    static func noteLines(_ pack: RegionPack, widthPx: Double, on canvas: Canvas) -> [String] {
+        let note = "Web mercator, north up. " + FilledVoidLayer.note(areaCount: pack.manifest.filledVoidAreaCount)
+            + pack.manifest.attribution.joined(separator: "; ")
+        canvas.setFont(sizePx: 14)
+        return RerouteCheckRenderer.wrap(note, widthPx: widthPx - 40, on: canvas)
+    }
+
+    /// Footer height: title, legend rows, the note's lines, and in a stacked footer a row for
+    /// the scale bar and north arrow.
+    static func footerHeightPx(_ pack: RegionPack, legend: LegendLayout, widthPx: Double) throws(DrawingError) -> Double {
+        let lines = noteLines(pack, widthPx: widthPx, on: try Canvas(widthPx: 1, heightPx: 1))
+        return 92 + 34 * Double(legend.rows) + 18 * Double(lines.count) + (isStacked(widthPx: widthPx) ? 80 : 0)
     }
 
     static func drawHillshade(_ png: PNGImage, frame: MercatorFrame, on canvas: Canvas) throws(DrawingError) {
@@ -228,7 +259,7 @@ public enum OverviewRenderer {
         measure.setFont(sizePx: 18)
         var positions: [(Int, Double)] = []
         var row = 0, x = 20.0
-        let limit = widthPx - 460
+        let limit = isStacked(widthPx: widthPx) ? widthPx - 20 : widthPx - 460
         for route in pack.routes {
             let w = 44 + measure.textExtents(legendText(route)).advanceXPx + 28
             if x > 20 && x + w > limit { row += 1; x = 20 }
@@ -262,12 +293,16 @@ public enum OverviewRenderer {
         if let network = pack.network, let nodeRow = legend.nodeRow {
             NetworkNodeLayer.drawLegend(network, baseline: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(nodeRow)), on: canvas)
         }
-        canvas.setFont(sizePx: 14)
         canvas.setColor(DrawingColor(hex: 0x555555))
-        let note = "Web mercator, north up. " + FilledVoidLayer.note(areaCount: pack.manifest.filledVoidAreaCount) + pack.manifest.attribution.joined(separator: "; ")
-        canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(legend.rows) + 10))
-        MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 420, yPx: y0 + 30), pixelsPerMetre: frame.pixelsPerGroundMetre,
-                                    maxLengthPx: 260, on: canvas)
-        MapDecorations.drawNorthArrow(at: PixelPoint(xPx: widthPx - 70, yPx: y0 + 70), heightPx: 50, on: canvas)
+        var noteY = y0 + 76 + 34 * Double(legend.rows) + 10
+        for line in noteLines(pack, widthPx: widthPx, on: canvas) {
+            canvas.showText(line, at: PixelPoint(xPx: 20, yPx: noteY))
+            noteY += 18
+        }
+        let stacked = isStacked(widthPx: widthPx)
+        let barAt = stacked ? PixelPoint(xPx: 24, yPx: noteY + 14) : PixelPoint(xPx: widthPx - 420, yPx: y0 + 30)
+        MapDecorations.drawScaleBar(at: barAt, pixelsPerMetre: frame.pixelsPerGroundMetre, maxLengthPx: min(260, widthPx - 200), on: canvas)
+        let arrowAt = stacked ? PixelPoint(xPx: widthPx - 50, yPx: noteY + 40) : PixelPoint(xPx: widthPx - 70, yPx: y0 + 70)
+        MapDecorations.drawNorthArrow(at: arrowAt, heightPx: 50, on: canvas)
     }
 }

@@ -81,3 +81,21 @@ import TrailpackCore
         }
     }
 }
+
+/// A narrow region's pictures are sized to their map, not padded to the wide minimum.
+@Suite struct NarrowRegionTests {
+    @Test func aNarrowOverviewKeepsItsOwnWidthWithTheMapCentred() throws {
+        let fixture = try PreviewFixture.make()
+        var pack = try RegionPack.load(folderPath: fixture.regionURL.path)
+        // A strip 320 m wide and 3.3 km tall around the fixture's peak.
+        pack.manifest.files.hillshade.bounds = [-71.282, 44.100, -71.278, 44.130]
+        let overview = try OverviewRenderer.render(pack)
+        #expect(overview.frame.rect.widthPx < 300 && overview.frame.rect.heightPx == 2000)
+        #expect(overview.image.widthPx == Int(OverviewRenderer.narrowMinimumWidthPx))
+        // Centred: as much blank left as right.
+        #expect(abs(overview.frame.rect.xPx - (Double(overview.image.widthPx) - overview.frame.rect.maxXPx)) <= 1)
+        LabelPlacementTests.expectDisjointInside(overview.labelBoxes, overview.frame.rect, "narrow overview")
+        #expect(OverviewRenderer.canvasWidthPx(mapWidthPx: 900) == 900)
+        #expect(OverviewRenderer.canvasWidthPx(mapWidthPx: 1500) == 1500)
+    }
+}
