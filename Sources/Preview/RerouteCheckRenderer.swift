@@ -114,6 +114,8 @@ extension RerouteCheckRenderer {
         mark(hiker, radiusPx: 8, fill: DrawingColor(hex: 0x111111), ring: .white)
         mark(rejoin, radiusPx: 10, fill: RoutePalette.wayBack, ring: DrawingColor(hex: 0x111111), diamond: true)
         var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
+        labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2)
+        labels.avoid(line: check.wayBack.map(frame.point), halfWidthPx: wayBackWidthPx / 2 + 2)
         var boxes: [PixelRect] = []
         for (p, r) in [(middle, 9.0), (hiker, 10.0), (rejoin, 12.0)] {
             let box = PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r)
