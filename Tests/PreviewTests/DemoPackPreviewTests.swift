@@ -61,4 +61,22 @@ enum DemoPreview {
         for ref in check.references { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(ref).path)) }
         for route in summary.routes { #expect(html.contains(HTMLText.escape(route.name))) }
     }
+
+    /// Every picture's frame on the page is the picture's own size: its `<img>` carries the
+    /// PNG's width and height.
+    @Test(.enabled(if: DemoPreview.available))
+    func imagesOnThePageCarryTheirPixelSize() throws {
+        let demo = try DemoPreview.get()
+        let html = try String(contentsOfFile: demo.result.indexPath, encoding: .utf8)
+        let tags = html.components(separatedBy: "<img src=\"").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        var sized = 0
+        for tag in tags where !tag.contains("-maplibre-") {
+            let file = String(tag.prefix { $0 != "\"" })
+            let png = try PNGImage.read(path: demo.out.appendingPathComponent(file).path)
+            #expect(tag.contains("width=\"\(png.width)\" height=\"\(png.height)\""), "\(file): \(tag)")
+            sized += 1
+        }
+        #expect(sized == demo.result.files.count - 1)
+    }
 }
+
