@@ -1,7 +1,8 @@
 import Bindings
+import Drawing
 import Foundation
 import Pipeline
-import Preview
+@testable import Preview
 import TestSupport
 import Testing
 import TrailpackCore
@@ -77,6 +78,32 @@ enum DemoPreview {
             sized += 1
         }
         #expect(sized == demo.result.files.count - 1)
+    }
+
+    /// The demo's pictures as drawn: overview and AR labels never overlap, never cover a route
+    /// and stay on the map; panorama labels never overlap and no panel says "0 of 0".
+    @Test(.enabled(if: DemoPreview.available))
+    func theDemosLabelsReadOnEveryPicture() throws {
+        let demo = try DemoPreview.get()
+        let pack = try RegionPack.load(folderPath: demo.summary.regionFolder)
+        let overview = try OverviewRenderer.render(pack)
+        #expect(overview.labelBoxes.count >= 10, "\(overview.labelBoxes.count) labels")
+        LabelPlacementTests.expectDisjointInside(overview.labelBoxes, overview.frame.rect, "demo overview")
+        for box in overview.labelBoxes {
+            for route in pack.routes {
+                let line = route.coords.map(overview.frame.point)
+                #expect(!zip(line, line.dropFirst()).contains { LineObstacle(a: $0, b: $1, halfWidthPx: 3).touches(box) }, "\(box) on \(route.id)")
+            }
+        }
+        let landmarks = try PackLandmarks.read(pack), terrain = try PackLandmarks.regionTerrain(pack)
+        for (k, route) in pack.routes.enumerated() {
+            let ar = try ARPatchRenderer.render(route: route, patch: try pack.arPatch(for: route), trails: pack.trails, color: .black)
+            LabelPlacementTests.expectDisjointInside(ar.labelBoxes, ar.frame.rect, "demo AR \(route.id)")
+            let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain, patch: try pack.arPatch(for: route), color: .black)
+            let image = PixelRect(xPx: 0, yPx: 0, widthPx: Double(panorama.image.widthPx), heightPx: Double(panorama.image.heightPx))
+            LabelPlacementTests.expectDisjointInside(panorama.labelBoxes, image, "demo panorama \(route.id)")
+            #expect(!panorama.summary.contains("0 of the route's 0"))
+        }
     }
 }
 
