@@ -70,6 +70,7 @@ public enum ARPatchRenderer {
             canvas.setFont(sizePx: 15)
             canvas.setColor(DrawingColor(hex: 0x555555))
             let note = "\(patch.width) x \(patch.height) samples, \(formatNumber(geometry.resolutionM, maxDecimals: 1)) m; shading computed from the patch (315°, 45°); north up"
+                + (labels.dropped.isEmpty ? "" : "; \(labels.dropped.count) label(s) left out for room")
             var noteY = y0 + (stacked ? 60 : 86)
             for line in RerouteCheckRenderer.wrap(note, widthPx: widthPx - 40, on: canvas).prefix(2) {
                 canvas.showText(line, at: PixelPoint(xPx: 20, yPx: noteY))
