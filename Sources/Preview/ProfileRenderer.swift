@@ -116,7 +116,7 @@ public enum ProfileRenderer {
     }
 
     /// Waypoint verticals, markers (drawn before the line so the line stays on top) and names
-    /// in the rows above the plot (`LabelRows.profile`: no two overlap; a name with no room is
+    /// in the rows above the plot (`LabelRows.profile`, start and end placed first: no two overlap; a name with no room is
     /// left out). Returns how many names were left out.
     @discardableResult
     static func drawWaypoints(_ route: PackRoute, layout: ProfileLayout, on canvas: Canvas) -> Int {
@@ -136,7 +136,11 @@ public enum ProfileRenderer {
         }
         let texts = shown.map(labelText)
         canvas.setFont(sizePx: 16)
-        let boxes = LabelRows.profile.boxes(widthsPx: texts.map { canvas.textExtents($0).advanceXPx }, anchorsXPx: xs)
+        // Start and end first: at the plot's edges they have the fewest spots.
+        let order = shown.indices.sorted { (shown[$0].kind == .start || shown[$0].kind == .end ? 0 : 1, $0) < (shown[$1].kind == .start || shown[$1].kind == .end ? 0 : 1, $1) }
+        let placed = LabelRows.profile.boxes(widthsPx: order.map { canvas.textExtents(texts[$0]).advanceXPx }, anchorsXPx: order.map { xs[$0] })
+        var boxes = [PixelRect?](repeating: nil, count: shown.count)
+        for (k, box) in zip(order, placed) { boxes[k] = box }
         for (x, box) in zip(xs, boxes) {
             guard let box else { continue }
             canvas.newPath()
