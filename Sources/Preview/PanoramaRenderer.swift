@@ -63,10 +63,17 @@ public enum PanoramaRenderer {
                                  limitM: maxDistanceM) + ", curvature and refraction k = 0.13."
         let widthPx = 360 * pixelsPerDegree + 2 * marginPx
         let bandTop = 60 + labelBandPx
-        let footerLines = landmarks.isEmpty ? [] : hiddenLines(hidden, route: route)
-        let heightPx = bandTop + bandPx + 60 + 24 * Double(footerLines.count + 1)
         func x(_ bearingDeg: Double) -> Double { marginPx + bearingDeg.truncatingRemainder(dividingBy: 360) * pixelsPerDegree }
         func y(_ angleDeg: Double) -> Double { bandTop + (hi - angleDeg) / (hi - lo) * bandPx }
+        let sorted = tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) })
+        let texts = sorted.map { "\($0.0.name) " + PanoramaText.km($0.3) }
+        let markers = sorted.map { PixelPoint(xPx: x($0.1), yPx: y(min(max($0.2, lo), hi))) }
+        let boxes: [PixelRect?]
+        do throws(DrawingError) { boxes = try labelBoxes(texts, anchorsXPx: markers.map(\.xPx), imageWidthPx: widthPx) } catch { throw .drawing(error) }
+        let unlabelled = zip(texts, boxes).filter { $0.1 == nil }.map(\.0)
+        var footerLines = landmarks.isEmpty ? [] : hiddenLines(hidden, route: route)
+        if !unlabelled.isEmpty { footerLines.append("Not labelled for room: " + unlabelled.joined(separator: ", ") + ".") }
+        let heightPx = bandTop + bandPx + 60 + 24 * Double(footerLines.count + 1)
         do throws(DrawingError) {
             let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(heightPx))
             canvas.clear(to: .white)
@@ -116,12 +123,6 @@ public enum PanoramaRenderer {
             canvas.showText(String(format: "%+.1f°", lo), at: PixelPoint(xPx: 2, yPx: band.maxYPx - 4))
             // Landmarks: a marker at bearing and elevation angle, a leader up to its label.
             var labelled: [(String, Double, Double, PixelPoint)] = []
-            canvas.setFont(sizePx: 15, bold: true)
-            let sorted = tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) })
-            let texts = sorted.map { "\($0.0.name) " + PanoramaText.km($0.3) }
-            let markers = sorted.map { PixelPoint(xPx: x($0.1), yPx: y(min(max($0.2, lo), hi))) }
-            let rows = LabelRows(rowCount: 8, firstRowTopPx: 62, rowStepPx: 26, rowHeightPx: 22, paddingPx: 4, imageWidthPx: widthPx)
-            let boxes = rows.boxes(widthsPx: texts.map { canvas.textExtents($0).advanceXPx }, anchorsXPx: markers.map(\.xPx))
             for (k, top) in sorted.enumerated() {
                 drawLandmark(marker: markers[k], text: texts[k], box: boxes[k], color: color, on: canvas)
                 labelled.append((top.0.name, top.1, top.2, markers[k]))
@@ -140,6 +141,15 @@ public enum PanoramaRenderer {
         } catch {
             throw .drawing(error)
         }
+    }
+
+    /// The label boxes of the landmarks (`texts` in bold 15 px over points at `anchorsXPx`): eight
+    /// rows in the band above the skyline; nil for a label with no room.
+    static func labelBoxes(_ texts: [String], anchorsXPx: [Double], imageWidthPx: Double) throws(DrawingError) -> [PixelRect?] {
+        let measure = try Canvas(widthPx: 1, heightPx: 1)
+        measure.setFont(sizePx: 15, bold: true)
+        let rows = LabelRows(rowCount: 8, firstRowTopPx: 62, rowStepPx: 26, rowHeightPx: 22, paddingPx: 4, imageWidthPx: imageWidthPx)
+        return rows.boxes(widthsPx: texts.map { measure.textExtents($0).advanceXPx }, anchorsXPx: anchorsXPx)
     }
 
     /// A landmark's marker (a triangle in the route's colour) and, when it has a `box`, a

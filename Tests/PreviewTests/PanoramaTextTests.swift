@@ -61,4 +61,23 @@ import TrailpackCore
                                                                                  heightPx: Double(withCairn.image.heightPx)), "panorama")
         #expect(withCairn.summary.hasPrefix("1 of the route's 1 landmark(s) in sight from here; skyline out to the region's edge"))
     }
+
+    /// Thirty landmarks within 6° of bearing: labels in rows never overlap and stay inside the
+    /// image; those without room are named under the band instead.
+    @Test func crowdedPanoramaLabelsNeverOverlap() throws {
+        let fixture = try PreviewFixture.make()
+        let pack = try RegionPack.load(folderPath: fixture.regionURL.path)
+        let route = pack.routes[0]
+        let top = route.elevationsM.indices.max { route.elevationsM[$0] < route.elevationsM[$1] }!
+        let crowd = (0..<30).map { k in
+            let p = Geodesic.destination(from: route.coords[top], bearingDeg: 357 + 0.2 * Double(k), distanceM: 1500)
+            return PackLandmark(name: "Cairn \(k)", kind: "poi", lon: p.lon, lat: p.lat, ele: 600, nearestM: 1500, visible: [[top, top]])
+        }
+        let panorama = try PanoramaRenderer.render(route: route, landmarks: crowd, region: fixture.terrain, patch: try pack.arPatch(for: route), color: .black)
+        #expect(panorama.labelled.count == 30)
+        #expect(panorama.labelBoxes.count >= 8 && panorama.labelBoxes.count < 30, "\(panorama.labelBoxes.count)")
+        LabelPlacementTests.expectDisjointInside(panorama.labelBoxes, PixelRect(xPx: 0, yPx: 0, widthPx: Double(panorama.image.widthPx),
+                                                                                heightPx: Double(panorama.image.heightPx)), "crowded panorama")
+    }
 }
+
