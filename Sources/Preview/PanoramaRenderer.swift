@@ -81,46 +81,8 @@ public enum PanoramaRenderer {
             canvas.setColor(.black)
             canvas.showText("\(route.name): panorama from the high point (vertex \(vertex), \(Int(route.elevationsM[vertex].rounded())) m, eye +1.7 m)",
                             at: PixelPoint(xPx: marginPx, yPx: 34))
-            // Sky, then the terrain below the skyline.
             let band = PixelRect(xPx: marginPx, yPx: bandTop, widthPx: 360 * pixelsPerDegree, heightPx: bandPx)
-            canvas.newPath()
-            canvas.addRectangle(band)
-            canvas.setColor(DrawingColor(red: 0.86, green: 0.92, blue: 0.98))
-            canvas.fill()
-            var outline = [PixelPoint(xPx: band.xPx, yPx: band.maxYPx)]
-            // One point per azimuth, the first repeated at 360° to close the circle.
-            let closed = skyline.elevationDeg + [skyline.elevationDeg.first ?? lo]
-            for (k, angle) in closed.enumerated() {
-                outline.append(PixelPoint(xPx: marginPx + Double(k) * skyline.stepDeg * pixelsPerDegree, yPx: min(band.maxYPx, y(max(angle, lo)))))
-            }
-            outline.append(PixelPoint(xPx: band.maxXPx, yPx: band.maxYPx))
-            canvas.newPath()
-            canvas.addPolyline(outline, closed: true)
-            canvas.setColor(DrawingColor(red: 0.42, green: 0.50, blue: 0.40))
-            canvas.fill()
-            // The horizontal (0°) and the compass.
-            canvas.setLineWidth(px: 1)
-            canvas.setDash(lengthsPx: [6, 6])
-            canvas.setColor(DrawingColor(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.6))
-            canvas.newPath()
-            canvas.move(to: PixelPoint(xPx: band.xPx, yPx: y(0)))
-            canvas.line(to: PixelPoint(xPx: band.maxXPx, yPx: y(0)))
-            canvas.stroke()
-            canvas.setDash(lengthsPx: [])
-            canvas.setFont(sizePx: 16, bold: true)
-            for (deg, name) in [(0.0, "N"), (45, "NE"), (90, "E"), (135, "SE"), (180, "S"), (225, "SW"), (270, "W"), (315, "NW"), (360, "N")] {
-                let px = marginPx + deg * pixelsPerDegree
-                canvas.newPath()
-                canvas.move(to: PixelPoint(xPx: px, yPx: band.maxYPx))
-                canvas.line(to: PixelPoint(xPx: px, yPx: band.maxYPx + 8))
-                canvas.setColor(.black)
-                canvas.stroke()
-                let w = canvas.textExtents(name).advanceXPx
-                canvas.showText(name, at: PixelPoint(xPx: px - w / 2, yPx: band.maxYPx + 28))
-            }
-            canvas.setFont(sizePx: 14)
-            canvas.showText(String(format: "%+.1f°", hi), at: PixelPoint(xPx: 2, yPx: bandTop + 14))
-            canvas.showText(String(format: "%+.1f°", lo), at: PixelPoint(xPx: 2, yPx: band.maxYPx - 4))
+            drawBand(skyline, band: band, angleRangeDeg: range, on: canvas)
             // Landmarks: a marker at bearing and elevation angle, a leader up to its label.
             var labelled: [(String, Double, Double, PixelPoint)] = []
             for (k, top) in sorted.enumerated() {
@@ -141,6 +103,52 @@ public enum PanoramaRenderer {
         } catch {
             throw .drawing(error)
         }
+    }
+
+    /// The skyline band: sky, terrain below the skyline, the dashed horizontal, the compass
+    /// ticks and the band's angle range, elevation angles mapped linearly onto `band`.
+    static func drawBand(_ skyline: Skyline, band: PixelRect, angleRangeDeg range: ClosedRange<Double>, on canvas: Canvas) {
+        let lo = range.lowerBound, hi = range.upperBound
+        func y(_ angleDeg: Double) -> Double { band.yPx + (hi - angleDeg) / (hi - lo) * band.heightPx }
+        // Sky, then the terrain below the skyline.
+        canvas.newPath()
+        canvas.addRectangle(band)
+        canvas.setColor(DrawingColor(red: 0.86, green: 0.92, blue: 0.98))
+        canvas.fill()
+        var outline = [PixelPoint(xPx: band.xPx, yPx: band.maxYPx)]
+        // One point per azimuth, the first repeated at 360° to close the circle.
+        let closed = skyline.elevationDeg + [skyline.elevationDeg.first ?? lo]
+        for (k, angle) in closed.enumerated() {
+            outline.append(PixelPoint(xPx: marginPx + Double(k) * skyline.stepDeg * pixelsPerDegree, yPx: min(band.maxYPx, y(max(angle, lo)))))
+        }
+        outline.append(PixelPoint(xPx: band.maxXPx, yPx: band.maxYPx))
+        canvas.newPath()
+        canvas.addPolyline(outline, closed: true)
+        canvas.setColor(DrawingColor(red: 0.42, green: 0.50, blue: 0.40))
+        canvas.fill()
+        // The horizontal (0°) and the compass.
+        canvas.setLineWidth(px: 1)
+        canvas.setDash(lengthsPx: [6, 6])
+        canvas.setColor(DrawingColor(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.6))
+        canvas.newPath()
+        canvas.move(to: PixelPoint(xPx: band.xPx, yPx: y(0)))
+        canvas.line(to: PixelPoint(xPx: band.maxXPx, yPx: y(0)))
+        canvas.stroke()
+        canvas.setDash(lengthsPx: [])
+        canvas.setFont(sizePx: 16, bold: true)
+        for (deg, name) in [(0.0, "N"), (45, "NE"), (90, "E"), (135, "SE"), (180, "S"), (225, "SW"), (270, "W"), (315, "NW"), (360, "N")] {
+            let px = marginPx + deg * pixelsPerDegree
+            canvas.newPath()
+            canvas.move(to: PixelPoint(xPx: px, yPx: band.maxYPx))
+            canvas.line(to: PixelPoint(xPx: px, yPx: band.maxYPx + 8))
+            canvas.setColor(.black)
+            canvas.stroke()
+            let w = canvas.textExtents(name).advanceXPx
+            canvas.showText(name, at: PixelPoint(xPx: px - w / 2, yPx: band.maxYPx + 28))
+        }
+        canvas.setFont(sizePx: 14)
+        canvas.showText(String(format: "%+.1f°", hi), at: PixelPoint(xPx: 2, yPx: band.yPx + 14))
+        canvas.showText(String(format: "%+.1f°", lo), at: PixelPoint(xPx: 2, yPx: band.maxYPx - 4))
     }
 
     /// The label boxes of the landmarks (`texts` in bold 15 px over points at `anchorsXPx`): eight
