@@ -92,18 +92,22 @@ public struct ManifestView: Sendable {
     /// The well-formed route ids, in order.
     public var routeIds: [String] { routes.compactMap(\.id) }
 
-    /// The void-filled areas recorded in `files.terrain.filledVoids` (`largestBounds`, then every
-    /// box of `areas`), valid boxes only; nil when the manifest records no filled voids
-    /// (trailpack writes `filledVoids` whenever it filled one, so absence means none).
+    /// The void-filled areas recorded in `files.terrain.filledVoids`: every valid box of
+    /// `areas` (which lists the largest first), or `largestBounds` alone when a manifest has no
+    /// `areas`; nil when the manifest records no filled voids (trailpack writes `filledVoids`
+    /// whenever it filled one, so absence means none). The largest is not listed twice.
     public var filledVoidAreas: [BBox]? {
         guard let voids = root["files"]?["terrain"]?["filledVoids"] else { return nil }
-        var boxes: [BBox] = []
-        if let b = voids["largestBounds"]?.bboxValue, b.problem == nil { boxes.append(b) }
         if let areas = voids["areas"], areas.type == .array {
-            boxes += areas.children.compactMap { $0.bboxValue }.filter { $0.problem == nil }
+            return areas.children.compactMap { $0.bboxValue }.filter { $0.problem == nil }
         }
-        return boxes
+        if let b = voids["largestBounds"]?.bboxValue, b.problem == nil { return [b] }
+        return []
     }
+
+    /// `files.terrain.filledVoids.areaCount`: how many void areas the build filled (`areas`
+    /// lists at most 1000 of them); nil when not recorded.
+    public var filledVoidAreaCount: Int? { root["files"]?["terrain"]?["filledVoids"]?["areaCount"]?.intValue }
 }
 
 /// One entry of a manifest's `routes`.

@@ -26,6 +26,35 @@ public enum CueSheet {
         return coords.map { (offX + ($0.lon - box.west) * k * scale, offY + (box.north - $0.lat) * scale) }
     }
 
+    /// Radius of a numbered marker, CSS pixels.
+    public static let markerRadiusPx = 8.0
+
+    /// Centre of each listed waypoint's marker (waypoints whose vertex exists, in order): on its
+    /// vertex, or, when an earlier marker is nearer than two radii plus 2 px (the two passes
+    /// of an out-and-back), moved to the first free spot on rings 20, 40 and 60 px around it,
+    /// inside the map; a line joins a moved marker to its vertex.
+    public static func markerPositions(_ route: PackRoute) -> [(x: Double, y: Double)] {
+        let points = mapPoints(route.coords)
+        let minimumPx = 2 * markerRadiusPx + 2
+        var out: [(x: Double, y: Double)] = []
+        for w in route.waypoints where points.indices.contains(w.i) {
+            let p = points[w.i]
+            func free(_ q: (x: Double, y: Double)) -> Bool {
+                q.x >= markerRadiusPx && q.x <= mapWidth - markerRadiusPx && q.y >= markerRadiusPx && q.y <= mapHeight - markerRadiusPx
+                    && !out.contains { hypot($0.x - q.x, $0.y - q.y) < minimumPx }
+            }
+            var spots = [p]
+            for ring in 1...3 {
+                for k in 0..<12 {
+                    let a = Double(k) * Double.pi / 6
+                    spots.append((p.x + cos(a) * 20 * Double(ring), p.y - sin(a) * 20 * Double(ring)))
+                }
+            }
+            out.append(spots.first(where: free) ?? p)
+        }
+        return out
+    }
+
     /// The map and table (XHTML, escaped) of `route`'s waypoints, with the cue count per km.
     public static func html(_ route: PackRoute) -> String {
         let e = HTMLText.escape
@@ -42,8 +71,13 @@ public enum CueSheet {
             h += "<rect x=\"0\" y=\"0\" width=\"\(Int(mapWidth))\" height=\"\(Int(mapHeight))\" fill=\"#f4f4f0\" stroke=\"#999\"/>\n"
             h += "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\" points=\""
                 + points.map { String(format: "%.1f,%.1f", $0.x, $0.y) }.joined(separator: " ") + "\"/>\n"
-            for (n, w) in listed {
-                let p = points[w.i]
+            let markers = markerPositions(route)
+            for (k, (n, w)) in listed.enumerated() {
+                let p = markers[k]
+                if p.x != points[w.i].x || p.y != points[w.i].y {
+                    h += String(format: "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#555\" stroke-width=\"1\"/>\n",
+                                points[w.i].x, points[w.i].y, p.x, p.y)
+                }
                 let colour = w.kind == .turn || w.kind == .junction ? "#1a5fb4" : "#333"
                 h += String(format: "<g id=\"cue-%@-%d\"><circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"%@\" stroke=\"#fff\"/>", e(route.id), n + 1, p.x, p.y, colour)
                 h += String(format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#fff\">%d</text></g>\n", p.x, p.y + 3, n + 1)

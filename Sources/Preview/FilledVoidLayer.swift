@@ -36,8 +36,8 @@ enum FilledVoidLayer {
         canvas.setDash(lengthsPx: [])
     }
 
-    /// The footer's note, empty when nothing was filled.
-    static func note(_ areas: [BBox]) -> String {
-        areas.isEmpty ? "" : "Magenta boxes: \(areas.count) filled DEM void area(s). "
+    /// The footer's note, empty when nothing was filled: the manifest's `areaCount`.
+    static func note(areaCount: Int) -> String {
+        areaCount == 0 ? "" : "Magenta boxes: \(areaCount) filled DEM void area(s). "
     }
 }

@@ -21,6 +21,9 @@ public enum IndexPage {
         public var rerouteChecks: [(outcome: RerouteOutcome, picture: String?)] = []
         /// The region's `style.json` drawn by MapLibre Native, or why it was not.
         public var mapLibre: MapLibreRenders = .notMade(reason: MapLibreRenderer.notSetMessage)
+        /// Pixel size of each picture written, by file name: its `<img>` carries it, so the
+        /// picture's frame is the picture's own size (scaled down, never stretched, on a narrow page).
+        public var imageSizesPx: [String: (width: Int, height: Int)] = [:]
 
         public init(pack: RegionPack, overviewFile: String, routeFiles: [(profile: String, arPatch: String)]) {
             self.pack = pack
@@ -42,7 +45,7 @@ public enum IndexPage {
         table { border-collapse: collapse; margin: 0.5em 0 1.2em 0; }
         th, td { border: 1px solid #bbb; padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
         td.n { text-align: right; font-variant-numeric: tabular-nums; }
-        img { max-width: 100%; border: 1px solid #999; }
+        img { max-width: 100%; height: auto; border: 1px solid #999; }
         .bad { color: #b00; font-weight: bold; }
         code { font-size: 0.9em; }
         </style>
@@ -58,6 +61,13 @@ public enum IndexPage {
     }
 
     private static func e(_ s: String) -> String { HTMLText.escape(s) }
+
+    /// `<p><img …/></p>` for a picture beside the page, with its pixel `width` and `height`
+    /// when `sizes` knows them.
+    static func image(_ file: String, alt: String, sizes: [String: (width: Int, height: Int)]) -> String {
+        let size = sizes[file].map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
+        return "<p><img src=\"\(e(file))\"\(size) alt=\"\(e(alt))\"/></p>\n"
+    }
     private static func num(_ v: Double, _ decimals: Int) -> String { formatNumber(v, maxDecimals: decimals) }
 
     private static func row(_ cells: [String], numeric: Set<Int> = []) -> String {
@@ -97,7 +107,7 @@ public enum IndexPage {
         }
         if let iv = m.files.contours.intervalM { h += row(["Contour interval", "\(num(iv, 2)) m (index every \(num(5 * iv, 2)) m)"]) }
         h += "</table>\n"
-        h += "<p><img src=\"\(e(s.overviewFile))\" alt=\"Overview of \(e(m.name))\"/></p>\n"
+        h += image(s.overviewFile, alt: "Overview of \(m.name)", sizes: s.imageSizesPx)
         h += mapLibreSection(s.mapLibre, regionName: m.name)
 
         h += "<h3>Routes</h3>\n<table>\n"
@@ -128,13 +138,13 @@ public enum IndexPage {
         for (k, route) in s.pack.routes.enumerated() where s.routeFiles.indices.contains(k) {
             h += "<h3>\(e(route.name)) <code>\(e(route.id))</code></h3>\n"
             if !route.blurb.isEmpty { h += "<p>\(e(route.blurb))</p>\n" }
-            h += "<p><img src=\"\(e(s.routeFiles[k].profile))\" alt=\"Elevation profile of \(e(route.name))\"/></p>\n"
-            h += "<p><img src=\"\(e(s.routeFiles[k].arPatch))\" alt=\"AR patch of \(e(route.name))\"/></p>\n"
+            h += image(s.routeFiles[k].profile, alt: "Elevation profile of \(route.name)", sizes: s.imageSizesPx)
+            h += image(s.routeFiles[k].arPatch, alt: "AR patch of \(route.name)", sizes: s.imageSizesPx)
             if s.panoramaFiles.indices.contains(k) {
-                h += "<p><img src=\"\(e(s.panoramaFiles[k]))\" alt=\"Panorama from the high point of \(e(route.name))\"/></p>\n"
+                h += image(s.panoramaFiles[k], alt: "Panorama from the high point of \(route.name)", sizes: s.imageSizesPx)
             }
             h += CueSheet.html(route)
-            if s.rerouteChecks.indices.contains(k) { h += rerouteSection(s.rerouteChecks[k], route: route) }
+            if s.rerouteChecks.indices.contains(k) { h += rerouteSection(s.rerouteChecks[k], route: route, sizes: s.imageSizesPx) }
         }
         return h
     }
@@ -164,7 +174,8 @@ public enum IndexPage {
     }
 
     /// A route's "Reroute check": its summary and picture, or why there is none.
-    private static func rerouteSection(_ entry: (outcome: RerouteOutcome, picture: String?), route: PackRoute) -> String {
+    private static func rerouteSection(_ entry: (outcome: RerouteOutcome, picture: String?), route: PackRoute,
+                                       sizes: [String: (width: Int, height: Int)]) -> String {
         var h = "<h4>Reroute check</h4>\n"
         switch entry.outcome {
         case .unavailable(let reason):
@@ -172,7 +183,7 @@ public enum IndexPage {
         case .checked(let check):
             h += "<p class=\"reroute\" data-middle=\"\(check.middleIndex)\" data-rejoin=\"\(check.rejoinIndex)\">\(e(check.summary))</p>\n"
             if let picture = entry.picture {
-                h += "<p><img src=\"\(e(picture))\" alt=\"Reroute check of \(e(route.name))\"/></p>\n"
+                h += image(picture, alt: "Reroute check of \(route.name)", sizes: sizes)
             }
         }
         return h

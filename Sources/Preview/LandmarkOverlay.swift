@@ -35,11 +35,10 @@ enum LandmarkOverlay {
             .joined(separator: ", ")
     }
 
-    /// Draws the markers, then the labels where they fit.
-    static func draw(routes: [PackRoute], landmarks: [[PackLandmark]], frame: MercatorFrame,
-                     labels: inout MapDecorations.LabelPlacer, on canvas: Canvas) {
-        let all = entries(routes: routes, landmarks: landmarks)
-        for e in all {
+    /// Draws the markers and returns their boxes (the labels are placed with the overview's).
+    static func drawMarkers(routes: [PackRoute], landmarks: [[PackLandmark]], frame: MercatorFrame, on canvas: Canvas) -> [PixelRect] {
+        var boxes: [PixelRect] = []
+        for e in entries(routes: routes, landmarks: landmarks) {
             let p = frame.point(e.landmark.location)
             canvas.newPath()
             canvas.addPolyline([PixelPoint(xPx: p.xPx, yPx: p.yPx - 9), PixelPoint(xPx: p.xPx + 9, yPx: p.yPx),
@@ -49,10 +48,8 @@ enum LandmarkOverlay {
             canvas.setColor(.white)
             canvas.setLineWidth(px: 1.5)
             canvas.stroke()
-            labels.reserve(PixelRect(xPx: p.xPx - 10, yPx: p.yPx - 10, widthPx: 20, heightPx: 20))
+            boxes.append(PixelRect(xPx: p.xPx - 10, yPx: p.yPx - 10, widthPx: 20, heightPx: 20))
         }
-        for e in all {
-            labels.place(label(e), near: frame.point(e.landmark.location), gapPx: 12, sizePx: 14, optional: true, on: canvas)
-        }
+        return boxes
     }
 }

@@ -23,7 +23,14 @@ enum MapDecorations {
         canvas.stroke()
         let y0 = frame.rect.maxYPx
         canvas.setColor(labelColor)
-        canvas.setFont(sizePx: titleSizePx, bold: true)
+        // The title shrinks (down to 60 %) to fit a narrow canvas.
+        var sizePx = titleSizePx
+        canvas.setFont(sizePx: sizePx, bold: true)
+        let fitPx = Double(canvas.widthPx) - 40, widthPx = canvas.textExtents(title).advanceXPx
+        if widthPx > fitPx {
+            sizePx = max(titleSizePx * 0.6, titleSizePx * fitPx / widthPx)
+            canvas.setFont(sizePx: sizePx, bold: true)
+        }
         canvas.showText(title, at: PixelPoint(xPx: 20, yPx: y0 + titleSizePx * 1.55))
         return y0
     }
@@ -50,50 +57,61 @@ enum MapDecorations {
         canvas.stroke()
     }
 
-    /// Places text labels next to anchor points. Candidate spots, in order: right, left,
-    /// above, below, then above/below aligned to either side, then right/left one and two
-    /// lines up or down; each is shifted inside `bounds`. The first spot that overlaps no
-    /// earlier label wins; when none is free the label is skipped if `optional`, else drawn at
-    /// the first spot.
+    /// Places text labels next to anchor points through a `LabelLayout` (no overlap, inside
+    /// `bounds`, clear of reserved boxes and avoided lines; a label with no free spot is left
+    /// out and named in `dropped`), then draws them all at once with `draw(on:)`, so that they
+    /// sit above every symbol and line.
     struct LabelPlacer {
-        private(set) var placed: [PixelRect] = []
-        let bounds: PixelRect
+        private(set) var layout: LabelLayout
+        /// Labels placed, with their text and font, in placing order.
+        private(set) var labels: [(text: String, sizePx: Double, bold: Bool, placed: PlacedLabel)] = []
+        /// Texts of the labels left out for want of room.
+        private(set) var dropped: [String] = []
 
-        init(bounds: PixelRect) { self.bounds = bounds }
+        init(bounds: PixelRect) { layout = LabelLayout(bounds: bounds) }
 
         /// Records a box (a marker, a symbol) that later labels must avoid.
-        mutating func reserve(_ box: PixelRect) { placed.append(box) }
+        mutating func reserve(_ box: PixelRect) { layout.reserve(box) }
 
-        /// Draws `text` near `anchor`, `gapPx` away from it, and returns the box it covers, or
-        /// nil when an `optional` label found no free spot and was left out.
+        /// Records a line (a route) that labels must not cover.
+        mutating func avoid(line points: [PixelPoint], halfWidthPx: Double) { layout.avoid(line: points, halfWidthPx: halfWidthPx) }
+
+        /// Places `text` near `anchor`, `gapPx` away from it when there is room (else farther
+        /// out with a leader line), and returns the box it will cover, or nil when it was left out.
         @discardableResult
         mutating func place(_ text: String, near anchor: PixelPoint, gapPx: Double, sizePx: Double, bold: Bool = false,
-                            optional: Bool = false, on canvas: Canvas) -> PixelRect? {
+                            on canvas: Canvas) -> PixelRect? {
             canvas.setFont(sizePx: sizePx, bold: bold)
-            let e = canvas.textExtents(text)
-            let w = e.advanceXPx, h = sizePx * 1.25
-            let ax = anchor.xPx, ay = anchor.yPx
-            var candidates = [
-                (ax + gapPx, ay - h / 2), (ax - gapPx - w, ay - h / 2),
-                (ax - w / 2, ay - gapPx - h), (ax - w / 2, ay + gapPx),
-                (ax - w, ay - gapPx - h), (ax, ay - gapPx - h), (ax - w, ay + gapPx), (ax, ay + gapPx),
-            ]
-            for lines in [1.0, -1.0, 2.0, -2.0] {
-                candidates.append((ax + gapPx, ay - h / 2 - lines * h))
-                candidates.append((ax - gapPx - w, ay - h / 2 - lines * h))
+            let widthPx = canvas.textExtents(text).advanceXPx + 4
+            guard let placed = layout.place(widthPx: widthPx, heightPx: sizePx * 1.25, anchor: anchor, gapPx: gapPx) else {
+                dropped.append(text)
+                return nil
             }
-            let boxes = candidates.map { x, y in
-                PixelRect(xPx: min(max(x, bounds.xPx + 2), bounds.maxXPx - w - 2), yPx: min(max(y, bounds.yPx + 2), bounds.maxYPx - h - 2),
-                          widthPx: w, heightPx: h)
+            labels.append((text, sizePx, bold, placed))
+            return placed.box
+        }
+
+        /// Draws every placed label: leader lines first, then the texts with a white halo.
+        func draw(on canvas: Canvas) {
+            canvas.setDash(lengthsPx: [])
+            for label in labels {
+                guard let from = label.placed.leaderFrom else { continue }
+                let box = label.placed.box
+                let to = PixelPoint(xPx: min(max(from.xPx, box.xPx), box.maxXPx), yPx: min(max(from.yPx, box.yPx), box.maxYPx))
+                canvas.newPath()
+                canvas.move(to: from)
+                canvas.line(to: to)
+                canvas.setColor(DrawingColor(hex: 0x333333, alpha: 0.8))
+                canvas.setLineWidth(px: 1.2)
+                canvas.stroke()
             }
-            let free = boxes.first { c in !placed.contains { $0.intersects(c) } }
-            if free == nil && optional { return nil }
-            let box = free ?? boxes[0]
-            placed.append(box)
-            // Baseline sits so the text's ink is vertically centred in the box.
-            let baseline = box.yPx + box.heightPx / 2 - (e.bearingYPx + e.heightPx / 2)
-            canvas.showText(text, at: PixelPoint(xPx: box.xPx, yPx: baseline), color: labelColor, halo: haloColor, haloWidthPx: 4)
-            return box.insetBy(marginPx: 2)
+            for label in labels {
+                canvas.setFont(sizePx: label.sizePx, bold: label.bold)
+                let e = canvas.textExtents(label.text), box = label.placed.box
+                // Baseline sits so the text's ink is vertically centred in the box.
+                let baseline = box.yPx + box.heightPx / 2 - (e.bearingYPx + e.heightPx / 2)
+                canvas.showText(label.text, at: PixelPoint(xPx: box.xPx + 2, yPx: baseline), color: labelColor, halo: haloColor, haloWidthPx: 4)
+            }
         }
     }
 

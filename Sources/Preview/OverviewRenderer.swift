@@ -11,6 +11,10 @@ public struct MapRendering: Sendable {
     public var frame: MercatorFrame
     /// Boxes of everything drawn above the routes (waypoint markers and their labels).
     public var aboveRouteBoxes: [PixelRect]
+    /// Boxes of every label drawn (never overlapping, inside the map), pixels.
+    public var labelBoxes: [PixelRect] = []
+    /// Texts of the labels left out for want of room.
+    public var droppedLabels: [String] = []
 }
 
 /// Draws a region overview.
@@ -18,30 +22,38 @@ public struct MapRendering: Sendable {
 /// Layout: the map fills a `MercatorFrame` over the hillshade's pixel-edge `bounds` with its
 /// long side `mapLongSidePx`, top-left at (0, 0); the hillshade PNG is scaled into that frame
 /// (bilinear) and washed 20 % toward white. A footer below the map holds the title, the route
-/// legend, attribution, a scale bar and a north arrow; the canvas is at least
-/// `minimumWidthPx` wide. Layers bottom to top: hillshade, contours (index contours thicker,
+/// legend, attribution (wrapped), a scale bar and a north arrow; the canvas is `canvasWidthPx` wide
+/// (`minimumWidthPx`, or a narrow map's own width with the footer stacked). Layers bottom to top: hillshade, contours (index contours thicker,
 /// labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line),
 /// the trail network's nodes (`NetworkNodeLayer`, when the region has `routing.json`; a legend row
 /// of their kinds below the routes' legend), POIs with names, routes (white
 /// casing under all, then each route `routeLineWidthPx` wide in its `RoutePalette` colour,
-/// in manifest order), waypoint markers by kind, waypoint names (junction and turn names only where they fit without overlap; a name a nearby POI of the same name already shows is left out).
+/// in manifest order), waypoint markers by kind, then every label (`placeLabels`: `LabelLayout`, never overlapping each other,
+/// markers or routes, inside the map, a leader line when moved off its anchor, left out when there is no room).
 public enum OverviewRenderer {
     public static let mapLongSidePx = 2000.0
     public static let minimumWidthPx = 1200.0
+    /// A map narrower than `minimumWidthPx` keeps its own width down to this (the footer is
+    /// stacked: legend, note, then scale bar and north arrow on a row of their own), so a narrow
+    /// region's picture is not mostly blank.
+    public static let narrowMinimumWidthPx = 640.0
     public static let routeLineWidthPx = 6.0
 
     /// Renders the overview of `pack`.
     /// - Throws: `PreviewError.malformed` without valid hillshade bounds; `.drawing` when Cairo fails.
     public static func render(_ pack: RegionPack) throws(PreviewError) -> MapRendering {
-        let frame = MercatorFrame(bounds: try pack.hillshadeBounds(), longSidePx: mapLongSidePx)
+        let bounds = try pack.hillshadeBounds()
+        let mapWidthPx = MercatorFrame(bounds: bounds, longSidePx: mapLongSidePx).rect.widthPx
+        let widthPx = canvasWidthPx(mapWidthPx: mapWidthPx)
+        // A map narrower than the canvas is centred on it.
+        let frame = MercatorFrame(bounds: bounds, longSidePx: mapLongSidePx, xPx: ((widthPx - mapWidthPx) / 2).rounded(.down))
         let landmarks = try PackLandmarks.read(pack)
-        let widthPx = max(frame.rect.widthPx, minimumWidthPx)
         do throws(DrawingError) {
             let legend = try legendLayout(pack, widthPx: widthPx)
-            let footerPx = 110.0 + 34 * Double(legend.rows)
+            let footerPx = try footerHeightPx(pack, legend: legend, widthPx: widthPx)
             let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + footerPx))
             canvas.clear(to: .white)
-            var labels = MapDecorations.LabelPlacer(bounds: frame.rect)
+            var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
             try canvas.withSavedState { () throws(DrawingError) in
                 canvas.clip(to: frame.rect)
                 try drawHillshade(pack.hillshade, frame: frame, on: canvas)
@@ -49,39 +61,87 @@ public enum OverviewRenderer {
                 FilledVoidLayer.draw(pack.manifest.filledVoidAreas, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
                 NetworkNodeLayer.draw(pack.network, frame: frame, on: canvas)
-                drawPOIs(pack.pois, frame: frame, labels: &labels, on: canvas)
-                LandmarkOverlay.draw(routes: pack.routes, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
+                for box in drawPOIs(pack.pois, frame: frame, on: canvas) { labels.reserve(box) }
+                for box in LandmarkOverlay.drawMarkers(routes: pack.routes, landmarks: landmarks, frame: frame, on: canvas) { labels.reserve(box) }
                 drawRoutes(pack.routes, frame: frame, on: canvas)
             }
-            var above: [PixelRect] = []
-            for route in pack.routes {
-                for w in route.waypoints where route.coords.indices.contains(w.i) {
-                    let p = frame.point(route.coords[w.i])
-                    MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
-                    let r = MapDecorations.markerReachPx
-                    let box = PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r)
-                    above.append(box)
-                    labels.reserve(box)
-                }
-            }
-            // Names: start, end, summit and poi waypoints always (unless a POI of the same name
-            // within 40 px already says it); junctions and turns only where there is room.
-            for route in pack.routes {
-                for w in route.waypoints where route.coords.indices.contains(w.i) {
-                    guard let name = w.name, !name.isEmpty else { continue }
-                    let p = frame.point(route.coords[w.i])
-                    if pack.pois.contains(where: { $0.name == name && frame.point($0.location).distancePx(to: p) < 40 }) { continue }
-                    let optional = w.kind == .junction || w.kind == .turn
-                    if let box = labels.place(name, near: p, gapPx: 14, sizePx: 18, bold: true, optional: optional, on: canvas) {
-                        above.append(box)
-                    }
-                }
-            }
+            for route in pack.routes { labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2) }
+            var above = drawWaypointMarkers(pack.routes, frame: frame, on: canvas)
+            for box in above { labels.reserve(box) }
+            above += placeLabels(pack, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
+            labels.draw(on: canvas)
             drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
-            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above)
+            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above, labelBoxes: labels.labels.map(\.placed.box),
+                                droppedLabels: labels.dropped)
         } catch {
             throw .drawing(error)
         }
+    }
+
+    /// Draws every route's waypoint markers and returns their boxes.
+    static func drawWaypointMarkers(_ routes: [PackRoute], frame: MercatorFrame, on canvas: Canvas) -> [PixelRect] {
+        var boxes: [PixelRect] = []
+        for route in routes {
+            for w in route.waypoints where route.coords.indices.contains(w.i) {
+                let p = frame.point(route.coords[w.i])
+                MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
+                let r = MapDecorations.markerReachPx
+                boxes.append(PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r))
+            }
+        }
+        return boxes
+    }
+
+    /// Places the labels by priority: start, end, summit and poi waypoint names (unless a POI
+    /// of the same name within 40 px says it), POI names, landmark labels, then junction and
+    /// turn names. Returns the boxes of the waypoint names placed.
+    static func placeLabels(_ pack: RegionPack, landmarks: [[PackLandmark]], frame: MercatorFrame,
+                            labels: inout MapDecorations.LabelPlacer, on canvas: Canvas) -> [PixelRect] {
+        var above: [PixelRect] = []
+        func placeWaypoints(minor: Bool) {
+            for route in pack.routes {
+                for w in route.waypoints where route.coords.indices.contains(w.i) && (w.kind == .junction || w.kind == .turn) == minor {
+                    guard let name = w.name, !name.isEmpty else { continue }
+                    let p = frame.point(route.coords[w.i])
+                    if pack.pois.contains(where: { $0.name == name && frame.point($0.location).distancePx(to: p) < 40 }) { continue }
+                    if let box = labels.place(name, near: p, gapPx: 14, sizePx: 18, bold: true, on: canvas) { above.append(box) }
+                }
+            }
+        }
+        placeWaypoints(minor: false)
+        for poi in pack.pois {
+            let text = poi.eleM.map { "\(poi.name) \(Int($0.rounded())) m" } ?? poi.name
+            if !text.isEmpty { labels.place(text, near: frame.point(poi.location), gapPx: 9, sizePx: 15, on: canvas) }
+        }
+        for e in LandmarkOverlay.entries(routes: pack.routes, landmarks: landmarks) {
+            labels.place(LandmarkOverlay.label(e), near: frame.point(e.landmark.location), gapPx: 12, sizePx: 14, on: canvas)
+        }
+        placeWaypoints(minor: true)
+        return above
+    }
+
+    /// The canvas width for a map `mapWidthPx` wide: `minimumWidthPx` for maps at least that
+    /// wide or nearly, else the map's own width (at least `narrowMinimumWidthPx`).
+    public static func canvasWidthPx(mapWidthPx: Double) -> Double {
+        mapWidthPx >= minimumWidthPx ? mapWidthPx : max(mapWidthPx, narrowMinimumWidthPx)
+    }
+
+    /// True when the footer is stacked (the canvas is narrower than `minimumWidthPx`).
+    static func isStacked(widthPx: Double) -> Bool { widthPx < minimumWidthPx }
+
+    /// The footer's note (projection, filled voids, attribution), wrapped to the canvas.
+    static func noteLines(_ pack: RegionPack, widthPx: Double, on canvas: Canvas) -> [String] {
+        let note = "Web mercator, north up. " + FilledVoidLayer.note(areaCount: pack.manifest.filledVoidAreaCount)
+            + pack.manifest.attribution.joined(separator: "; ")
+        canvas.setFont(sizePx: 14)
+        return RerouteCheckRenderer.wrap(note, widthPx: widthPx - 40, on: canvas)
+    }
+
+    /// Footer height: title, legend rows, the note's lines, and in a stacked footer a row for
+    /// the scale bar and north arrow.
+    static func footerHeightPx(_ pack: RegionPack, legend: LegendLayout, widthPx: Double) throws(DrawingError) -> Double {
+        let lines = noteLines(pack, widthPx: widthPx, on: try Canvas(widthPx: 1, heightPx: 1))
+        return 92 + 34 * Double(legend.rows) + 18 * Double(lines.count) + (isStacked(widthPx: widthPx) ? 80 : 0)
     }
 
     static func drawHillshade(_ png: PNGImage, frame: MercatorFrame, on canvas: Canvas) throws(DrawingError) {
@@ -153,7 +213,9 @@ public enum OverviewRenderer {
         canvas.setDash(lengthsPx: [])
     }
 
-    static func drawPOIs(_ pois: [POIFeature], frame: MercatorFrame, labels: inout MapDecorations.LabelPlacer, on canvas: Canvas) {
+    /// Draws the POI squares and returns their boxes (labels are placed later).
+    static func drawPOIs(_ pois: [POIFeature], frame: MercatorFrame, on canvas: Canvas) -> [PixelRect] {
+        var boxes: [PixelRect] = []
         for poi in pois {
             let p = frame.point(poi.location)
             canvas.newPath()
@@ -163,10 +225,9 @@ public enum OverviewRenderer {
             canvas.setColor(.white)
             canvas.setLineWidth(px: 1.5)
             canvas.stroke()
-            let text = poi.eleM.map { "\(poi.name) \(Int($0.rounded())) m" } ?? poi.name
-            labels.reserve(PixelRect(xPx: p.xPx - 6, yPx: p.yPx - 6, widthPx: 12, heightPx: 12))
-            if !text.isEmpty { labels.place(text, near: p, gapPx: 9, sizePx: 15, on: canvas) }
+            boxes.append(PixelRect(xPx: p.xPx - 6, yPx: p.yPx - 6, widthPx: 12, heightPx: 12))
         }
+        return boxes
     }
 
     static func drawRoutes(_ routes: [PackRoute], frame: MercatorFrame, on canvas: Canvas) {
@@ -198,7 +259,7 @@ public enum OverviewRenderer {
         measure.setFont(sizePx: 18)
         var positions: [(Int, Double)] = []
         var row = 0, x = 20.0
-        let limit = widthPx - 460
+        let limit = isStacked(widthPx: widthPx) ? widthPx - 20 : widthPx - 460
         for route in pack.routes {
             let w = 44 + measure.textExtents(legendText(route)).advanceXPx + 28
             if x > 20 && x + w > limit { row += 1; x = 20 }
@@ -232,12 +293,16 @@ public enum OverviewRenderer {
         if let network = pack.network, let nodeRow = legend.nodeRow {
             NetworkNodeLayer.drawLegend(network, baseline: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(nodeRow)), on: canvas)
         }
-        canvas.setFont(sizePx: 14)
         canvas.setColor(DrawingColor(hex: 0x555555))
-        let note = "Web mercator, north up. " + FilledVoidLayer.note(pack.manifest.filledVoidAreas) + pack.manifest.attribution.joined(separator: "; ")
-        canvas.showText(note, at: PixelPoint(xPx: 20, yPx: y0 + 76 + 34 * Double(legend.rows) + 10))
-        MapDecorations.drawScaleBar(at: PixelPoint(xPx: widthPx - 420, yPx: y0 + 30), pixelsPerMetre: frame.pixelsPerGroundMetre,
-                                    maxLengthPx: 260, on: canvas)
-        MapDecorations.drawNorthArrow(at: PixelPoint(xPx: widthPx - 70, yPx: y0 + 70), heightPx: 50, on: canvas)
+        var noteY = y0 + 76 + 34 * Double(legend.rows) + 10
+        for line in noteLines(pack, widthPx: widthPx, on: canvas) {
+            canvas.showText(line, at: PixelPoint(xPx: 20, yPx: noteY))
+            noteY += 18
+        }
+        let stacked = isStacked(widthPx: widthPx)
+        let barAt = stacked ? PixelPoint(xPx: 24, yPx: noteY + 14) : PixelPoint(xPx: widthPx - 420, yPx: y0 + 30)
+        MapDecorations.drawScaleBar(at: barAt, pixelsPerMetre: frame.pixelsPerGroundMetre, maxLengthPx: min(260, widthPx - 200), on: canvas)
+        let arrowAt = stacked ? PixelPoint(xPx: widthPx - 50, yPx: noteY + 40) : PixelPoint(xPx: widthPx - 70, yPx: y0 + 70)
+        MapDecorations.drawNorthArrow(at: arrowAt, heightPx: 50, on: canvas)
     }
 }

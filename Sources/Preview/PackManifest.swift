@@ -16,6 +16,8 @@ public struct PackManifest: Sendable, Equatable {
     public var routes: [Route]
     /// Boxes of the DEM voids the build filled (`files.terrain.filledVoids`), empty when none.
     public var filledVoidAreas: [BBox]
+    /// How many void areas the build filled (`filledVoids.areaCount`, else the boxes listed).
+    public var filledVoidAreaCount: Int
 
     /// The `files` object: one entry per region-wide file.
     public struct Files: Sendable, Equatable {
@@ -62,6 +64,7 @@ public struct PackManifest: Sendable, Equatable {
         }
         self.routes = routes
         filledVoidAreas = view.filledVoidAreas ?? []
+        filledVoidAreaCount = view.filledVoidAreaCount ?? filledVoidAreas.count
     }
 
     /// The region's bbox as a `BBox`.

@@ -60,6 +60,7 @@ public enum PreviewRenderer {
         var sections: [IndexPage.RegionSection] = []
         var mapLibreFiles: [String] = []
         for folder in folders {
+            let firstFile = written.count
             let pack = try RegionPack.load(folderPath: folder)
             let id = pack.manifest.id
             let overviewName = "\(id)-overview.png"
@@ -86,6 +87,7 @@ public enum PreviewRenderer {
             var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
             section.panoramaFiles = panoramaFiles
             section.rerouteChecks = try renderRerouteChecks(pack, outURL: outURL, written: &written)
+            section.imageSizesPx = pngSizesPx(written[firstFile...])
             section.mapLibre = MapLibreRenders.make(pack, renderer: mapRenderer, outURL: outURL)
             mapLibreFiles += section.mapLibre.files.map { outURL.appendingPathComponent($0).path }
             sections.append(section)
@@ -114,6 +116,20 @@ public enum PreviewRenderer {
             let picture = try RerouteCheckRenderer.render(check, route: pack.routes[k], pack: pack, color: RoutePalette.routeColor(index: k))
             try write(picture.image, to: outURL.appendingPathComponent(name).path, written: &written)
             out.append((outcome, name))
+        }
+        return out
+    }
+
+    /// Width and height in pixels of each PNG at `paths` (from its IHDR chunk), by file name.
+    static func pngSizesPx(_ paths: ArraySlice<String>) -> [String: (width: Int, height: Int)] {
+        var out: [String: (width: Int, height: Int)] = [:]
+        for path in paths {
+            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+            defer { try? handle.close() }
+            let head = [UInt8](handle.readData(ofLength: 24))
+            guard head.count == 24 else { continue }
+            func be32(_ k: Int) -> Int { head[k..<(k + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            out[URL(fileURLWithPath: path).lastPathComponent] = (be32(16), be32(20))
         }
         return out
     }

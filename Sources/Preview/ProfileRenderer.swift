@@ -32,7 +32,7 @@ public enum ProfileRenderer {
             canvas.addPolyline(points + [PixelPoint(xPx: points.last!.xPx, yPx: plot.maxYPx), PixelPoint(xPx: points[0].xPx, yPx: plot.maxYPx)], closed: true)
             canvas.setColor(DrawingColor(red: color.red, green: color.green, blue: color.blue, alpha: 0.15))
             canvas.fill()
-            drawWaypoints(route, layout: layout, on: canvas)
+            let leftOut = drawWaypoints(route, layout: layout, on: canvas)
             canvas.newPath()
             canvas.addPolyline(points)
             canvas.setColor(color)
@@ -48,6 +48,12 @@ public enum ProfileRenderer {
             canvas.setColor(MapDecorations.labelColor)
             canvas.setFont(sizePx: 22)
             canvas.showText(caption, at: PixelPoint(xPx: plot.xPx, yPx: Double(ProfileLayout.heightPx) - 34))
+            if leftOut > 0 {
+                canvas.setFont(sizePx: 15)
+                canvas.setColor(DrawingColor(hex: 0x555555))
+                canvas.showText("\(leftOut) waypoint name(s) left out for room: the cue sheet lists every waypoint.",
+                                at: PixelPoint(xPx: plot.xPx, yPx: Double(ProfileLayout.heightPx) - 8))
+            }
             return try canvas.rgbaImage()
         } catch {
             throw .drawing(error)
@@ -110,13 +116,14 @@ public enum ProfileRenderer {
     }
 
     /// Waypoint verticals, markers (drawn before the line so the line stays on top) and names
-    /// in four staggered rows above the plot.
-    static func drawWaypoints(_ route: PackRoute, layout: ProfileLayout, on canvas: Canvas) {
+    /// in the rows above the plot (`LabelRows.profile`, start and end placed first: no two overlap; a name with no room is
+    /// left out). Returns how many names were left out.
+    @discardableResult
+    static func drawWaypoints(_ route: PackRoute, layout: ProfileLayout, on canvas: Canvas) -> Int {
         let plot = ProfileLayout.plotRect
-        var rows: [[PixelRect]] = Array(repeating: [], count: 4)
-        for w in route.waypoints where route.coords.indices.contains(w.i) {
-            let x = layout.xPx(distanceM: route.cumulativeM[w.i])
-            let y = layout.yPx(elevationM: route.elevationsM[w.i])
+        let shown = route.waypoints.filter { route.coords.indices.contains($0.i) }
+        let xs = shown.map { layout.xPx(distanceM: route.cumulativeM[$0.i]) }
+        for (w, x) in zip(shown, xs) {
             canvas.newPath()
             canvas.move(to: PixelPoint(xPx: x, yPx: plot.yPx))
             canvas.line(to: PixelPoint(xPx: x, yPx: plot.maxYPx))
@@ -125,29 +132,35 @@ public enum ProfileRenderer {
             canvas.setDash(lengthsPx: [4, 4])
             canvas.stroke()
             canvas.setDash(lengthsPx: [])
-            MapDecorations.drawWaypointMarker(w.kind, at: PixelPoint(xPx: x, yPx: y), on: canvas)
-            var text = w.name ?? w.instruction
-            if text.count > 32 { text = String(text.prefix(31)) + "…" }
-            canvas.setFont(sizePx: 16)
-            let width = canvas.textExtents(text).advanceXPx
-            let left = min(max(x - width / 2, 4), Double(ProfileLayout.widthPx) - width - 4)
-            var row = 0
-            for k in 0..<rows.count {
-                let box = PixelRect(xPx: left - 6, yPx: 0, widthPx: width + 12, heightPx: 1)
-                if !rows[k].contains(where: { $0.intersects(box) }) { row = k; break }
-                row = k
-            }
-            let box = PixelRect(xPx: left - 6, yPx: 0, widthPx: width + 12, heightPx: 1)
-            rows[row].append(box)
-            let baseline = 80 + 30 * Double(row)
+            MapDecorations.drawWaypointMarker(w.kind, at: PixelPoint(xPx: x, yPx: layout.yPx(elevationM: route.elevationsM[w.i])), on: canvas)
+        }
+        let texts = shown.map(labelText)
+        canvas.setFont(sizePx: 16)
+        // Start and end first: at the plot's edges they have the fewest spots.
+        let order = shown.indices.sorted { (shown[$0].kind == .start || shown[$0].kind == .end ? 0 : 1, $0) < (shown[$1].kind == .start || shown[$1].kind == .end ? 0 : 1, $1) }
+        let placed = LabelRows.profile.boxes(widthsPx: order.map { canvas.textExtents(texts[$0]).advanceXPx }, anchorsXPx: order.map { xs[$0] })
+        var boxes = [PixelRect?](repeating: nil, count: shown.count)
+        for (k, box) in zip(order, placed) { boxes[k] = box }
+        for (x, box) in zip(xs, boxes) {
+            guard let box else { continue }
             canvas.newPath()
-            canvas.move(to: PixelPoint(xPx: x, yPx: baseline + 6))
+            canvas.move(to: PixelPoint(xPx: x, yPx: box.maxYPx))
             canvas.line(to: PixelPoint(xPx: x, yPx: plot.yPx))
             canvas.setColor(DrawingColor(hex: 0xaaaaaa))
             canvas.setLineWidth(px: 1)
             canvas.stroke()
-            canvas.setColor(MapDecorations.labelColor)
-            canvas.showText(text, at: PixelPoint(xPx: left, yPx: baseline))
         }
+        for (text, box) in zip(texts, boxes) {
+            guard let box else { continue }
+            canvas.showText(text, at: PixelPoint(xPx: box.xPx + LabelRows.profile.paddingPx, yPx: box.yPx + 16),
+                            color: MapDecorations.labelColor, halo: .white, haloWidthPx: 4)
+        }
+        return boxes.filter { $0 == nil }.count
+    }
+
+    /// A waypoint's name, else its instruction, cut to 32 characters.
+    static func labelText(_ w: Waypoint) -> String {
+        let text = w.name ?? w.instruction
+        return text.count > 32 ? String(text.prefix(31)) + "…" : text
     }
 }

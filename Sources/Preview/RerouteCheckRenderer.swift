@@ -113,7 +113,9 @@ extension RerouteCheckRenderer {
         mark(middle, radiusPx: 7, fill: .white, ring: color)
         mark(hiker, radiusPx: 8, fill: DrawingColor(hex: 0x111111), ring: .white)
         mark(rejoin, radiusPx: 10, fill: RoutePalette.wayBack, ring: DrawingColor(hex: 0x111111), diamond: true)
-        var labels = MapDecorations.LabelPlacer(bounds: frame.rect)
+        var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
+        labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2)
+        labels.avoid(line: check.wayBack.map(frame.point), halfWidthPx: wayBackWidthPx / 2 + 2)
         var boxes: [PixelRect] = []
         for (p, r) in [(middle, 9.0), (hiker, 10.0), (rejoin, 12.0)] {
             let box = PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r)
@@ -129,6 +131,7 @@ extension RerouteCheckRenderer {
         for (p, text) in names {
             if let box = labels.place(text, near: p, gapPx: 14, sizePx: 16, bold: true, on: canvas) { boxes.append(box) }
         }
+        labels.draw(on: canvas)
         return boxes
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Preview
+@testable import Preview
 import Testing
 import TrailpackCore
 
@@ -41,5 +41,31 @@ import TrailpackCore
         #expect(CueSheet.distance(0) == "0 m")
         #expect(CueSheet.distance(849.6) == "850 m")
         #expect(CueSheet.distance(1250) == "1.25 km")
+    }
+
+    /// An out-and-back: the way back passes every cue of the way out at the same spot. Both
+    /// passes' markers show: no two closer than two radii, all inside the map, a line to each
+    /// moved one.
+    @Test func outAndBackMarkersDoNotHideEachOther() throws {
+        let fixture = try PreviewFixture.make()
+        var route = try RegionPack.load(folderPath: fixture.regionURL.path).routes[0]
+        let n = route.coords.count
+        route.coords += route.coords.reversed().dropFirst()
+        route.elevationsM += route.elevationsM.reversed().dropFirst()
+        route.cumulativeM = route.coords.indices.map { Double($0) * 12 }
+        let out = [0, n / 4, n / 2, 3 * n / 4, n - 1]
+        route.waypoints = (out + out.reversed().dropFirst().map { 2 * (n - 1) - $0 }).map { Waypoint(i: $0, kind: .turn, instruction: "Turn") }
+        let points = CueSheet.mapPoints(route.coords)
+        // The test's premise: the two passes' vertices coincide on the map.
+        #expect(hypot(points[n / 4].x - points[2 * (n - 1) - n / 4].x, points[n / 4].y - points[2 * (n - 1) - n / 4].y) < 0.5)
+        let markers = CueSheet.markerPositions(route)
+        #expect(markers.count == route.waypoints.count)
+        for (k, a) in markers.enumerated() {
+            #expect(a.x >= 8 && a.x <= CueSheet.mapWidth - 8 && a.y >= 8 && a.y <= CueSheet.mapHeight - 8)
+            for b in markers[(k + 1)...] { #expect(hypot(a.x - b.x, a.y - b.y) >= 2 * CueSheet.markerRadiusPx, "\(a) and \(b)") }
+        }
+        let html = CueSheet.html(route)
+        #expect(XHTMLCheck(html).problems.isEmpty)
+        #expect(html.components(separatedBy: "<line ").count - 1 >= 4)
     }
 }

@@ -1,7 +1,8 @@
 import Bindings
+import Drawing
 import Foundation
 import Pipeline
-import Preview
+@testable import Preview
 import TestSupport
 import Testing
 import TrailpackCore
@@ -61,4 +62,48 @@ enum DemoPreview {
         for ref in check.references { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(ref).path)) }
         for route in summary.routes { #expect(html.contains(HTMLText.escape(route.name))) }
     }
+
+    /// Every picture's frame on the page is the picture's own size: its `<img>` carries the
+    /// PNG's width and height.
+    @Test(.enabled(if: DemoPreview.available))
+    func imagesOnThePageCarryTheirPixelSize() throws {
+        let demo = try DemoPreview.get()
+        let html = try String(contentsOfFile: demo.result.indexPath, encoding: .utf8)
+        let tags = html.components(separatedBy: "<img src=\"").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        var sized = 0
+        for tag in tags where !tag.contains("-maplibre-") {
+            let file = String(tag.prefix { $0 != "\"" })
+            let png = try PNGImage.read(path: demo.out.appendingPathComponent(file).path)
+            #expect(tag.contains("width=\"\(png.width)\" height=\"\(png.height)\""), "\(file): \(tag)")
+            sized += 1
+        }
+        #expect(sized == demo.result.files.count - 1)
+    }
+
+    /// The demo's pictures as drawn: overview and AR labels never overlap, never cover a route
+    /// and stay on the map; panorama labels never overlap and no panel says "0 of 0".
+    @Test(.enabled(if: DemoPreview.available))
+    func theDemosLabelsReadOnEveryPicture() throws {
+        let demo = try DemoPreview.get()
+        let pack = try RegionPack.load(folderPath: demo.summary.regionFolder)
+        let overview = try OverviewRenderer.render(pack)
+        #expect(overview.labelBoxes.count >= 10, "\(overview.labelBoxes.count) labels")
+        LabelPlacementTests.expectDisjointInside(overview.labelBoxes, overview.frame.rect, "demo overview")
+        for box in overview.labelBoxes {
+            for route in pack.routes {
+                let line = route.coords.map(overview.frame.point)
+                #expect(!zip(line, line.dropFirst()).contains { LineObstacle(a: $0, b: $1, halfWidthPx: 3).touches(box) }, "\(box) on \(route.id)")
+            }
+        }
+        let landmarks = try PackLandmarks.read(pack), terrain = try PackLandmarks.regionTerrain(pack)
+        for (k, route) in pack.routes.enumerated() {
+            let ar = try ARPatchRenderer.render(route: route, patch: try pack.arPatch(for: route), trails: pack.trails, color: .black)
+            LabelPlacementTests.expectDisjointInside(ar.labelBoxes, ar.frame.rect, "demo AR \(route.id)")
+            let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain, patch: try pack.arPatch(for: route), color: .black)
+            let image = PixelRect(xPx: 0, yPx: 0, widthPx: Double(panorama.image.widthPx), heightPx: Double(panorama.image.heightPx))
+            LabelPlacementTests.expectDisjointInside(panorama.labelBoxes, image, "demo panorama \(route.id)")
+            #expect(!panorama.summary.contains("0 of the route's 0"))
+        }
+    }
 }
+
