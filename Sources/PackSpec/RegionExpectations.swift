@@ -25,6 +25,11 @@ public struct RegionExpectations: Sendable, Equatable {
 
     public init() {}
 
+    /// How many times finer than its source DEM's cells a grid may be before the build warns
+    /// (and `validate --dem`): SRTM 3″ (cells of at most 93 m) under the default 10 m AR patch
+    /// is 9.3×; a 30″ DEM is 93× (Recipes/README.md, *Coarse DEMs*).
+    public static let maxSourceCoarseness = 10.0
+
     /// The slack above `arResolutionM` that still counts as that resolution (metres): the
     /// builder rounds the patch to whole cells over its bounds.
     public static let arCoarsenedSlackM = 1.0

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import PackSpec
 import TrailpackCore
 
 /// A DEM too coarse for the grids made from it: the region grid (`terrain.resolutionM`) and the
@@ -15,7 +16,7 @@ public enum SourceResolution {
     /// regions start from and the bundled Jacksboro demo, stays under it with the default 10 m
     /// patch (9.3×) and 30 m grid (3.1×), as the SPEC pairs them; 30″ DEMs (GTOPO30, GMTED2010,
     /// about 930 m) are 93× the patch and 31× the grid. A 3× rule would warn on every 3″ region.
-    public static let factor = 10.0
+    public static let factor = RegionExpectations.maxSourceCoarseness
 
     /// The ground size of the finest DEM source at `point`: its file and its cell's two sides,
     /// metres; nil when no source covers `point` or none can say.

@@ -84,6 +84,7 @@ struct DEMRules {
                                                                           bounds: terrain.grid.bounds))
                 let values = try raster.withFloat32Pixels { Array($0) }
                 compareGrid(terrain.grid, with: values, rule: .demTerrain, file: terrain.file)
+                checkSourceResolution(terrain.grid, sources: covering, file: terrain.file)
                 let dem = FloatGrid(width: terrain.grid.width, height: terrain.grid.height, bounds: terrain.grid.bounds, values: values)
                 if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
                 if let contours = inputs.contours { compareContours(contours.doc, dem: dem, file: contours.file) }
@@ -97,6 +98,7 @@ struct DEMRules {
                 let raster = try warpedRaster(covering, onto: GridGeometry(width: patch.grid.width, height: patch.grid.height,
                                                                           bounds: patch.grid.bounds), voidsFrom: region)
                 compareGrid(patch.grid, with: try raster.withFloat32Pixels { Array($0) }, rule: .demARPatch, file: patch.file)
+                checkSourceResolution(patch.grid, sources: covering, file: patch.file)
             }
         } catch {
             log.add(.demRead, file: manifestFile, at: .file, expected: "the DEM read and resampled onto the pack's grids",

@@ -167,6 +167,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case demContours = "dem.contours"
     case demHillshade = "dem.hillshade"
     case demPOIEle = "dem.poi-ele"
+    case demSourceResolution = "dem.source-resolution"
 
     // Catalog.
     case catalogSorted = "catalog.sorted"
@@ -194,7 +195,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     /// Errors make a pack invalid; warnings fail only a strict run.
     public var severity: Severity {
         switch self {
-        case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .poiSummitOffPeak, .regionSizeBudget, .jsonUnknownKey,
+        case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .demSourceResolution, .poiSummitOffPeak, .regionSizeBudget, .jsonUnknownKey,
              .regionStaleTemp, .terrainFilledVoids:
             .warning
         default:
@@ -359,6 +360,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .landmarkSummit: "a summit/peak landmark named like a POI stands within 100.5 m of it (and if moved, within 2 m of the highest terrain sample within 100 m of it); one named like a DEM summit (\"Summit 1181 m\") has that ele (within 1 m) and stands at a terrain high (no neighbouring sample over 0.5 m higher, or none within 100 m over 2 m higher)"
         case .landmarkOmitted: "no POI landmark candidate (pois.geojson but access points) whose sightline clears by more than 3 m from a vertex within the look limit is left out"
         case .demShift: "terrain.bin, AR patches and the hillshade are not shifted against the DEM: least-squares cross-correlation over -2..2 cells peaks at zero offset"
+        case .demSourceResolution: "warning: terrain.bin or an AR patch is more than 10 times finer than the --dem source's cells there (the build warns too): it shows the resampling kernel, not the ground"
         case .routeSparseWaypoints: "warning: a route over 5 km has no waypoint between start and end"
         case .routeVoidFill: "warning: a route crosses an area whose DEM voids were filled (not with --recipes: the build held the route to terrain.voids.maxRouteFilledM)"
         case .arCoarsened: "warning: an AR patch is coarser than the recipe's ar.resolutionM (10 m by default) by more than 1 m: coarsened by its size budget"

@@ -45,6 +45,13 @@ import TrailpackCore
         #expect(abs(patchM - 10) < 0.5, "\(patch)")
         let grid = try #require((manifest["files"] as? [String: Any])?["terrain"] as? [String: Any])
         #expect(abs((grid["resolutionM"] as? Double ?? 0) - 60) < 1, "\(grid)")
+
+        // validate --dem says so too: valid, but --strict fails on the AR patch and the grid.
+        #expect(try TestData.run(["validate", out.path, "--dem", coarse]).status == 0)
+        let strict = try TestData.run(["validate", out.path, "--dem", coarse, "--strict"])
+        #expect(strict.status == 1, "\(strict.stdout)")
+        let flagged = strict.stdout.components(separatedBy: "\n").filter { $0.contains("dem.source-resolution") }
+        #expect(flagged.contains { $0.contains("ar/ridge.bin") } && flagged.contains { $0.contains("terrain.bin") }, "\(strict.stdout)")
     }
 
     /// SRTM 3″ under the default 10 m patch (9.3×) gets no word: the bundled Jacksboro recipe.

@@ -13,10 +13,10 @@ struct ValidationRuleTests {
         }
     }
 
-    @Test func exactlyTheEightSuspiciousCasesAreWarnings() {
+    @Test func exactlyTheNineSuspiciousCasesAreWarnings() {
         let warnings = ValidationRule.allCases.filter { $0.severity == .warning }.map(\.id).sorted()
-        #expect(warnings == ["ar.coarsened", "json.unknown-key", "pois.summit-off-peak", "region.size-budget", "region.stale-temp",
-                             "route.sparse-waypoints", "route.void-fill", "terrain.filled-voids"])
+        #expect(warnings == ["ar.coarsened", "dem.source-resolution", "json.unknown-key", "pois.summit-off-peak", "region.size-budget",
+                             "region.stale-temp", "route.sparse-waypoints", "route.void-fill", "terrain.filled-voids"])
     }
 
     @Test func everyRuleHasASummary() {
