@@ -10,7 +10,8 @@ enum ProcessTag {
     /// This machine's host name as `StagingFolder` tags hold it.
     static let host: String = {
         var buffer = [CChar](repeating: 0, count: 256)
-        return StagingFolder.tagHost(gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : "")
+        let named = gethostname(&buffer, buffer.count) == 0
+        return StagingFolder.tagHost(named ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "")
     }()
 
     /// This process's staging or moved-aside folder of `regionID`.
