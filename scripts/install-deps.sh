@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages trailpack needs, if any is missing. Swift itself comes with the
+# Installs the Debian packages trailpack needs, if any is missing (zip: the tests make .zip DEMs). Swift itself comes with the
 # machine (swift.org toolchain); everything else is a Debian package. libegl1 ... libcurl4: what
 # the test suite's MapLibre renderer (mapli, scripts/render_style.py) loads at run time, headless
 # through Mesa's surfaceless EGL (software rasteriser swrast_dri.so from libgl1-mesa-dri).
 set -euo pipefail
-packages=(libgdal-dev gdal-bin libpng-dev libssl-dev libcairo2-dev libfreetype-dev fonts-dejavu-core pkg-config make python3-venv
+packages=(libgdal-dev gdal-bin libpng-dev libssl-dev libcairo2-dev libfreetype-dev fonts-dejavu-core pkg-config make python3-venv zip
   libegl1 libgl1 libegl-mesa0 libgl1-mesa-dri libcurl4)
 missing=()
 for p in "${packages[@]}"; do

@@ -2,9 +2,10 @@ import Bindings
 import Foundation
 import TrailpackCore
 
-/// The POIs of a starter recipe: the GPX waypoints (`<wpt>`) of `--trails` files, written inline
-/// (`{ name, kind, lon, lat }`) with a kind guessed from the waypoint's `<sym>`, `<type>` and
-/// name, so an author sees and corrects each guess before a sign post becomes an AR landmark.
+/// The POIs of a starter recipe: the points of `--trails` files (GPX waypoints `<wpt>`, GeoJSON
+/// Point features, KML placemarks), written inline (`{ name, kind, lon, lat }`) with a kind
+/// guessed from the point's `<sym>` (GPX), `<type>` (GPX) or `kind`/`type` property, and name, so
+/// an author sees and corrects each guess before a sign post becomes an AR landmark.
 struct StarterPOIs {
     /// Recipe lines so far, one POI per named waypoint.
     private(set) var text = ""
@@ -12,27 +13,27 @@ struct StarterPOIs {
     /// Every waypoint location written (for the region's extent).
     private(set) var locations: [LonLat] = []
 
-    /// Adds the named waypoints of one file's features (GPX layer `waypoints`); waypoints without
-    /// a name are counted in a comment.
+    /// Adds the named points of one file's features; points without a name are counted in a
+    /// comment.
     mutating func add(features: [VectorFeature], file: String) {
-        let waypoints = features.filter { $0.layer == "waypoints" }
+        let waypoints = features.filter { if case .point = $0.geometry { true } else { false } }
         var unnamed = 0
         var first = true
         for f in waypoints {
             guard case .point(let p) = f.geometry else { continue }
             guard let name = f.name else { unnamed += 1; continue }
             if first {
-                text += "\n    // The waypoints of \(file). Kinds are GUESSED from each one's <sym>, <type> and name: check them."
+                text += "\n    // The points of \(file). Kinds are GUESSED from each one's <sym>, <type> (or kind) and name: check them."
                     + " trailhead, parking and junction are no landmarks (access points, sign posts); poi, summit, water... are."
                 first = false
             }
-            let (kind, reason) = Self.guessKind(symbol: f.field("sym"), type: f.field("type"), name: name)
+            let (kind, reason) = Self.guessKind(symbol: f.field("sym"), type: f.field("type") ?? f.field("kind"), name: name)
             count += 1
             locations.append(p)
             text += "\n    { name: \"\(StarterRoutes.escaped(name))\", kind: \"\(kind)\", "
                 + String(format: "lon: %.6f, lat: %.6f }, ", p.lon, p.lat) + "// \(reason)"
         }
-        if unnamed > 0 { text += "\n    // \(file): \(unnamed) waypoint\(unnamed == 1 ? "" : "s") without a name left out (a POI needs one)." }
+        if unnamed > 0 { text += "\n    // \(file): \(unnamed) point\(unnamed == 1 ? "" : "s") without a name left out (a POI needs one)." }
     }
 
     /// Kinds guessed from words of a waypoint's symbol, type or name (a word starting so; one

@@ -82,7 +82,12 @@ import TrailpackCore
         let gz = dir.appendingPathComponent("N44W072.hgt.gz")
         try Data(contentsOf: URL(fileURLWithPath: Self.hgt)).write(to: dir.appendingPathComponent("N44W072.hgt"))
         try RasterInputFixtures.tool("gzip", ["-f", dir.appendingPathComponent("N44W072.hgt").path])
-        let (text, region) = try Self.initAndBuild("all", ["--dem", gz.path, "--trails", west, "--trails", east, "--trails", gpx], in: dir)
+        // A GeoJSON of points alone: its named Point features are POIs too (kind from its property).
+        let trk = try #require(lines["Bunnell Notch Trail"])
+        let points = dir.appendingPathComponent("points.geojson").path
+        try String(format: "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"name\":\"Notch view\",\"kind\":\"Scenic viewpoint\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[%.7f,%.7f]}}]}",
+                   trk[trk.count / 3][0], trk[trk.count / 3][1]).write(toFile: points, atomically: true, encoding: .utf8)
+        let (text, region) = try Self.initAndBuild("all", ["--dem", gz.path, "--trails", west, "--trails", east, "--trails", gpx, "--trails", points], in: dir)
         #expect(text.contains("trails: [\"west.geojson\", \"east.geojson\"]"), "\(text)")
         #expect(text.contains("{ id: \"route-1\", name: \"Starr King plan\", track: { file: \"hike.gpx\", select: 0, drawn: true } },"), "\(text)")
         #expect(text.contains("{ id: \"track-1\", name: \"Bunnell Notch walk\", track: { file: \"hike.gpx\", select: 1 } },"), "\(text)")
@@ -93,7 +98,7 @@ import TrailpackCore
         #expect(routeIDs == ["track-1", "route-1"], "\(manifest)")
         let kinds = Dictionary(try Self.properties(region.appendingPathComponent("pois.geojson")).map { ($0["name"] as? String ?? "", $0["kind"] as? String ?? "") }) { a, _ in a }
         #expect(kinds == ["Bunnell Notch Trailhead": "trailhead", "Notch spring": "water", "Kilkenny Ridge sign": "junction",
-                          "Starr King": "summit", "Old stone wall": "poi"], "\(kinds)")
+                          "Starr King": "summit", "Old stone wall": "poi", "Notch view": "viewpoint"], "\(kinds)")
         let trailNames = Set(try Self.properties(region.appendingPathComponent("trails.geojson")).compactMap { $0["name"] as? String })
         #expect(trailNames.contains("Killkenny Ridge Trail") && trailNames.contains("York Pond Trail"), "\(trailNames)")
         for route in routeIDs {
