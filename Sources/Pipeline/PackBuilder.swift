@@ -46,6 +46,40 @@ public enum PackBuilder {
     ///   `outRoot` when it throws.
     public static func build(recipePath: String, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
+        var made = try make(recipePath: recipePath, options: options, progress: progress)
+        let root = URL(fileURLWithPath: outRoot)
+        let writer = try RegionWriter(root: root, regionID: made.recipe.id)
+        let written = try write(&made, writer: writer)
+        try Failpoint.check("before-commit")
+        try writer.commit()
+        do {
+            try Failpoint.check("after-commit")
+            if options.updateCatalog { try CatalogBuilder.rebuild(root: root) }
+        } catch {
+            writer.rollback()
+            throw error
+        }
+        writer.finish()
+        made.clock.lap("write")
+        return try summary(made, written: written, folder: writer.target.path, outRoot: outRoot, depfile: options.depfile)
+    }
+
+    /// What the stages make before anything is written.
+    struct Made {
+        var recipe: Recipe
+        var inputs: LoadedInputs
+        var bbox: BBox
+        var terrain: TerrainProducts
+        var routes: [BuiltRoute]
+        var network: RoutingNetwork?
+        var landmarks: LandmarkProducts
+        var diagnostics: [Diagnostic]
+        var clock: StageClock
+    }
+
+    /// Runs the stages from the recipe to the landmarks.
+    /// - Throws: `BuildError` or `GDALError` naming the file and place.
+    static func make(recipePath: String, options: BuildOptions, progress: (any ProgressReporter)?) throws -> Made {
         var clock = StageClock()
         var recipe = try RecipeLoader.load(path: recipePath)
         if let mib = options.memoryLimitMiB { recipe.terrain.memoryLimitMiB = mib }
@@ -73,18 +107,24 @@ public enum PackBuilder {
         // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
         let networked = try NetworkStage.run(recipe, inputs: inputs, graph: graph, openTrails: openTrails, snaps: snaps,
                                              trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
-        let (routes, network) = (networked.routes, networked.network)
         diagnostics += networked.diagnostics
-        diagnostics += try routeVoids(routes, recipe: recipe, inputs: inputs, bbox: bbox)
+        diagnostics += try routeVoids(networked.routes, recipe: recipe, inputs: inputs, bbox: bbox)
         diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
 
-        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
+        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: networked.routes)
         diagnostics += landmarks.diagnostics
         clock.lap("landmarks")
+        return Made(recipe: recipe, inputs: inputs, bbox: bbox, terrain: terrain, routes: networked.routes, network: networked.network,
+                    landmarks: landmarks, diagnostics: diagnostics, clock: clock)
+    }
 
-        let root = URL(fileURLWithPath: outRoot)
-        let writer = try RegionWriter(root: root, regionID: recipe.id)
+    /// Writes every file of the region into `writer`'s staging folder, the manifest last; adds
+    /// the map's and the size budget's diagnostics to `made`.
+    /// - Returns: every file written, in summary order.
+    /// - Throws: `BuildError` when a file cannot be written, `GDALError` from the GeoJSON or tiles.
+    static func write(_ made: inout Made, writer: RegionWriter) throws -> [WrittenFile] {
+        let (recipe, inputs, terrain, routes, bbox) = (made.recipe, made.inputs, made.terrain, made.routes, made.bbox)
         var files: [String: WrittenFile] = [:]
         // The largest file is encoded on another core while the others are written.
         let contoursJob = BackgroundJob {
@@ -98,11 +138,11 @@ public enum PackBuilder {
                                                   features: AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox))
         files["pois"] = try writer.writeGeoJSON(PackTree.pois, layer: "pois", fields: AssembleStage.poiFields,
                                                 features: AssembleStage.poiFeatures(inputs.pois))
-        if let network { files["routing"] = try writer.write(PackTree.routing, bytes: JSONWriter(style: .compact).bytes(network.json())) }
+        if let network = made.network { files["routing"] = try writer.write(PackTree.routing, bytes: JSONWriter(style: .compact).bytes(network.json())) }
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
             let ar = try writer.write(PackTree.arPatchFile(route.id), bytes: TER1.encode(route.arPatch))
-            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks.byRoute[route.id] ?? []))
+            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: made.landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
         files["contours"] = try contoursJob.wait()
@@ -112,36 +152,31 @@ public enum PackBuilder {
             AssembleStage.vectorTileLayers(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox)
         }
         files["style"] = map.style
-        diagnostics += map.diagnostics
+        made.diagnostics += map.diagnostics
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,
-                                              routing: network.map { (nodes: $0.nodes.count, edges: $0.edges.count) }, mapAssets: map.assets)
-        let manifestFile = try writer.write("manifest.json", json: manifest)
+                                              routing: made.network.map { (nodes: $0.nodes.count, edges: $0.edges.count) }, mapAssets: map.assets)
+        let manifestFile = try writer.write(PackTree.manifest, json: manifest)
         let written = files.values.sorted { $0.path < $1.path } + map.assets + routeFiles.flatMap { [$0.ar, $0.file] } + [manifestFile]
         let totalBytes = written.reduce(0) { $0 + $1.bytes }
         if Double(totalBytes) > recipe.sizeBudgetMB * 1_000_000 {
-            diagnostics.append(Diagnostic(.warning, "region \(recipe.id)", String(format: "pack is %.1f MB, over the %.0f MB budget for phones", Double(totalBytes) / 1e6, recipe.sizeBudgetMB)))
+            made.diagnostics.append(Diagnostic(.warning, "region \(recipe.id)", String(format: "pack is %.1f MB, over the %.0f MB budget for phones", Double(totalBytes) / 1e6, recipe.sizeBudgetMB)))
         }
-        try Failpoint.check("before-commit")
-        try writer.commit()
-        do {
-            try Failpoint.check("after-commit")
-            if options.updateCatalog { try CatalogBuilder.rebuild(root: root) }
-        } catch {
-            writer.rollback()
-            throw error
-        }
-        writer.finish()
-        clock.lap("write")
+        return written
+    }
 
-        var summary = BuildSummary(regionID: recipe.id, regionName: recipe.name, regionFolder: writer.target.path,
-                                   routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written, totalBytes: totalBytes,
-                                   diagnostics: diagnostics, stageSeconds: clock.laps, stageCPUSeconds: clock.cpuLaps,
-                                   inputs: [recipe.path] + inputs.files,
-                                   landmarkCounts: landmarks.byRoute.mapValues(\.count))
+    /// The build's summary, and the make depfile when asked for.
+    /// - Throws: `BuildError` when the depfile cannot be written.
+    static func summary(_ made: Made, written: [WrittenFile], folder: String, outRoot: String, depfile: String?) throws -> BuildSummary {
+        let routes = made.routes
+        var summary = BuildSummary(regionID: made.recipe.id, regionName: made.recipe.name, regionFolder: folder,
+                                   routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written,
+                                   totalBytes: written.reduce(0) { $0 + $1.bytes },
+                                   diagnostics: made.diagnostics, stageSeconds: made.clock.laps, stageCPUSeconds: made.clock.cpuLaps,
+                                   inputs: [made.recipe.path] + made.inputs.files,
+                                   landmarkCounts: made.landmarks.byRoute.mapValues(\.count))
         summary.cueCounts = routes.map(CueCount.init)
-        if let dep = options.depfile {
-            try Depfile.write(path: dep, target: "\(outRoot)/regions/\(recipe.id)/manifest.json",
-                              prerequisites: summary.inputs)
+        if let depfile {
+            try Depfile.write(path: depfile, target: "\(outRoot)/regions/\(made.recipe.id)/manifest.json", prerequisites: summary.inputs)
         }
         return summary
     }

@@ -36,8 +36,9 @@ final class RegionValidator {
     /// The folder on disk (PackReader: walked once, each file read once, symlinks bounded).
     private let disk: RegionFolder
     private var listedPaths: Set<String> = []
-    /// routing.json as the guidance rules read it ahead of its own checks, parsed once.
+    /// routing.json as the guidance rules read it ahead of its own checks: read and parsed once.
     private var peekedRouting: JSONNode?
+    private var peekedRoutingBytes: (path: String, bytes: [UInt8])?
 
     init(folder: URL, prefix: String, options: ValidationOptions) {
         self.folder = folder
@@ -77,144 +78,189 @@ final class RegionValidator {
         ManifestRules.checkHeader(root, fields: fields)
         FormatRules.checkKeyOrder(root, file: manifestFile, log: log)
         FormatRules.checkManifestKeys(root, file: manifestFile, log: log)
-        let bbox = fields.bbox(root, "bbox")
-        let view = ManifestView(root)
-        let expected = options.expectations(for: view.id)
-
-        var dem = DEMRules.Inputs()
-        // Files: terrain, hillshade, GeoJSON, then routes, each read once.
-        let filesNode = fields.object(root, "files")
-        var terrain: TerrainGrid?
-        if let filesNode, let node = fields.object(filesNode, "terrain"), let listed = listedFile(node, fields: fields) {
-            checkTreeName(listed, PackTree.terrain, fields: fields)
-            if let bytes = load(listed, fields: fields) {
-                terrain = TER1Check.check(bytes, file: name(listed.path), log: log)
-                if let terrain {
-                    PlausibilityRules.checkGrid(terrain, file: name(listed.path), log: log)
-                    dem.terrain = (terrain, name(listed.path))
-                }
-            }
-            ManifestRules.checkTerrainEntry(node, grid: terrain, bbox: bbox, fields: fields)
-            if let terrain { checkFilledShare(node, grid: terrain, warnPercent: expected.warnFilledPercent) }
-        }
-        if let filesNode, let node = fields.object(filesNode, "hillshade"), let listed = listedFile(node, fields: fields) {
-            let width = fields.integer(node, "width", in: 1...Int(Int32.max))
-            let height = fields.integer(node, "height", in: 1...Int(Int32.max))
-            checkTreeName(listed, PackTree.hillshade, fields: fields)
-            if let bytes = load(listed, fields: fields) {
-                let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
-                if options.comparesWithDEM, header != nil { dem.hillshade = DEMRules.hillshadeInput(node, bytes: bytes, file: name(listed.path)) }
-            }
-            ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: terrain, fields: fields)
-        }
-
-        let routeIds = view.routeIds
-        var routing = RoutingRules.Context(bbox: bbox, terrain: terrain, routeIds: Set(routeIds))
-        var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
-        var guidance = GuidanceContext()
-        var style = StyleRules.Context(folder: folder, manifestFile: manifestFile)
-        if let filesNode, let node = filesNode["hillshade"], let path = JSONFields.stringValue(node["path"]),
-           let bounds = node["bounds"], let box = JSONFields(file: manifestFile, log: ProblemLog()).bbox(bounds) {
-            style.hillshade = (path, box)
-        }
-        for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
-            if let filesNode, let node = fields.object(filesNode, key), let listed = listedFile(node, fields: fields) {
-                checkTreeName(listed, key + ".geojson", fields: fields)
-                geojson.append((key, kind, listed, node))
-                if listed.safe { style.dataFiles[key] = listed.path }
-            }
-        }
-        var layers: [String: RegionContentRules.Layer] = [:]
-        let landmarkRegion = terrain.map { LandmarkRegion(terrain: $0, recipe: expected) }
-        for (key, kind, listed, node) in geojson {
-            var intervalM: Double?
-            if kind == .contours, let value = fields.number(node, "intervalM") {
-                if value > 0 { intervalM = value } else {
-                    log.add(.contoursInterval, file: manifestFile, node: node["intervalM"] ?? node, expected: "a positive number",
-                            found: format(value))
-                }
-            }
-            guard let bytes = load(listed, fields: fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
-            style.documents[listed.path] = doc
-            layers[key] = RegionContentRules.Layer(file: name(listed.path), doc: doc)
-            if kind == .trails, let features = RoutingRules.trailFeatures(doc) {
-                routing.trails = (name(listed.path), doc, features)
-                guidance.addTrails(features)
-            }
-            GeoJSONRules(kind: kind, file: name(listed.path), log: log, intervalM: intervalM, routeIds: Set(routeIds), terrain: terrain)
-                .check(doc, raw: bytes)
-            if kind == .contours, let intervalM { dem.contours = (doc, intervalM, name(listed.path)) }
-            if kind == .pois {
-                dem.pois = (doc, name(listed.path))
-                guidance.addPois(doc)
-                landmarkRegion?.pois = LandmarkRegion.pois(of: doc)
-            }
-        }
-        if let doc = peekRouting(filesNode) { guidance.addRouting(doc) }
-
-        // Routes.
-        var profiles: [RouteProfile] = []
-        if let routes = fields.array(root, "routes") {
-            var seen: [String: Int] = [:]
-            for (k, entry) in routes.enumerated() {
-                guard fields.typed(entry, .object) != nil else { continue }
-                let id = fields.string(entry, "id")
-                if let id, let idNode = entry["id"] {
-                    PackPaths.checkId(id, node: idNode, fields: fields)
-                    if let first = seen[id] {
-                        log.add(.idUnique, file: manifestFile, node: idNode, expected: "a route id unique in the manifest",
-                                found: "\(JSONWriter.quoted(id)) again (first at routes[\(first)])")
-                    } else {
-                        seen[id] = k
-                    }
-                }
-                _ = fields.string(entry, "name")
-                let fileNode = fields.object(entry, "file")
-                let arNode = fields.object(entry, "arPatch")
-                let routeListed = fileNode.flatMap { listedFile($0, fields: fields) }
-                let arListed = arNode.flatMap { listedFile($0, fields: fields) }
-                var arGrid: TerrainGrid?
-                if let id, PackTree.isValidId(id) {
-                    if let routeListed { checkRouteName(routeListed, PackTree.routeFile(id), fields: fields) }
-                    if let arListed { checkRouteName(arListed, PackTree.arPatchFile(id), fields: fields) }
-                }
-                if let arListed, let bytes = load(arListed, fields: fields) {
-                    arGrid = TER1Check.check(bytes, file: name(arListed.path), log: log)
-                    if let arGrid {
-                        PlausibilityRules.checkGrid(arGrid, file: name(arListed.path), log: log)
-                        dem.arPatches.append((arGrid, name(arListed.path)))
-                    }
-                }
-                if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: fields, expected: expected) }
-                guard let routeListed, let bytes = load(routeListed, fields: fields),
-                      let doc = parse(bytes, file: name(routeListed.path)) else { continue }
-                if let id, let coords = RoutingRules.routeLine(doc) { routing.routeLines[id] = (name(routeListed.path), coords) }
-                FormatRules.checkKeyOrder(doc, file: name(routeListed.path), log: log)
-                FormatRules.checkRouteKeys(doc, file: name(routeListed.path), log: log)
-                let profile = RouteRules(file: name(routeListed.path), log: log, bbox: bbox, arGrid: arGrid, manifestEntry: entry,
-                           manifestFile: manifestFile, filledVoids: view.filledVoidAreas, terrain: terrain,
-                           maxRouteFilledM: expected.maxRouteFilledM, landmarkRegion: landmarkRegion, guidance: guidance)
-                    .check(doc, raw: bytes)
-                if let profile { profiles.append(profile) }
-            }
-        }
-        checkContent(layers, bbox: bbox, terrain: terrain, routes: view.routes, lines: routing.routeLines)
-        let model = filesNode.flatMap { $0["routing"] }.flatMap { checkRouting($0, fields: fields, context: routing) }
-        RouteClimbRules(log: log).check(profiles, rates: model.map(HikingRates.init) ?? expected.hikingRates)
-        if let filesNode { checkMap(filesNode, fields: fields, context: style) }
+        let bbox = fields.bbox(root, "bbox"), view = ManifestView(root)
+        let m = Manifest(root: root, fields: fields, filesNode: fields.object(root, "files"), bbox: bbox, view: view,
+                         expected: options.expectations(for: view.id))
+        // Files: terrain, hillshade, GeoJSON, then routes, each read once; what one file's checks
+        // need of another's is gathered on the way.
+        var g = Gathered(style: StyleRules.Context(folder: folder, manifestFile: manifestFile))
+        checkTerrain(m, &g)
+        checkHillshade(m, &g)
+        g.routing = RoutingRules.Context(bbox: m.bbox, terrain: g.terrain, routeIds: Set(m.view.routeIds))
+        g.landmarkRegion = g.terrain.map { LandmarkRegion(terrain: $0, recipe: m.expected) }
+        checkLayers(m, &g)
+        if let doc = peekRouting(m.filesNode) { g.guidance.addRouting(doc) }
+        checkRoutes(m, &g)
+        checkContent(g.layers, bbox: m.bbox, terrain: g.terrain, routes: m.view.routes, lines: g.routing.routeLines)
+        let model = m.filesNode.flatMap { $0["routing"] }.flatMap { checkRouting($0, fields: fields, context: g.routing) }
+        RouteClimbRules(log: log).check(g.profiles, rates: model.map(HikingRates.init) ?? m.expected.hikingRates)
+        if let filesNode = m.filesNode { checkMap(filesNode, fields: fields, context: g.style) }
         checkUnlisted(walked, manifestReadable: true)
-        let source = view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
+        let source = m.view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
         if let source {
             DEMRules(log: log, prefix: prefix, demPaths: source.paths, verticalUnits: source.verticalUnits,
-                     kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline).run(dem)
+                     kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline).run(g.dem)
         }
-        log.figure(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), "bytes", Double(totalBytes),
-                   limit: Double(expected.sizeBudgetBytes))
-        if totalBytes > expected.sizeBudgetBytes {
-            log.add(.regionSizeBudget, file: prefix.isEmpty ? "." : String(prefix.dropLast()), at: .file,
-                    expected: "at most \(expected.sizeBudgetBytes) bytes (sizeBudgetMB \(format(expected.sizeBudgetMB)))", found: "\(totalBytes) bytes")
-        }
+        checkSizeBudget(totalBytes, expected: m.expected)
         return outcome(root.value)
+    }
+
+    // MARK: - The region's files, in order
+
+    /// The manifest and what every check reads of it.
+    struct Manifest {
+        var root: JSONNode
+        var fields: JSONFields
+        var filesNode: JSONNode?
+        var bbox: BBox?
+        var view: ManifestView
+        /// What the region's recipe (or the recipe defaults) lets it be.
+        var expected: RegionExpectations
+    }
+
+    /// What the checks of one file hand to the checks of others, gathered as `run` goes.
+    struct Gathered {
+        var dem = DEMRules.Inputs()
+        var terrain: TerrainGrid?
+        var routing = RoutingRules.Context()
+        var guidance = GuidanceContext()
+        var style: StyleRules.Context
+        var layers: [String: RegionContentRules.Layer] = [:]
+        var landmarkRegion: LandmarkRegion?
+        var profiles: [RouteProfile] = []
+    }
+
+    /// `files.terrain` and terrain.bin: TER1, plausibility, the entry, the filled share.
+    private func checkTerrain(_ m: Manifest, _ g: inout Gathered) {
+        guard let filesNode = m.filesNode, let node = m.fields.object(filesNode, "terrain"),
+              let listed = listedFile(node, fields: m.fields) else { return }
+        checkTreeName(listed, PackTree.terrain, fields: m.fields)
+        if let bytes = load(listed, fields: m.fields), let grid = TER1Check.check(bytes, file: name(listed.path), log: log) {
+            PlausibilityRules.checkGrid(grid, file: name(listed.path), log: log)
+            g.terrain = grid
+            g.dem.terrain = (grid, name(listed.path))
+        }
+        ManifestRules.checkTerrainEntry(node, grid: g.terrain, bbox: m.bbox, fields: m.fields)
+        if let grid = g.terrain { checkFilledShare(node, grid: grid, warnPercent: m.expected.warnFilledPercent) }
+    }
+
+    /// `files.hillshade` and hillshade.png; its corners for the style's checks.
+    private func checkHillshade(_ m: Manifest, _ g: inout Gathered) {
+        guard let filesNode = m.filesNode, let node = m.fields.object(filesNode, "hillshade") else { return }
+        if let path = JSONFields.stringValue(node["path"]), let bounds = node["bounds"],
+           let box = JSONFields(file: m.fields.file, log: ProblemLog()).bbox(bounds) {
+            g.style.hillshade = (path, box)
+        }
+        guard let listed = listedFile(node, fields: m.fields) else { return }
+        let width = m.fields.integer(node, "width", in: 1...Int(Int32.max))
+        let height = m.fields.integer(node, "height", in: 1...Int(Int32.max))
+        checkTreeName(listed, PackTree.hillshade, fields: m.fields)
+        if let bytes = load(listed, fields: m.fields) {
+            let header = PNGCheck.check(bytes, file: name(listed.path), expectedWidth: width, expectedHeight: height, log: log)
+            if options.comparesWithDEM, header != nil { g.dem.hillshade = DEMRules.hillshadeInput(node, bytes: bytes, file: name(listed.path)) }
+        }
+        ManifestRules.checkHillshadeEntry(node, width: width, height: height, terrain: g.terrain, fields: m.fields)
+    }
+
+    /// contours, trails and pois: their GeoJSON rules, and what routing, guidance, landmarks,
+    /// the style and the DEM comparison read of them.
+    private func checkLayers(_ m: Manifest, _ g: inout Gathered) {
+        var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
+        for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
+            if let filesNode = m.filesNode, let node = m.fields.object(filesNode, key), let listed = listedFile(node, fields: m.fields) {
+                checkTreeName(listed, key + ".geojson", fields: m.fields)
+                geojson.append((key, kind, listed, node))
+                if listed.safe { g.style.dataFiles[key] = listed.path }
+            }
+        }
+        for (key, kind, listed, node) in geojson {
+            let intervalM = kind == .contours ? contourInterval(node, fields: m.fields) : nil
+            guard let bytes = load(listed, fields: m.fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
+            let file = name(listed.path)
+            g.style.documents[listed.path] = doc
+            g.layers[key] = RegionContentRules.Layer(file: file, doc: doc)
+            GeoJSONRules(kind: kind, file: file, log: log, intervalM: intervalM, routeIds: Set(m.view.routeIds), terrain: g.terrain)
+                .check(doc, raw: bytes)
+            switch kind {
+            case .contours:
+                if let intervalM { g.dem.contours = (doc, intervalM, file) }
+            case .trails:
+                guard let features = RoutingRules.trailFeatures(doc) else { break }
+                g.routing.trails = (file, doc, features)
+                g.guidance.addTrails(features)
+            case .pois:
+                g.dem.pois = (doc, file)
+                g.guidance.addPois(doc)
+                g.landmarkRegion?.pois = LandmarkRegion.pois(of: doc)
+            }
+        }
+    }
+
+    /// `files.contours.intervalM` when positive (`contours.interval` otherwise).
+    private func contourInterval(_ node: JSONNode, fields: JSONFields) -> Double? {
+        guard let value = fields.number(node, "intervalM") else { return nil }
+        if value > 0 { return value }
+        log.add(.contoursInterval, file: fields.file, node: node["intervalM"] ?? node, expected: "a positive number", found: format(value))
+        return nil
+    }
+
+    /// Every manifest route: its id, AR patch and route file.
+    private func checkRoutes(_ m: Manifest, _ g: inout Gathered) {
+        guard let routes = m.fields.array(m.root, "routes") else { return }
+        var seen: [String: Int] = [:]
+        for (k, entry) in routes.enumerated() where m.fields.typed(entry, .object) != nil {
+            let id = m.fields.string(entry, "id")
+            if let id, let idNode = entry["id"] {
+                PackPaths.checkId(id, node: idNode, fields: m.fields)
+                if let first = seen[id] {
+                    log.add(.idUnique, file: m.fields.file, node: idNode, expected: "a route id unique in the manifest",
+                            found: "\(JSONWriter.quoted(id)) again (first at routes[\(first)])")
+                } else {
+                    seen[id] = k
+                }
+            }
+            _ = m.fields.string(entry, "name")
+            checkRoute(entry, id: id, m, &g)
+        }
+    }
+
+    /// One manifest route entry: its file names, AR patch and route file.
+    private func checkRoute(_ entry: JSONNode, id: String?, _ m: Manifest, _ g: inout Gathered) {
+        let fileNode = m.fields.object(entry, "file")
+        let arNode = m.fields.object(entry, "arPatch")
+        let routeListed = fileNode.flatMap { listedFile($0, fields: m.fields) }
+        let arListed = arNode.flatMap { listedFile($0, fields: m.fields) }
+        if let id, PackTree.isValidId(id) {
+            if let routeListed { checkRouteName(routeListed, PackTree.routeFile(id), fields: m.fields) }
+            if let arListed { checkRouteName(arListed, PackTree.arPatchFile(id), fields: m.fields) }
+        }
+        var arGrid: TerrainGrid?
+        if let arListed, let bytes = load(arListed, fields: m.fields), let grid = TER1Check.check(bytes, file: name(arListed.path), log: log) {
+            PlausibilityRules.checkGrid(grid, file: name(arListed.path), log: log)
+            g.dem.arPatches.append((grid, name(arListed.path)))
+            arGrid = grid
+        }
+        if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: m.fields, expected: m.expected) }
+        guard let routeListed, let bytes = load(routeListed, fields: m.fields), let doc = parse(bytes, file: name(routeListed.path)) else { return }
+        let file = name(routeListed.path)
+        if let id, let coords = RoutingRules.routeLine(doc) { g.routing.routeLines[id] = (file, coords) }
+        FormatRules.checkKeyOrder(doc, file: file, log: log)
+        FormatRules.checkRouteKeys(doc, file: file, log: log)
+        let profile = RouteRules(file: file, log: log, bbox: m.bbox, arGrid: arGrid, manifestEntry: entry, manifestFile: m.fields.file,
+                                 filledVoids: m.view.filledVoidAreas, terrain: g.terrain, maxRouteFilledM: m.expected.maxRouteFilledM,
+                                 landmarkRegion: g.landmarkRegion, guidance: g.guidance)
+            .check(doc, raw: bytes)
+        if let profile { g.profiles.append(profile) }
+    }
+
+    /// `region.size-budget`: the region's files against the recipe's `sizeBudgetMB` (a figure,
+    /// and a warning above it).
+    private func checkSizeBudget(_ totalBytes: Int, expected: RegionExpectations) {
+        let file = prefix.isEmpty ? "." : String(prefix.dropLast())
+        log.figure(.regionSizeBudget, file: file, "bytes", Double(totalBytes), limit: Double(expected.sizeBudgetBytes))
+        guard totalBytes > expected.sizeBudgetBytes else { return }
+        log.add(.regionSizeBudget, file: file, at: .file,
+                expected: "at most \(expected.sizeBudgetBytes) bytes (sizeBudgetMB \(format(expected.sizeBudgetMB)))", found: "\(totalBytes) bytes")
     }
 
     // MARK: - Files
@@ -277,7 +323,10 @@ final class RegionValidator {
 
     /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
     /// file inside the boundary; nil otherwise (a FIFO or `/dev/zero` is never read).
-    private func read(_ relative: String) -> [UInt8]? { disk.bytes(relative) }
+    private func read(_ relative: String) -> [UInt8]? {
+        if let peeked = peekedRoutingBytes, peeked.path == relative { return peeked.bytes }
+        return disk.bytes(relative)
+    }
 
     /// Parses strict JSON (PackReader's `PackDocument`); reports `json.bom` and `json.syntax`
     /// at the offending line.
@@ -305,6 +354,7 @@ final class RegionValidator {
     private func peekRouting(_ filesNode: JSONNode?) -> JSONNode? {
         guard let path = JSONFields.stringValue(filesNode?["routing"]?["path"]), PackDisk.pathProblem(path) == nil,
               let bytes = contents[path] ?? read(path) else { return nil }
+        peekedRoutingBytes = (path, bytes)
         peekedRouting = try? PackDocument(bytes: bytes, path: name(path)).root
         return peekedRouting
     }

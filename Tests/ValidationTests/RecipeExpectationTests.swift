@@ -51,10 +51,4 @@ struct RecipeExpectationTests {
         #expect(try validate(editor, recipe: nil).findings.map(\.ruleId) == [ValidationRule.routeVoidFill.id])
         #expect(try validate(editor, recipe: Self.expectations { $0.maxRouteFilledM = 300 }).findings.isEmpty)
     }
-
-    @Test func theRecipeDefaultsAreTheBuildersDefaults() {
-        let e = RegionExpectations()
-        #expect(e.arResolutionM == 10 && e.sizeBudgetMB == 150 && e.warnFilledPercent == 1 && e.maxRouteFilledM == nil)
-        #expect(e.sizeBudgetBytes == 150_000_000)
-    }
 }
