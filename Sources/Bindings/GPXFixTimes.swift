@@ -36,17 +36,14 @@ extension VectorReader {
         guard OGR_F_GetFieldAsDateTimeEx(feature, field, &year, &month, &day, &hour, &minute, &second, &zone) != 0 else { return nil }
         // OGR's zone flag: 100 is UTC, 100 ± k is k quarter hours east/west, below 100 unknown or local.
         let offsetS = zone > 1 ? Double(zone - 100) * 900 : 0
-        let days = daysSince1970(year: Int(year), month: Int(month), day: Int(day))
-        return Double(days) * 86_400 + Double(hour) * 3600 + Double(minute) * 60 + Double(second) - offsetS
-    }
-
-    /// Days from 1970-01-01 to the proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        // libc's timegm: the calendar's days since 1970, read as UTC.
+        var civil = tm()
+        civil.tm_year = year - 1900
+        civil.tm_mon = month - 1
+        civil.tm_mday = day
+        civil.tm_hour = hour
+        civil.tm_min = minute
+        let wholeS = timegm(&civil)
+        return Double(wholeS) + Double(second) - offsetS
     }
 }

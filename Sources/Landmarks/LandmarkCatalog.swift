@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 import TrailpackCore
 
 /// Which landmarks a region offers (the recipe's `landmarks` key).
@@ -33,7 +34,7 @@ public struct LandmarkOptions: Sendable, Equatable {
     /// POI kinds treated as summits (moved to the highest sample within `summitSnapM`).
     public static let summitKinds: Set<String> = ["summit", "peak"]
     /// How far a named summit's point may move to the highest terrain sample, metres (SPEC).
-    public static let summitSnapM = 100.0
+    public static let summitSnapM = PackLimits.summitMoveM
     /// A DEM summit within this distance of a summit POI takes the POI's name (and is that landmark), metres.
     public static let summitNamingM = 250.0
 }

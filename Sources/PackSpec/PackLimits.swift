@@ -10,9 +10,6 @@ public enum PackLimits {
     public static let arMarginM = 100.0
     /// `ele` of a route may differ from its AR patch by this much at every vertex, metres.
     public static let routeEleARToleranceM = 1.0
-    /// Most decimals of a longitude or latitude; of an `ele`, `cum` or length.
-    public static let coordinateDecimals = 7
-    public static let metreDecimals = 1
     /// Landmarks: the eye above the route's `ele`, the refraction coefficient, the sightline
     /// clearance under which either verdict is right (grazing), and how far a summit's point may
     /// move to the highest terrain sample, all from the SPEC.

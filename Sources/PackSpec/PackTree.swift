@@ -19,8 +19,6 @@ public enum PackTree {
     public static let catalog = "catalog.json"
     /// The folder under a pack root that holds the region folders.
     public static let regions = "regions"
-    /// The folder of a region that holds the style's assets.
-    public static let mapFolder = "map/"
 
     /// `routes/<routeId>.json`.
     public static func routeFile(_ routeId: String) -> String { "routes/\(routeId).json" }

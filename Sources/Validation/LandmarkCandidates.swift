@@ -26,7 +26,7 @@ struct LandmarkCandidate: Sendable {
 enum LandmarkCandidates {
     /// A listed landmark "is" a POI when it has its name and stands within this distance of it,
     /// metres: the SPEC's 100 m summit move plus 0.5 m for rounding.
-    static let sameLandmarkM = 100.5
+    static let sameLandmarkM = PackLimits.summitMoveM + 0.5
 
     /// The candidates among `pois` that no entry of `listed` (or `listedNames`, entries too
     /// malformed to check) stands for.

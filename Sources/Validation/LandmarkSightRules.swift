@@ -1,5 +1,6 @@
 import Landmarks
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// `route.landmark.sightline` and `route.landmark.omitted`: the visible ranges of a route's
@@ -15,7 +16,7 @@ struct LandmarkSightRules {
     var recipeMaxDistanceM: Double? = nil
 
     /// The SPEC's grazing band: verdicts where the line clears or misses by less are both right.
-    static let grazingBandM = 2.0
+    static let grazingBandM = PackLimits.grazingBandM
     /// Whole-metre rounding: the grids hold whole metres where a builder may have used the
     /// DEM's exact values (0.5 m of terrain), and a route or landmark `ele` may be written in
     /// whole metres (0.5 m at either end of the line).
