@@ -87,8 +87,9 @@ public enum PackBuilder {
         var inputs = try LoadStage.run(recipe)
         if let given = recipe.bbox { inputs.trails = TrailSource.clipped(inputs.trails, to: given) }
         var diagnostics = inputs.diagnostics + TrailSource.closureNotes(inputs.trails)
-        // A DEM too coarse for the grids: a warning naming the resolution to set.
-        diagnostics += SourceResolution.check(recipe, inputs: inputs)
+        // A DEM too coarse for the grids: a warning naming the resolution to set, or a refusal
+        // when the AR patches would be the default resolution.
+        diagnostics += try SourceResolution.check(recipe, inputs: inputs)
         clock.lap("load")
 
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }

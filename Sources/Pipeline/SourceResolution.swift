@@ -6,10 +6,12 @@ import TrailpackCore
 /// A DEM too coarse for the grids made from it: the region grid (`terrain.resolutionM`) and the
 /// AR patches (`ar.resolutionM`) are resampled from the DEM with a smooth kernel, and a grid much
 /// finer than its source shows the kernel's curves, not the ground (a 30″ DEM, cells of about
-/// 900 m, made into a 10 m patch: a megabyte of invented detail). Such a build warns, naming
-/// the DEM, both resolutions and the resolution to set. The grids keep the recipe's resolution
-/// (the SPEC: the AR patch is at the recipe's resolution, 10 m unless it says otherwise, and
-/// coarsened only for a size budget); `trailpack init` writes resolutions that suit its DEM.
+/// 900 m, made into a 10 m patch: a megabyte of invented detail). A resolution the recipe sets
+/// is kept with a warning naming the DEM, both resolutions and the resolution that suits it.
+/// An AR patch is never that much finer than its source unless the recipe insists: with routes
+/// and the default `ar.resolutionM`, the build stops and asks for the key (the SPEC makes the
+/// patch 10 m unless the recipe says otherwise, so the build may not pick a coarser one on its
+/// own). `trailpack init` writes resolutions that suit its DEM.
 public enum SourceResolution {
     /// How many times finer than its source's cells a grid may be before the build warns (and
     /// coarsens a default resolution). 10: SRTM 3″ (cells of at most 93 m), the global DEM many
@@ -39,14 +41,29 @@ public enum SourceResolution {
 
     /// Checks both resolutions of `recipe` against the finest DEM at the region's reference
     /// point; returns the warnings.
-    static func check(_ recipe: Recipe, inputs: LoadedInputs) -> [Diagnostic] {
+    /// - Throws: `BuildError.recipe` naming `ar.resolutionM` when the recipe has routes, leaves
+    ///   the AR resolution at its default and the DEM is more than `factor` times coarser.
+    static func check(_ recipe: Recipe, inputs: LoadedInputs) throws -> [Diagnostic] {
         guard let point = referencePoint(recipe, inputs: inputs), let source = finestSource(inputs.dem, at: point) else { return [] }
+        try refuseDefaultPatch(recipe, source: source, latDeg: point.lat)
         var out: [Diagnostic] = []
-        if let d = judge(recipe.ar.resolutionM, explicit: recipe.ar.resolutionIsExplicit, grid: "the AR patch", key: "ar.resolutionM",
+        if !recipe.routes.isEmpty, let d = judge(recipe.ar.resolutionM, explicit: recipe.ar.resolutionIsExplicit, grid: "the AR patch", key: "ar.resolutionM",
                          source: source, latDeg: point.lat) { out.append(d) }
         if let d = judge(recipe.terrain.resolutionM, explicit: recipe.terrain.resolutionIsExplicit, grid: "the region grid",
                          key: "terrain.resolutionM", source: source, latDeg: point.lat) { out.append(d) }
         return out
+    }
+
+    /// Stops a build whose AR patches would be the default resolution over a DEM more than
+    /// `factor` times coarser: the recipe must choose (the suited resolution, or insist on the
+    /// default by setting it).
+    static func refuseDefaultPatch(_ recipe: Recipe, source: (file: String, xM: Double, yM: Double), latDeg: Double) throws {
+        let sourceM = max(source.xM, source.yM), defaultM = recipe.ar.resolutionM
+        guard !recipe.routes.isEmpty, !recipe.ar.resolutionIsExplicit, sourceM > factor * defaultM else { return }
+        throw BuildError.recipe(file: recipe.path, line: 0, keyPath: "ar.resolutionM", message: String(
+            format: "the DEM %@ has cells of %.0f × %.0f m on the ground (at %.2f°), more than %d× the default %@ m AR patch, which would show the resampling kernel, not the ground; set ar: { resolutionM: %@ } in the recipe (%d× finer than the DEM), or ar: { resolutionM: %@ } to insist on the finer patch, or use a finer DEM",
+            source.file, source.xM, source.yM, latDeg, Int(factor), metres(defaultM),
+            metres(suited(defaultM, sourceM: sourceM)), Int(factor), metres(defaultM)))
     }
 
     /// The resolution a grid over a source of `sourceM` cells should have, metres: `factor`

@@ -12,6 +12,8 @@ public enum IndexPage {
         public var pack: RegionPack
         /// File name (beside index.html) of the overview PNG.
         public var overviewFile: String
+        /// Names the overview left out for want of room (said under it, so none goes unnoticed).
+        public var overviewDroppedLabels: [String] = []
         /// Per route, in manifest order: file names of its profile and AR close-up PNGs.
         public var routeFiles: [(profile: String, arPatch: String)]
         /// Per route, the panorama from its high point (`PanoramaRenderer`); may be empty.
@@ -108,6 +110,7 @@ public enum IndexPage {
         if let iv = m.files.contours.intervalM { h += row(["Contour interval", "\(num(iv, 2)) m (index every \(num(5 * iv, 2)) m)"]) }
         h += "</table>\n"
         h += image(s.overviewFile, alt: "Overview of \(m.name)", sizes: s.imageSizesPx)
+        h += droppedLabelsNote(s.overviewDroppedLabels)
         h += mapLibreSection(s.mapLibre, regionName: m.name)
 
         h += "<h3>Routes</h3>\n<table>\n"
@@ -187,5 +190,14 @@ public enum IndexPage {
             }
         }
         return h
+    }
+
+    /// A line under a map naming the labels it left out for want of room (the first ten, then
+    /// how many more); empty when every label was placed.
+    static func droppedLabelsNote(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "" }
+        let shown = names.prefix(10).map { e($0) }.joined(separator: ", ")
+        let more = names.count > 10 ? " and \(names.count - 10) more" : ""
+        return "<p>\(names.count) label\(names.count == 1 ? "" : "s") left out of the overview for want of room: \(shown)\(more).</p>\n"
     }
 }

@@ -64,7 +64,8 @@ public enum PreviewRenderer {
             let pack = try RegionPack.load(folderPath: folder)
             let id = pack.manifest.id
             let overviewName = "\(id)-overview.png"
-            try write(OverviewRenderer.render(pack).image, to: outURL.appendingPathComponent(overviewName).path, written: &written)
+            let overview = try OverviewRenderer.render(pack)
+            try write(overview.image, to: outURL.appendingPathComponent(overviewName).path, written: &written)
             var routeFiles: [(profile: String, arPatch: String)] = []
             let landmarks = try PackLandmarks.read(pack), terrain = try PackLandmarks.regionTerrain(pack)
             var panoramaFiles: [String] = []
@@ -86,6 +87,7 @@ public enum PreviewRenderer {
             }
             var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
             section.panoramaFiles = panoramaFiles
+            section.overviewDroppedLabels = overview.droppedLabels
             section.rerouteChecks = try renderRerouteChecks(pack, outURL: outURL, written: &written)
             section.imageSizesPx = pngSizesPx(written[firstFile...])
             section.mapLibre = MapLibreRenders.make(pack, renderer: mapRenderer, outURL: outURL)

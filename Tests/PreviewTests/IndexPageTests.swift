@@ -32,6 +32,23 @@ import Validation
         #expect(html.contains("<td class=\"n\">\(terrainBytes)</td><td class=\"n\">\(terrainBytes)</td>"))
     }
 
+    /// The overview's left-out labels are named under it: none, one, and more than ten.
+    @Test func namesTheLabelsTheOverviewLeftOut() throws {
+        let fixture = try PreviewFixture.make()
+        let pack = try RegionPack.load(folderPath: fixture.regionURL.path)
+        func page(_ dropped: [String]) -> String {
+            var section = IndexPage.RegionSection(pack: pack, overviewFile: "o.png", routeFiles: [])
+            section.overviewDroppedLabels = dropped
+            return IndexPage.html(title: "t", sections: [section], problems: nil)
+        }
+        #expect(!page([]).contains("left out of the overview"))
+        #expect(page(["Bald <Knob>"]).contains("1 label left out of the overview for want of room: Bald &lt;Knob&gt;."))
+        let many = (1...13).map { "Peak \($0)" }
+        let html = page(many)
+        #expect(html.contains("13 labels left out of the overview for want of room: Peak 1, Peak 2, Peak 3, Peak 4, Peak 5, Peak 6, Peak 7, Peak 8, Peak 9, Peak 10 and 3 more."))
+        #expect(XHTMLCheck(html).problems.isEmpty)
+    }
+
     @Test func saysWhenValidationDidNotRun() throws {
         let fixture = try PreviewFixture.make()
         let pack = try RegionPack.load(folderPath: fixture.regionURL.path)
