@@ -78,6 +78,13 @@ import TestSupport
         #expect(TestData.tree(root).isEmpty)
     }
 
+    @Test func theBenchTablesBudgetIsTheFormulaTheBuildEnforces() throws {
+        let script = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("scripts/bench_report.py").path, encoding: .utf8)
+        #expect(script.contains("OVERHEAD_BYTES = \(MemoryLimit.processOverheadBytes / 1_048_576) * 1024 * 1024\n"))
+        #expect(script.contains("REGION_BYTES_PER_CELL = \(MemoryLimit.regionBytesPerCell)\n"))
+        #expect(MemoryLimit.processOverheadBytes % 1_048_576 == 0)
+    }
+
     @Test func usageErrorsExitTwoAndHelpDocumentsPlan() throws {
         #expect(try TestData.run(["plan"]).status == 2)
         let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
