@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The JSON parser and the validator run over whole packs thousands of times in the test suite
-// (corruption corpus, fuzzing): optimise them in debug builds too.
+// (corruption corpus, fuzzing), and the track, network and guidance code over seeded corpora of
+// recordings: optimise them in debug builds too.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 // trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes) for
@@ -30,10 +31,10 @@ let package = Package(
         // The pack's names, fixed numbers, staging folders and what a recipe lets a pack be:
         // shared by the builder and every reader of packs.
         .target(name: "PackSpec"),
-        .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackSpec"]),
-        .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec"]),
-        .target(name: "TrailNetwork", dependencies: ["TrailpackCore"]),
-        .target(name: "Guidance", dependencies: ["TrailpackCore"]),
+        .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackSpec"], swiftSettings: optimizedInDebug),
+        .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
+        .target(name: "TrailNetwork", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
+        .target(name: "Guidance", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
         // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
 
