@@ -296,7 +296,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .ter1Void: "TER1 grids hold no -32768"
         case .terrainHeaderMatch: "files.terrain width, height and bounds equal the terrain.bin header"
         case .terrainCoversBBox: "terrain.bin covers the region bbox to within half a cell"
-        case .terrainResolution: "files.terrain.resolutionM is the grid's ground spacing at the centre latitude (within 2%)"
+        case .terrainResolution: "files.terrain.resolutionM is the grid's ground spacing at the centre latitude (within 2% + 1 cm)"
         case .arHeaderMatch: "arPatch width, height and bounds equal the AR patch header"
         case .pngDecode: "hillshade.png is a PNG that decodes"
         case .pngFormat: "hillshade.png is 8-bit grey or grey+alpha"
