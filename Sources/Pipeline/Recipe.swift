@@ -50,8 +50,8 @@ public struct Recipe: Sendable {
 
     public struct TerrainOptions: Sendable, Equatable {
         public var resolutionM: Double = 30
-        /// True when the recipe sets `terrain.resolutionM`; false: the default, which a DEM too
-        /// coarse for it coarsens (`SourceResolution`).
+        /// True when the recipe sets `terrain.resolutionM` (`SourceResolution`'s warning says
+        /// which: a default is kept too, with a warning naming the key to set).
         public var resolutionIsExplicit = false
         public var kernel: String = "cubicspline"
         /// nil: chosen from the region's relief.
@@ -95,8 +95,8 @@ public struct Recipe: Sendable {
 
     public struct AROptions: Sendable, Equatable {
         public var resolutionM: Double = RegionExpectations().arResolutionM
-        /// True when the recipe sets `ar.resolutionM`; false: the default, which a DEM too coarse
-        /// for it coarsens (`SourceResolution`).
+        /// True when the recipe sets `ar.resolutionM`; false: the default, which a recipe with
+        /// routes may not keep over a DEM too coarse for it (`SourceResolution` stops the build).
         public var resolutionIsExplicit = false
         public var marginM: Double = 200
         public var budgetMiB: Double = 8

@@ -41,9 +41,7 @@ public enum RecipeLoader {
             return s
         }
 
-        try root.requireOnlyKeys(["id", "name", "attribution", "bbox", "bboxMarginM", "dem", "trails", "trailNames", "pois",
-                                  "terrain", "ar", "stats", "sizeBudgetMB", "routes",
-                                  "trailTags", "landmarks", "map"])
+        try root.requireOnlyKeys(RecipeObject.root.keys)
         var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
                             attribution: [], bbox: nil, dem: [])
         let attribution = try root.member("attribution")
@@ -64,11 +62,11 @@ public enum RecipeLoader {
             if let problem = b.problem { throw box.error("invalid bbox: \(problem)") }
             recipe.bbox = b
         }
-        if let m = root["bboxMarginM"] { recipe.bboxMarginM = try m.double(in: 0...100_000) }
+        if let m = root["bboxMarginM"] { recipe.bboxMarginM = try m.double(in: RecipeNumber.bboxMarginM.range) }
         let dem = try root.member("dem")
         recipe.dem = dem.type == .string ? [try resolve(dem)] : try dem.array().map { entry in
             guard entry.type == .object else { return try resolve(entry) }
-            try entry.requireOnlyKeys(["file", "verticalUnit"])
+            try entry.requireOnlyKeys(RecipeObject.demSource.keys)
             let file = try resolve(entry.member("file"))
             if let u = entry["verticalUnit"] { recipe.demVerticalUnits[file] = try verticalUnit(u) }
             return file
@@ -84,31 +82,31 @@ public enum RecipeLoader {
         if let p = root["pois"] { recipe.pois = try p.array().map { try poiSource($0, resolve: resolve) } }
         if let t = root["terrain"] { recipe.terrain = try terrainOptions(t) }
         if let a = root["ar"] {
-            try a.requireOnlyKeys(["resolutionM", "marginM", "budgetMiB"])
+            try a.requireOnlyKeys(RecipeObject.ar.keys)
             if let v = a["resolutionM"] {
-                recipe.ar.resolutionM = try v.double(in: 1...100)
+                recipe.ar.resolutionM = try v.double(in: RecipeNumber.arResolutionM.range)
                 recipe.ar.resolutionIsExplicit = true
             }
-            if let v = a["marginM"] { recipe.ar.marginM = try v.double(in: 100...5000) }
-            if let v = a["budgetMiB"] { recipe.ar.budgetMiB = try v.double(in: 0.1...512) }
+            if let v = a["marginM"] { recipe.ar.marginM = try v.double(in: RecipeNumber.arMarginM.range) }
+            if let v = a["budgetMiB"] { recipe.ar.budgetMiB = try v.double(in: RecipeNumber.arBudgetMiB.range) }
         }
         if let s = root["stats"] {
-            try s.requireOnlyKeys(["thresholdM", "flatSpeedKmh", "ascentMPerH", "descentMPerH"])
-            if let v = s["thresholdM"] { recipe.stats.thresholdM = try v.double(in: 0...200) }
-            if let v = s["flatSpeedKmh"] { recipe.stats.flatSpeedKmh = try v.double(in: 0.5...30) }
-            if let v = s["ascentMPerH"] { recipe.stats.ascentMPerH = try v.double(in: 10...5000) }
-            if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: 10...5000) }
+            try s.requireOnlyKeys(RecipeObject.stats.keys)
+            if let v = s["thresholdM"] { recipe.stats.thresholdM = try v.double(in: RecipeNumber.thresholdM.range) }
+            if let v = s["flatSpeedKmh"] { recipe.stats.flatSpeedKmh = try v.double(in: RecipeNumber.flatSpeedKmh.range) }
+            if let v = s["ascentMPerH"] { recipe.stats.ascentMPerH = try v.double(in: RecipeNumber.ascentMPerH.range) }
+            if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: RecipeNumber.descentMPerH.range) }
         }
         if let l = root["landmarks"] { recipe.landmarks = try landmarkOptions(l) }
         if let m = root["map"] {
-            try m.requireOnlyKeys(["vectorTilesAboveMB"])
-            if let v = m["vectorTilesAboveMB"] { recipe.map.vectorTilesAboveMB = try v.double(in: 0...10_000) }
+            try m.requireOnlyKeys(RecipeObject.map.keys)
+            if let v = m["vectorTilesAboveMB"] { recipe.map.vectorTilesAboveMB = try v.double(in: RecipeNumber.vectorTilesAboveMB.range) }
         }
-        if let v = root["sizeBudgetMB"] { recipe.sizeBudgetMB = try v.double(in: 1...100_000) }
+        if let v = root["sizeBudgetMB"] { recipe.sizeBudgetMB = try v.double(in: RecipeNumber.sizeBudgetMB.range) }
         if let r = root["routes"] {
             var seen: Set<String> = []
             for node in try r.array() {
-                try node.requireOnlyKeys(["id", "name", "blurb", "via", "track"])
+                try node.requireOnlyKeys(RecipeObject.route.keys)
                 let routeID = try id(node.member("id"))
                 guard seen.insert(routeID).inserted else { throw try node.member("id").error("route id \"\(routeID)\" is used twice") }
                 let source: RouteRecipe.Source
@@ -130,7 +128,7 @@ public enum RecipeLoader {
                 recipe.routes.append(RouteRecipe(id: routeID, name: try node.member("name").string(),
                                                  blurb: try node["blurb"]?.string() ?? "", source: source,
                                                  location: "\(path):\(node.position.line)"))
-                if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: 0...10_000) }
+                if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: RecipeNumber.joinM.range) }
                 if let s = node["track"]?["snap"] { recipe.routes[recipe.routes.count - 1].trackSnap = try s.bool() }
                 if let d = node["track"]?["drawn"] { recipe.routes[recipe.routes.count - 1].trackDrawn = try d.bool() }
                 if let g = node["track"]?["gaps"] { recipe.routes[recipe.routes.count - 1].trackGaps = try gapMode(g) }
@@ -184,7 +182,7 @@ public enum RecipeLoader {
 
     static func poiSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> Recipe.POISource {
         if node.type == .string { return .file(path: try resolve(node), defaultKind: "poi") }
-        try node.requireOnlyKeys(["file", "kind", "name", "lon", "lat"])
+        try node.requireOnlyKeys(RecipeObject.poi.keys)
         if let file = node["file"] {
             return .file(path: try resolve(file), defaultKind: try node["kind"]?.string() ?? "poi")
         }
@@ -195,7 +193,7 @@ public enum RecipeLoader {
 
     static func trackSource(_ node: JSONNode, resolve: (JSONNode) throws -> String) throws -> RouteRecipe.Source {
         if node.type == .string { return .track(path: try resolve(node), select: .first, reversed: false) }
-        try node.requireOnlyKeys(["file", "select", "reverse", "joinM", "snap", "drawn", "gaps"])
+        try node.requireOnlyKeys(RecipeObject.track.keys)
         var select = RouteRecipe.TrackSelector.first
         if let s = node["select"] {
             select = s.type == .string ? .name(try s.string()) : .index(try s.int(in: 0...1_000_000))
@@ -232,17 +230,17 @@ public enum RecipeLoader {
 
     static func terrainOptions(_ t: JSONNode) throws -> Recipe.TerrainOptions {
         var o = Recipe.TerrainOptions()
-        try t.requireOnlyKeys(["resolutionM", "kernel", "contourIntervalM", "hillshade", "voids", "memoryLimitMiB"])
-        if let v = t["memoryLimitMiB"] { o.memoryLimitMiB = try v.double(in: 1...16_777_216) }
+        try t.requireOnlyKeys(RecipeObject.terrain.keys)
+        if let v = t["memoryLimitMiB"] { o.memoryLimitMiB = try v.double(in: RecipeNumber.memoryLimitMiB.range) }
         if let v = t["voids"] {
-            try v.requireOnlyKeys(["maxFillDistanceM", "maxFilledPercent", "warnFilledPercent", "maxRouteFilledM"])
-            if let d = v["maxFillDistanceM"] { o.voids.maxFillDistanceM = try d.double(in: 0...100_000) }
-            if let d = v["maxFilledPercent"] { o.voids.maxFilledPercent = try d.double(in: 0...100) }
-            if let d = v["warnFilledPercent"] { o.voids.warnFilledPercent = try d.double(in: 0...100) }
-            if let d = v["maxRouteFilledM"] { o.voids.maxRouteFilledM = try d.double(in: 0...1_000_000) }
+            try v.requireOnlyKeys(RecipeObject.voids.keys)
+            if let d = v["maxFillDistanceM"] { o.voids.maxFillDistanceM = try d.double(in: RecipeNumber.maxFillDistanceM.range) }
+            if let d = v["maxFilledPercent"] { o.voids.maxFilledPercent = try d.double(in: RecipeNumber.maxFilledPercent.range) }
+            if let d = v["warnFilledPercent"] { o.voids.warnFilledPercent = try d.double(in: RecipeNumber.warnFilledPercent.range) }
+            if let d = v["maxRouteFilledM"] { o.voids.maxRouteFilledM = try d.double(in: RecipeNumber.maxRouteFilledM.range) }
         }
         if let v = t["resolutionM"] {
-            o.resolutionM = try v.double(in: 1...1000)
+            o.resolutionM = try v.double(in: RecipeNumber.terrainResolutionM.range)
             o.resolutionIsExplicit = true
         }
         if let v = t["kernel"] {
@@ -252,12 +250,12 @@ public enum RecipeLoader {
             }
             o.kernel = k
         }
-        if let v = t["contourIntervalM"] { o.contourIntervalM = try v.double(in: 1...1000) }
+        if let v = t["contourIntervalM"] { o.contourIntervalM = try v.double(in: RecipeNumber.contourIntervalM.range) }
         if let h = t["hillshade"] {
-            try h.requireOnlyKeys(["azimuthDeg", "altitudeDeg", "zFactor", "multidirectional"])
-            if let v = h["azimuthDeg"] { o.hillshade.azimuthDeg = try v.double(in: 0...360) }
-            if let v = h["altitudeDeg"] { o.hillshade.altitudeDeg = try v.double(in: 0...90) }
-            if let v = h["zFactor"] { o.hillshade.zFactor = try v.double(in: 0.01...100) }
+            try h.requireOnlyKeys(RecipeObject.hillshade.keys)
+            if let v = h["azimuthDeg"] { o.hillshade.azimuthDeg = try v.double(in: RecipeNumber.azimuthDeg.range) }
+            if let v = h["altitudeDeg"] { o.hillshade.altitudeDeg = try v.double(in: RecipeNumber.altitudeDeg.range) }
+            if let v = h["zFactor"] { o.hillshade.zFactor = try v.double(in: RecipeNumber.zFactor.range) }
             if let v = h["multidirectional"] { o.hillshade.multidirectional = try v.bool() }
         }
         return o

@@ -14,7 +14,7 @@ import TrailpackCore
 /// own). `trailpack init` writes resolutions that suit its DEM.
 public enum SourceResolution {
     /// How many times finer than its source's cells a grid may be before the build warns (and
-    /// coarsens a default resolution). 10: SRTM 3″ (cells of at most 93 m), the global DEM many
+    /// refuses the default AR resolution). 10: SRTM 3″ (cells of at most 93 m), the global DEM many
     /// regions start from and the bundled Jacksboro demo, stays under it with the default 10 m
     /// patch (9.3×) and 30 m grid (3.1×), as the SPEC pairs them; 30″ DEMs (GTOPO30, GMTED2010,
     /// about 930 m) are 93× the patch and 31× the grid. A 3× rule would warn on every 3″ region.

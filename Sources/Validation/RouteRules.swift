@@ -56,7 +56,7 @@ struct RouteRules {
     /// to the horizontal plus vertical time at the slowest (DIN per leg, as trailpack computes
     /// it, always lies between the whole-route DIN time and that sum), widened by a minute for
     /// rounding; nil for non-finite or negative inputs. A 6.9 km route with 900 m up and down
-    /// needs at least 28 minutes.
+    /// needs at least 27.5 minutes (28.5 at the fastest rates, less the minute).
     static func plausibleDurationS(distanceM: Double, ascentM: Double, descentM: Double) -> ClosedRange<Double>? {
         guard distanceM.isFinite, ascentM.isFinite, descentM.isFinite, distanceM >= 0 else { return nil }
         let fastest = dinDurationS(distanceM: distanceM, ascentM: ascentM, descentM: descentM, flatKmh: fastestFlatKmh,

@@ -40,7 +40,7 @@ enum Help {
 
     static let command: [String: String] = [
         "build": """
-        USAGE: trailpack build RECIPE... --out DIR [--depfile FILE] [--no-catalog] [--quiet] [--json]
+        USAGE: trailpack build RECIPE... --out DIR [--depfile FILE] [--no-catalog] [--memory-limit-mib N] [--quiet] [--json]
 
         Builds each recipe's region into DIR/regions/<id> (written into a temporary folder beside
         it and renamed into place, so a failed or interrupted build leaves the previous region
@@ -92,7 +92,7 @@ enum Help {
           sbatch --array=1-$(wc -l < regions.txt) --mem=$(trailpack plan Recipes/*.json5 --json | jq -r .suggestedMem) job.sh
         """,
         "validate": """
-        USAGE: trailpack validate PATH [--json] [--strict] [--dem DEM...] [--recipes RECIPE...]
+        USAGE: trailpack validate PATH [--json] [--strict] [--quiet] [--dem DEM...] [--recipes RECIPE...]
 
         Checks a pack root (catalog and every region) or one region folder against every rule of
         the pack format, and for plausibility (elevation range, spikes, route ele against the
@@ -103,6 +103,7 @@ enum Help {
         OPTIONS:
           --json               Print {problems, figures, valid} as JSON
           --strict             Fail on warnings too
+          --quiet              Print nothing when the pack passes (the report when it fails)
           --dem DEM...         Also compare terrain, AR patches, contours, hillshade and POI
                                elevations with these source DEMs (every following argument
                                up to the next option)
@@ -116,7 +117,7 @@ enum Help {
           trailpack validate packs --recipes Recipes/*.json5
         """ + "\n\n" + ruleList,
         "preview": """
-        USAGE: trailpack preview PATH [--out DIR]
+        USAGE: trailpack preview PATH [--out DIR] [--quiet]
 
         Renders, from a built pack read back from disk: a region overview PNG, an elevation profile
         and an AR-patch close-up per route, and an index.html tying them together.
@@ -131,6 +132,7 @@ enum Help {
         OPTIONS:
           --out DIR   Where to write the images and index.html (default:
                       previews/<last component of PATH>, never inside the pack)
+          --quiet     No summary of what was written
 
         EXAMPLE:
           trailpack preview packs/regions/pliny-kilkenny --out /tmp/preview
@@ -192,9 +194,15 @@ enum Help {
         paths, URLs). The bbox lies inside the DEM: the trails, routes and waypoints with a
         1000 m margin, clipped to the DEM's extent rounded inward (the whole DEM without
         --trails). --trails may be repeated: recorded tracks become routes, GPX <rte> drawn
-        routes, GPX <wpt> POIs with kinds guessed from <sym>, <type> and name (marked as
-        guesses), other lines the region's trails. Resolutions are left at their defaults, which
-        a coarse DEM coarsens.
+        routes, named points (GPX <wpt>, GeoJSON points, KML placemarks) POIs with kinds guessed
+        from <sym>, <type> (or a kind property) and name (marked as guesses), other lines the region's trails. Resolutions are left at their defaults, except
+        over a DEM more than 10 times coarser: then 10 times finer than its cells.
+
+        OPTIONS:
+          --dem FILE     The DEM (required)
+          --trails FILE  Tracks, routes, waypoints or trails (repeatable)
+          --out RECIPE   The recipe to write (default ID.json5)
+          --force        Replace RECIPE when it exists
 
         EXAMPLE:
           trailpack init my-range --dem data/dem.tif --trails data/trails.geojson --trails data/hike.gpx \\

@@ -1,6 +1,7 @@
 import Foundation
 import PackJSON
 import PackSpec
+import Pipeline
 import Testing
 @testable import Validation
 
@@ -9,6 +10,17 @@ import Testing
 @Suite("What a recipe lets a pack be")
 struct RecipeExpectationTests {
     let routeFile = "routes/\(PackFixture.routeId).json"
+
+    /// Without a recipe, route.duration-range and route.climb bound a pack by the fastest and
+    /// slowest rates and the climb thresholds a recipe may set: the loader's own ranges.
+    @Test func theBoundsWithoutARecipeAreTheLoadersRanges() {
+        #expect(RouteRules.fastestFlatKmh == RecipeNumber.flatSpeedKmh.range.upperBound)
+        #expect(RouteRules.slowestFlatKmh == RecipeNumber.flatSpeedKmh.range.lowerBound)
+        for rate in [RecipeNumber.ascentMPerH, .descentMPerH] {
+            #expect(RouteRules.fastestVerticalMPerH == rate.range.upperBound && RouteRules.slowestVerticalMPerH == rate.range.lowerBound)
+        }
+        #expect(RouteClimbRules.thresholdRangeM == RecipeNumber.thresholdM.range)
+    }
 
     static func expectations(_ edit: (inout RegionExpectations) -> Void) -> RegionExpectations {
         var e = RegionExpectations()
