@@ -89,7 +89,7 @@ import TestSupport
             #expect(byKey[key]?[3] == Self.written(value), "\(key): the README says \(byKey[key]?[3] ?? "nothing"), the code \(value)")
         }
         #expect(r.terrain.contourIntervalM == nil && byKey["terrain.contourIntervalM"]?[3] == "from relief")
-        #expect(r.terrain.memoryLimitMiB == nil && byKey["terrain.memoryLimitMiB"]?[3] == "half the machine's memory")
+        #expect(r.terrain.memoryLimitMiB == nil && byKey["terrain.memoryLimitMiB"]?[3] == "the batch engine's limit, else half the machine's memory")
         #expect(byKey["terrain.kernel"]?[3] == "`\"\(r.terrain.kernel)\"`")
         #expect(byKey["terrain.hillshade.multidirectional"]?[3] == String(r.terrain.hillshade.multidirectional))
         #expect(byKey["landmarks.demSummits"]?[3] == String(r.landmarks.demSummits))
