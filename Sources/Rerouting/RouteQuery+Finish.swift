@@ -62,8 +62,8 @@ extension RegionNetwork {
             // The first trail the walk follows after the straight leg.
             let names = guidance.path.segmentTrailNames.dropFirst(lead.count)
             let trail = (names.first ?? nil) ?? "the trail"
-            let metres = MetresFormat.wholeMetres(Geodesic.distanceM(lead.from, lead.to))
-            waypoints[k].instruction = "Head \(Compass.point8(bearingDeg: Geodesic.bearingDeg(lead.from, lead.to))) \(metres) to \(trail)"
+            // No distance: the SPEC's instructions are imperatives a client prefixes or suffixes with one.
+            waypoints[k].instruction = "Head \(Compass.point8(bearingDeg: Geodesic.bearingDeg(lead.from, lead.to))) to \(trail)"
         }
         return ComputedRoute(coords: coords, elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats, networkTimeS: timeS)
     }
