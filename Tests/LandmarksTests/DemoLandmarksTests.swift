@@ -10,8 +10,8 @@ import XCTest
 final class DemoLandmarksTests: XCTestCase {
     /// Mount Cabot is in sight from the top of the route and hidden from Bunnell Notch (the
     /// highest point of the first 5 km, the pass the route crosses before the ridge).
-    func testMountCabotSeenFromTheUpperRouteAndHiddenFromTheNotch() {
-        let route = DemoRegion.routeJSON("mount-cabot")
+    func testMountCabotSeenFromTheUpperRouteAndHiddenFromTheNotch() throws {
+        let route = try DemoRegion.routeJSON("mount-cabot")
         let coords = route["coords"] as! [[Double]], cum = route["cum"] as! [Double]
         let landmarks = route["landmarks"] as! [[String: Any]]
         let cabot = landmarks.first { $0["name"] as? String == "Mount Cabot" }!
@@ -30,10 +30,10 @@ final class DemoLandmarksTests: XCTestCase {
     /// Every route's `landmarks` follows the SPEC: ranges ascending, disjoint, inside coords;
     /// sorted by first visible index then name; `nearestM` the geodesic distance from the
     /// nearest visible vertex; `ele` the region terrain at the point.
-    func testLandmarksFollowTheSpec() {
-        let grid = DemoRegion.grid
+    func testLandmarksFollowTheSpec() throws {
+        let grid = try DemoRegion.grid
         for id in DemoRegion.routeIDs {
-            let route = DemoRegion.routeJSON(id)
+            let route = try DemoRegion.routeJSON(id)
             let coords = (route["coords"] as! [[Double]]).map { LonLat($0[0], $0[1]) }
             let landmarks = route["landmarks"] as! [[String: Any]]
             XCTAssertFalse(landmarks.isEmpty, id)
@@ -56,21 +56,21 @@ final class DemoLandmarksTests: XCTestCase {
                 XCTAssertFalse(["trailhead", "parking"].contains(l["kind"] as! String))
             }
         }
-        XCTAssertEqual(Set(DemoRegion.built.summary.landmarkCounts.keys), Set(DemoRegion.routeIDs))
-        XCTAssertEqual(DemoRegion.built.summary.landmarkCounts["mount-cabot"],
-                       (DemoRegion.routeJSON("mount-cabot")["landmarks"] as! [Any]).count)
+        XCTAssertEqual(Set(try DemoRegion.built.summary.landmarkCounts.keys), Set(DemoRegion.routeIDs))
+        XCTAssertEqual(try DemoRegion.built.summary.landmarkCounts["mount-cabot"],
+                       (try DemoRegion.routeJSON("mount-cabot")["landmarks"] as! [Any]).count)
     }
 
     /// The pipeline's answer equals a direct recomputation with the engine on the pack as
     /// written (AR patch and region grid read back), vertex by vertex, for a sample of landmarks.
     func testRouteFileAgreesWithTheEngineOnThePackAsWritten() throws {
-        let grid = DemoRegion.grid
+        let grid = try DemoRegion.grid
         let id = "unknown-pond"
-        let route = DemoRegion.routeJSON(id)
+        let route = try DemoRegion.routeJSON(id)
         let patchPath = (route["arPatch"] as! [String: Any])["path"] as! String
         let patch = try TER1.decode([UInt8](try Data(contentsOf: DemoRegion.built.folder.appendingPathComponent(patchPath))))
         let sight = LineOfSight(region: TerrainSurface(grid), patch: TerrainSurface(patch))
-        let (coords, elevations) = DemoRegion.vertices(id)
+        let (coords, elevations) = try DemoRegion.vertices(id)
         for l in route["landmarks"] as! [[String: Any]] {
             let point = LonLat(l["lon"] as! Double, l["lat"] as! Double), top = l["ele"] as! Double
             let written = Set((l["visible"] as! [[Int]]).flatMap { $0[0]...$0[1] })
@@ -83,12 +83,12 @@ final class DemoLandmarksTests: XCTestCase {
 
     /// Two builds of the same recipe write byte-identical route files (landmarks included).
     func testTwoBuildsGiveIdenticalLandmarks() throws {
-        let again = DemoRegion.build()
+        let again = try DemoRegion.build()
         for id in DemoRegion.routeIDs {
             let a = try Data(contentsOf: DemoRegion.built.folder.appendingPathComponent("routes/\(id).json"))
             let b = try Data(contentsOf: again.folder.appendingPathComponent("routes/\(id).json"))
             XCTAssertEqual(a, b, id)
         }
-        XCTAssertEqual(again.summary.landmarkCounts, DemoRegion.built.summary.landmarkCounts)
+        XCTAssertEqual(again.summary.landmarkCounts, try DemoRegion.built.summary.landmarkCounts)
     }
 }

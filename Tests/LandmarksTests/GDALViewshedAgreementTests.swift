@@ -9,9 +9,9 @@ import XCTest
 /// coefficient 1 - k = 0.87 (GDAL lowers each cell by coeff * d^2 / (2 a)).
 final class GDALViewshedAgreementTests: XCTestCase {
     func testAgreesWithGDALViewshedOnTheDemoRoutes() throws {
-        let grid = DemoRegion.grid
+        let grid = try DemoRegion.grid
         let sight = LineOfSight(region: TerrainSurface(grid))
-        let landmarks = LandmarkCatalog.landmarks(pois: DemoRegion.pois, grid: grid, options: LandmarkOptions())
+        let landmarks = LandmarkCatalog.landmarks(pois: try DemoRegion.pois, grid: grid, options: LandmarkOptions())
         XCTAssertGreaterThan(landmarks.count, 10)
         func node(_ p: LonLat) -> (c: Int, r: Int) {
             let (c, r) = grid.gridPosition(of: p)
@@ -29,7 +29,7 @@ final class GDALViewshedAgreementTests: XCTestCase {
         var pairs = 0, agree = 0, withinTwoM = 0, notGrazing = 0
         var disagreements: [String] = []
         for id in DemoRegion.routeIDs {
-            let coords = DemoRegion.vertices(id).coords
+            let coords = try DemoRegion.vertices(id).coords
             for i in stride(from: 0, to: coords.count, by: 40) {
                 let o = node(coords[i])
                 let eyeM = Double(grid[column: o.c, row: o.r]) + SightConstants.eyeHeightM

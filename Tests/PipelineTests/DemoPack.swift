@@ -7,14 +7,12 @@ import Testing
 enum DemoPack {
     static let recipe = TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path
 
-    static let built: (root: URL, summary: BuildSummary) = {
-        let root = TestData.scratchFolder("demo-pack")
-        let summary = try! PackBuilder.build(recipePath: recipe, outRoot: root.path)
-        #expect(TestData.strictValidationFailure(root) == nil)
-        return (root, summary)
-    }()
+    /// The shared demo build (`DemoBuild`); its failure fails the tests that read it.
+    static var built: (root: URL, summary: BuildSummary) {
+        get throws { let b = try DemoBuild.get(); return (b.root, b.summary) }
+    }
 
-    static var region: URL { built.root.appendingPathComponent("regions/pliny-kilkenny") }
+    static var region: URL { get throws { try DemoBuild.get().region } }
 
     /// A recipe over the demo's network and DEM (30 m terrain, a box around the Kilkenny and
     /// Pliny trails) with `pois` and `routes` (recipe text for the lists' items).

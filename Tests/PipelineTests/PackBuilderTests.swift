@@ -8,7 +8,7 @@ import TrailpackCore
 
 @Suite struct PackBuilderTests {
     @Test func manifestBytesAndDigestsMatchTheFilesAndTheRegionHoldsNothingElse() throws {
-        let region = DemoPack.region
+        let region = try DemoPack.region
         let data = try Data(contentsOf: region.appendingPathComponent("manifest.json"))
         let m = try JSONParser.parse(data)
         var listed: Set<String> = ["manifest.json"]
@@ -26,7 +26,7 @@ import TrailpackCore
     }
 
     @Test func catalogEntryMatchesTheManifest() throws {
-        let root = DemoPack.built.root
+        let root = try DemoPack.built.root
         let catalog = try JSONParser.parse(try Data(contentsOf: root.appendingPathComponent("catalog.json")))
         let entries = try catalog.member("regions").array()
         #expect(entries.count == 1)
@@ -48,7 +48,7 @@ import TrailpackCore
     }
 
     @Test func routeFilesFollowTheSpec() throws {
-        for route in DemoPack.built.summary.routes {
+        for route in try DemoPack.built.summary.routes {
             let doc = try JSONParser.parse(try Data(contentsOf: DemoPack.region.appendingPathComponent("routes/\(route.id).json")))
             let coords = try doc.member("coords").array().map { try $0.array().map { try $0.double() } }
             let cum = try doc.member("cum").array().map { try $0.double() }

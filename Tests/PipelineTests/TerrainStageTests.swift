@@ -29,7 +29,7 @@ import TrailpackCore
     }
 
     @Test func contourVerticesLieAtTheirElevationAndEveryFifthLevelIsIndex() throws {
-        let region = DemoPack.region
+        let region = try DemoPack.region
         let manifest = try JSONParser.parse(try Data(contentsOf: region.appendingPathComponent("manifest.json")))
         let intervalM = try manifest.member("files").member("contours").member("intervalM").double()
         let grid = try TER1.decode([UInt8](try Data(contentsOf: region.appendingPathComponent("terrain.bin"))))

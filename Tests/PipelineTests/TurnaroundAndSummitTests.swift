@@ -8,19 +8,19 @@ import TrailpackCore
 /// (data/white-mountains), built by the real pipeline.
 @Suite struct TurnaroundAndSummitTests {
     /// A vertex halfway along the OSM way named `name` (read with Foundation, independently of OGR).
-    static func midpoint(ofTrail name: String) -> LonLat {
-        let data = try! Data(contentsOf: TestData.url("white-mountains/wmnf-pliney.geojson"))
-        let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
-        let features = root["features"] as! [[String: Any]]
-        let f = features.first { ($0["properties"] as? [String: Any])?["name"] as? String == name }!
-        let coords = (f["geometry"] as! [String: Any])["coordinates"] as! [[Double]]
+    static func midpoint(ofTrail name: String) throws -> LonLat {
+        let data = try Data(contentsOf: TestData.url("white-mountains/wmnf-pliney.geojson"))
+        let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let features = root?["features"] as? [[String: Any]] ?? []
+        let f = try #require(features.first { ($0["properties"] as? [String: Any])?["name"] as? String == name })
+        let coords = try #require((f["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
         let mid = coords[coords.count / 2]
         return LonLat(mid[0], mid[1])
     }
 
-    static let slope = midpoint(ofTrail: "Starr King Trail")
-
-    static let built: (region: URL, summary: BuildSummary) = {
+    /// The pack, built on first use; its failure fails the tests that read it.
+    static let made = Result<(region: URL, summary: BuildSummary), any Error> {
+        let slope = try midpoint(ofTrail: "Starr King Trail")
         let dir = TestData.scratchFolder("turnarounds")
         let recipe = dir.appendingPathComponent("turnarounds.json5")
         let text = DemoPack.recipeText(id: "turnarounds", name: "Turnarounds", pois: """
@@ -36,12 +36,13 @@ import TrailpackCore
             { id: "slope-and-back", name: "Up the slope and back", via: ["Starr King Trailhead", [\(slope.lon), \(slope.lat)], "Starr King Trailhead"] },
             { id: "over-cabot", name: "Over Mount Cabot", via: ["Bunnell Notch Trailhead", "Mount Cabot", "Unknown Pond"] },
             """)
-        try! text.write(to: recipe, atomically: true, encoding: .utf8)
+        try text.write(to: recipe, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("packs")
-        let summary = try! PackBuilder.build(recipePath: recipe.path, outRoot: out.path)
+        let summary = try PackBuilder.build(recipePath: recipe.path, outRoot: out.path)
         #expect(TestData.strictValidationFailure(out) == nil)
         return (out.appendingPathComponent("regions/turnarounds"), summary)
-    }()
+    }
+    static var built: (region: URL, summary: BuildSummary) { get throws { try made.get() } }
 
     struct RouteFile {
         var coords: [LonLat]
@@ -98,7 +99,7 @@ import TrailpackCore
         #expect(!r.waypoints.contains { $0["kind"] as? String == "summit" }, "\(r.waypoints)")
         // Control: the turnaround is the route's high point, on a slope.
         let terrain = try TER1.decode([UInt8](try Data(contentsOf: Self.built.region.appendingPathComponent("terrain.bin"))))
-        let higher = try #require(Self.higherDirections(around: r.coords[Self.tip(r, via: Self.slope)], on: terrain))
+        let higher = try #require(Self.higherDirections(around: r.coords[Self.tip(r, via: try Self.midpoint(ofTrail: "Starr King Trail"))], on: terrain))
         #expect(higher >= 6, "the slope point has \(higher) higher directions")
     }
 

@@ -7,7 +7,8 @@ import TestSupport
 import Testing
 import TrailpackCore
 
-/// The demo recipe built by the real pipeline once, and its preview, shared by the tests that read them.
+/// The demo built by the real pipeline (`DemoBuild`) and its preview, made once and shared by
+/// the tests that read them.
 enum DemoPreview {
     static let recipe = TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path
     static var available: Bool { FileManager.default.fileExists(atPath: recipe) }
@@ -20,9 +21,10 @@ enum DemoPreview {
     }
 
     private static let built = Result<Built, any Error> {
-        let root = TestData.scratchFolder("preview-demo")
-        let summary = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
-        let out = root.appendingPathComponent("preview")
+        let demo = try DemoBuild.get()
+        let (root, summary) = (demo.root, demo.summary)
+        // Outside the shared pack root: a preview is not part of the pack.
+        let out = TestData.scratchFolder("preview-demo")
         // With the repo's MapLibre renderer (`make venv`) when there is one (MapLibrePreviewTests).
         let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path, mapRenderer: MapLibrePreviewTests.repoRenderer)
         return Built(summary: summary, root: root, out: out, result: result)

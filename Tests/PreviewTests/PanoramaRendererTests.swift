@@ -10,16 +10,14 @@ import TrailpackCore
 
 /// The panorama and the overview's landmark layer, drawn from the demo pack as written.
 @Suite struct PanoramaRendererTests {
-    static let built: (pack: RegionPack, landmarks: [[PackLandmark]], terrain: TerrainGrid) = {
-        let root = TestData.scratchFolder("panorama-demo")
-        let summary = try! PackBuilder.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path,
-                                             outRoot: root.path)
-        let pack = try! RegionPack.load(folderPath: summary.regionFolder)
-        return (pack, try! PackLandmarks.read(pack), try! PackLandmarks.regionTerrain(pack))
-    }()
+    static let demo = Result<(pack: RegionPack, landmarks: [[PackLandmark]], terrain: TerrainGrid), any Error> {
+        let pack = try RegionPack.load(folderPath: try DemoBuild.get().summary.regionFolder)
+        return (pack, try PackLandmarks.read(pack), try PackLandmarks.regionTerrain(pack))
+    }
+    static var built: (pack: RegionPack, landmarks: [[PackLandmark]], terrain: TerrainGrid) { get throws { try demo.get() } }
 
     @Test func panoramaLabelsWhatTheRouteFileSaysIsInSightFromTheHighPoint() throws {
-        let (pack, landmarks, terrain) = Self.built
+        let (pack, landmarks, terrain) = try Self.built
         for (k, route) in pack.routes.enumerated() {
             let color = RoutePalette.routeColor(index: k)
             let panorama = try PanoramaRenderer.render(route: route, landmarks: landmarks[k], region: terrain,
@@ -54,7 +52,7 @@ import TrailpackCore
     }
 
     @Test func overviewLayerGivesTheShareOfEachRouteThatSeesALandmark() throws {
-        let (pack, landmarks, _) = Self.built
+        let (pack, landmarks, _) = try Self.built
         let entries = LandmarkOverlay.entries(routes: pack.routes, landmarks: landmarks)
         #expect(Set(entries.map(\.landmark.name)) == Set(landmarks.flatMap { $0.map(\.name) }))
         for e in entries {

@@ -8,11 +8,7 @@ import Testing
 /// `routing.json` read and written: the reader gives back what the writer wrote, byte for byte,
 /// and a bad value is named by its key path.
 @Suite struct RoutingDocumentTests {
-    static let demo: Result<URL, any Error> = Result {
-        let root = TestData.scratchFolder("routing-demo")
-        _ = try PackBuilder.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path, outRoot: root.path)
-        return root.appendingPathComponent("regions/pliny-kilkenny")
-    }
+    static let demo: Result<URL, any Error> = Result { try DemoBuild.get().region }
 
     @Test(arguments: ["demo", "grid"])
     func readingThenWritingGivesTheSameBytes(region: String) throws {

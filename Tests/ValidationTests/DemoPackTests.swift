@@ -8,14 +8,8 @@ import Validation
 enum DemoPack {
     static let regionId = "pliny-kilkenny"
 
-    private static let built: Result<URL, any Error> = Result {
-        let root = TestData.scratchFolder("validation-demo").appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/pliny-kilkenny.json5").path,
-                                  outRoot: root.path)
-        return root
-    }
-
-    static func root() throws -> URL { try built.get() }
+    /// The shared demo build's pack root (`DemoBuild`).
+    static func root() throws -> URL { try DemoBuild.get().root }
 
     static func copy() throws -> PackEditor { try PackEditor.copy(try root(), regionId: regionId) }
 }
