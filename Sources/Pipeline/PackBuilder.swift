@@ -66,9 +66,15 @@ public enum PackBuilder {
         defer { lock.release() }
         var made = try make(recipe: recipe, options: options, progress: progress)
         let writer = try RegionWriter(root: root, regionID: made.recipe.id)
-        let written = try write(&made, writer: writer)
-        try Failpoint.check("before-commit")
-        try writer.commit()
+        let written: [WrittenFile]
+        do {
+            written = try write(&made, writer: writer)
+            try Failpoint.check("before-commit")
+            try writer.commit()
+        } catch {
+            writer.abandon()  // before the lock goes, so the region's folder is as it was
+            throw error
+        }
         do {
             try Failpoint.check("after-commit")
             if options.updateCatalog {

@@ -31,7 +31,7 @@ public enum FailureKind: String, Sendable, Equatable {
         var ns: NSError? = error as NSError
         while let e = ns {
             if e.domain == NSPOSIXErrorDomain { return Int32(e.code) }
-            ns = e.userInfo[NSUnderlyingErrorKey] as? NSError
+            ns = (e.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         }
         return nil
     }

@@ -28,13 +28,13 @@ import TrailpackCore
         let xM = Geodesic.distanceM(LonLat(-84.2, lat), LonLat(-84.2 + cellDeg, lat))
         let yM = Geodesic.distanceM(LonLat(-84.2, lat), LonLat(-84.2, lat - cellDeg))
         let cell = String(format: "%.0f × %.0f m on the ground", xM, yM)
-        let warnings = b.stdout.components(separatedBy: "\n").filter { $0.contains("warning: \(coarse):") }
-        #expect(warnings.count == 2, "\(b.stdout)")
-        let ar = try #require(warnings.first { $0.contains("ar.resolutionM") }, "\(b.stdout)")
+        let warnings = b.stderr.components(separatedBy: "\n").filter { $0.contains("warning: \(coarse):") }
+        #expect(warnings.count == 2, "\(b.stderr)")
+        let ar = try #require(warnings.first { $0.contains("ar.resolutionM") }, "\(b.stderr)")
         #expect(ar.contains(cell) && ar.contains("more than 10× the AR patch's 10 m (ar.resolutionM, its default)"), "\(ar)")
         let suitedM = (max(xM, yM) / 10).rounded(.up)
         #expect(ar.contains(String(format: "set ar.resolutionM: %.0f in the recipe", suitedM)), "\(ar)")
-        let terrain = try #require(warnings.first { $0.contains("terrain.resolutionM") }, "\(b.stdout)")
+        let terrain = try #require(warnings.first { $0.contains("terrain.resolutionM") }, "\(b.stderr)")
         #expect(terrain.contains(cell) && terrain.contains("the region grid's 60 m (terrain.resolutionM)")
                 && terrain.contains("terrain.resolutionM is set in the recipe, so it is kept"), "\(terrain)")
 
@@ -60,7 +60,7 @@ import TrailpackCore
         let recipe = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
         let b = try TestData.run(["build", recipe, "--out", dir.path])
         #expect(b.status == 0, "\(b.stderr)")
-        #expect(!b.stdout.contains("resampling kernel"), "\(b.stdout)")
+        #expect(!b.stderr.contains("resampling kernel"), "\(b.stderr)")
         let patch = try #require(((RasterInputFixtures.manifest(dir, "jacksboro")["routes"] as? [[String: Any]])?.first?["arPatch"] as? [String: Any]))
         #expect(abs((patch["resolutionM"] as? Double ?? 0) - 10) < 0.5, "\(patch)")
     }
@@ -78,6 +78,6 @@ import TrailpackCore
         let text = try String(contentsOfFile: recipe, encoding: .utf8)
         #expect(text.contains("terrain: { resolutionM: ") && text.contains("ar: { resolutionM: "), "\(text)")
         let b = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("packs").path])
-        #expect(!b.stdout.contains("resampling kernel"), "\(b.stdout)\(b.stderr)")
+        #expect(!b.stderr.contains("resampling kernel"), "\(b.stdout)\(b.stderr)")
     }
 }
