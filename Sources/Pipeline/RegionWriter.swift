@@ -177,6 +177,14 @@ public final class Interrupts: @unchecked Sendable {
     /// Previous regions moved aside during a commit: (aside, target).
     private var restores: [(URL, URL)] = []
     private var sources: [DispatchSourceSignal] = []
+    private var logLabel: String?
+
+    /// The `[label] ` plain logs put before the interruption's message (nil: none).
+    public func setLogLabel(_ label: String?) {
+        lock.lock()
+        logLabel = label
+        lock.unlock()
+    }
 
     /// Installs the handlers (once, from the executable).
     public func install() {
@@ -229,7 +237,9 @@ public final class Interrupts: @unchecked Sendable {
             try? FileManager.default.removeItem(at: target)
             _ = rename(aside.path, target.path)
         }
-        FileHandle.standardError.write(Data("\ntrailpack: interrupted; the previous pack is unchanged\n".utf8))
+        let message = logLabel.map { "[\($0)] error: interrupted; the previous pack is unchanged\n" }
+            ?? "\ntrailpack: interrupted; the previous pack is unchanged\n"
+        FileHandle.standardError.write(Data(message.utf8))
         _exit(128 + sig)
     }
 }

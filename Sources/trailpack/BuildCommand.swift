@@ -60,6 +60,7 @@ enum BuildCommand {
             let started = Date()
             let recipe = try RecipeLoader.load(path: recipePath)
             label = recipe.id
+            Interrupts.shared.setLogLabel(log.label(label))
             var options = given
             let waitS = options.lockWaitS
             options.onLockWait = { [label] file, holder in log.waiting(label: label, lockFile: file, holder: holder, waitS: waitS) }
