@@ -22,7 +22,14 @@ public struct GDALError: Error, CustomStringConvertible, Sendable, ClassifiedFai
         self.subject = subject
         self.operation = operation
         self.reason = reason
-        self.failureKind = failureKind ?? GDALFailure.lastKind(subject: subject)
+        if let failureKind {
+            self.failureKind = failureKind
+        } else {
+            let last = GDALFailure.lastKind(subject: subject)
+            self.failureKind = last.kind
+            // A worker thread's reason, when the calling thread has none.
+            if reason.isEmpty, let other = last.otherThreadMessage { self.reason = other }
+        }
     }
 
     public var description: String {
@@ -31,11 +38,13 @@ public struct GDALError: Error, CustomStringConvertible, Sendable, ClassifiedFai
 }
 
 /// Runs GDAL calls with the thread's last-error state cleared first, so a failure's reason
-/// (`CPLGetLastErrorMsg`, per thread) belongs to this call. GDAL's messages never reach stderr:
+/// (`CPLGetLastErrorMsg`, per thread) belongs to this call; notes how many transient errors
+/// other threads had posted (`TransientErrors`), so a failure can tell theirs apart. GDAL's messages never reach stderr:
 /// `GDALEnvironment` installs the quiet handler once.
 enum GDALCall {
     static func run<T>(_ body: () throws -> T) rethrows -> T {
         CPLErrorReset()
+        TransientErrors.callStart = TransientErrors.shared.current
         return try body()
     }
 }

@@ -21,6 +21,10 @@ import TrailpackCore
         #expect(GDALFailure.kind(errorClass: 17, message: "SlowDown", subject: "/vsis3/bucket/a.tif") == .transient)
         #expect(GDALFailure.kind(errorClass: 3, message: "read failed", subject: "/vsigs/bucket/a.tif") == .transient)
         #expect(GDALFailure.kind(errorClass: 3, message: "TIFFReadEncodedTile() failed", subject: "/data/a.tif") == .permanent)
+        // CPLE_AppDefined 1: how a range read cut short mid-warp reaches the TIFF driver.
+        #expect(GDALFailure.kind(errorClass: 1, message: "/vsicurl/http://h/d.tif, band 1: IReadBlock failed at X offset 0, Y offset 3",
+                                 subject: "/vsicurl/http://h/d.tif, band 1: IReadBlock failed at X offset 0, Y offset 3") == .transient)
+        #expect(GDALFailure.kind(errorClass: 1, message: "IReadBlock failed", subject: "/data/a.tif") == .permanent)
         #expect(GDALFailure.kind(errorClass: 4, message: "not recognized as a supported file format", subject: "/vsicurl/https://x/a.txt") == .permanent)
         #expect(GDALFailure.kind(errorClass: 14, message: "Access Denied", subject: "/vsis3/bucket/a.tif") == .permanent)
         #expect(GDALFailure.isRemote("/vsizip//vsiaz/c/dem.zip/a.hgt") && GDALFailure.isRemote("https://x/a.tif") && !GDALFailure.isRemote("/data/a.tif"))

@@ -57,6 +57,27 @@ import TestSupport
         #expect(r.stderr.contains("404") && !r.stderr.contains("transient"), "\(r.stderr)")
     }
 
+    @Test func aRemoteDEMFailingMidReadExitsSeventyFive() throws {
+        // The bucket serves the GeoTIFF's header, then fails every read: the open succeeds and
+        // the warp's reads (on GDAL's worker threads) come up short.
+        let served = TestData.scratchFolder("exit-midread")
+        try FileManager.default.copyItem(atPath: TestData.path("jacksboro/jacksboro_fault_dem.tif"), toPath: served.appendingPathComponent("d.tif").path)
+        let server = try RangeServer(serving: served)
+        defer { server.stop() }
+        server.failGETs(after: 1)
+        let demo = try TestData.recipeText("jacksboro")
+        let demLine = "dem: [\"\(TestData.url("").path)/jacksboro/jacksboro_fault_dem.tif\"]"
+        #expect(demo.contains(demLine), "the demo recipe changed")
+        let remote = "/vsicurl/http://127.0.0.1:\(server.port)/d.tif"
+        let path = TestData.scratchFolder("exit-midread-recipe").appendingPathComponent("jacksboro.json5").path
+        try demo.replacingOccurrences(of: demLine, with: "dem: [\"\(remote)\"]").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try TestData.run(["build", path, "--out", TestData.scratchFolder("exit-midread-out").path], environment: ["GDAL_HTTP_MAX_RETRY": "0"])
+        #expect(r.status == 75, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("[jacksboro] error: \(remote): ") && r.stderr.contains("IReadBlock failed")
+                && r.stderr.hasSuffix(" (transient: retry)\n"), "\(r.stderr)")
+        #expect(server.requests.contains { $0.hasPrefix("GET /d.tif") && !$0.contains("bytes=0-") }, "\(server.requests)")
+    }
+
     @Test func aBadRecipeExitsOneAndBadUsageTwo() throws {
         let bad = try recipe(dem: "x.tif", name: "broken.json5")
         try "{ id: \"e\",\n  name: \"x\" \"y\" }".write(toFile: bad, atomically: true, encoding: .utf8)
