@@ -38,9 +38,10 @@ enum Help {
           validation failed
       2   usage error: fix the command line
       75  transient failure (EX_TEMPFAIL), the message ends "(transient: retry)": a remote DEM
-          read failed on the way (HTTP 5xx/408/429, no connection, timeout), the disk or quota
-          filled (ENOSPC, EDQUOT), the file system failed (EIO, ESTALE, ENOLCK), or a region or
-          catalog lock stayed held past --lock-wait-s; the same command may succeed later
+          read failed on the way (HTTP 5xx/408/429, no connection, timeout, a read cut short),
+          the disk or quota filled (ENOSPC, EDQUOT), the file system failed (EIO, ESTALE,
+          ENOLCK), or a region or catalog lock stayed held past --lock-wait-s; the same command
+          may succeed later
       An HTTP 4xx other than 408/429 and a read-only pack root (EROFS) are permanent (1).
 
     OUTPUT: warnings, notes and errors on stderr; the summary on stdout.
