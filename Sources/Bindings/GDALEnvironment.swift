@@ -9,8 +9,10 @@ public enum GDALEnvironment {
         // Nor `.gz.properties` index files beside gzipped inputs.
         CPLSetConfigOption("CPL_VSIL_GZIP_WRITE_PROPERTIES", "NO")
         // GDAL's messages (its worker threads' too) would otherwise go to stderr; failures are
-        // reported through `GDALError` with the thread's last message instead (`GDALCall`).
-        CPLSetErrorHandler(CPLQuietErrorHandler)
+        // reported through `GDALError` with the thread's last message instead (`GDALCall`); the
+        // handler counts transient ones (`TransientErrors`): a worker thread's never reaches the
+        // calling thread's last error.
+        CPLSetErrorHandler(quietCountingErrorHandler)
         GDALAllRegister()
         return true
     }()

@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import TrailpackCore
 
 /// An 8-bit PNG image: grey (1 channel), grey+alpha (2), RGB (3) or RGBA (4), read and written
 /// with libpng's simplified API (no longjmp crosses Swift frames).
@@ -64,7 +65,8 @@ public struct PNGImage: Equatable, Sendable {
     public func write(to path: String) throws(GDALError) {
         let bytes = try encoded()
         do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-            throw GDALError(subject: path, operation: "writing PNG", reason: error.localizedDescription)
+            throw GDALError(subject: path, operation: "writing PNG", reason: error.localizedDescription,
+                            failureKind: FailureKind.errno(of: error).map(FailureKind.init(errno:)) ?? .permanent)
         }
     }
 
@@ -109,6 +111,6 @@ public struct PNGImage: Equatable, Sendable {
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
         png_image_free(&copy)
-        return GDALError(subject: label, operation: operation, reason: message)
+        return GDALError(subject: label, operation: operation, reason: message, failureKind: .permanent)
     }
 }

@@ -188,8 +188,7 @@ public final class RasterDataset {
     /// folder lists no side files: otherwise it probes some 40 possible sidecars (`.aux.xml`,
     /// `.ovr`, `_rpc.txt`...) with one HTTP request each before reading a block.
     static func withRemoteOpenOptions<T>(_ path: String, _ body: () -> T) -> T {
-        let remote = ["/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsioss", "/vsiswift", "/vsiwebhdfs"].contains { path.contains($0) }
-        guard remote else { return body() }
+        guard GDALFailure.remotePrefixes.contains(where: { path.contains($0) }) else { return body() }
         CPLSetThreadLocalConfigOption("GDAL_DISABLE_READDIR_ON_OPEN", "EMPTY_DIR")
         defer { CPLSetThreadLocalConfigOption("GDAL_DISABLE_READDIR_ON_OPEN", nil) }
         return body()

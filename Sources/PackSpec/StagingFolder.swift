@@ -64,3 +64,40 @@ public struct StagingFolder: Sendable, Equatable {
         return (host, pid)
     }
 }
+
+/// The lock a build holds on a region while it builds it, from the parsed recipe to the
+/// region's rename and catalog update: `regions/.<id>.lock` (an exclusive `flock`), whose text
+/// names the holder, `<host> <pid>` (host as `StagingFolder.tagHost` makes it). The holder
+/// removes it before releasing; a file left by a killed build holds no lock: the next build of
+/// the region takes it over, `validate` reports it when no build holds it.
+public struct RegionLockFile: Sendable, Equatable {
+    public var regionId: String
+
+    public init(regionId: String) {
+        self.regionId = regionId
+    }
+
+    /// The file name, e.g. `.alps.lock`.
+    public var name: String { ".\(regionId).lock" }
+
+    /// Reads a file name; nil when it is no region lock file of a valid region id.
+    public init?(parsing name: String) {
+        guard name.hasPrefix("."), name.hasSuffix(".lock"), name.count > ".lock".count + 1 else { return nil }
+        let id = String(name.dropFirst().dropLast(".lock".count))
+        guard PackTree.isValidId(id) else { return nil }
+        self.init(regionId: id)
+    }
+
+    /// The holder line a lock file holds: `<host> <pid>` and a newline.
+    public static func holderText(host: String, pid: Int32) -> String {
+        "\(host) \(pid)\n"
+    }
+
+    /// The host and pid of a lock file's text, nil when it holds no such line (a holder that has
+    /// not written it yet).
+    public static func holder(parsing text: String) -> (host: String, pid: Int32)? {
+        let fields = text.split(whereSeparator: \.isWhitespace)
+        guard fields.count == 2, let pid = Int32(fields[1]), pid > 0 else { return nil }
+        return (String(fields[0]), pid)
+    }
+}

@@ -2,8 +2,9 @@ import Bindings
 import Foundation
 import TrailpackCore
 
-/// A problem that stops a build. Every case names the file and the place.
-public enum BuildError: Error, CustomStringConvertible {
+/// A problem that stops a build. Every case names the file and the place. `io` and `busy` are
+/// transient (`failureKind`: a retry may succeed), the other cases permanent.
+public enum BuildError: Error, CustomStringConvertible, ClassifiedFailure {
     /// The recipe is malformed: file, line (0 when unknown), key path and what is wrong.
     case recipe(file: String, line: Int, keyPath: String, message: String)
     case demCoverage(dem: [String], bbox: BBox, detail: String)
@@ -13,6 +14,20 @@ public enum BuildError: Error, CustomStringConvertible {
     case input(file: String, place: String, message: String)
     /// Output cannot be written where asked.
     case output(path: String, message: String)
+    /// A file operation failed with `errno` (its kind from `FailureKind(errno:)`: no space, a
+    /// quota, EIO, a stale NFS handle are transient; no permission, a read-only file system not).
+    case io(path: String, message: String, errno: Int32)
+    /// A lock stayed held by another build for `waitedS` seconds (`--lock-wait-s`): the lock
+    /// file, what it is for ("region alps", "the catalog") and its holder ("node7 pid 4242").
+    case busy(lockFile: String, what: String, holder: String, waitedS: Double)
+
+    public var failureKind: FailureKind {
+        switch self {
+        case .io(_, _, let code): FailureKind(errno: code)
+        case .busy: .transient
+        default: .permanent
+        }
+    }
 
     public var description: String {
         switch self {
@@ -27,6 +42,10 @@ public enum BuildError: Error, CustomStringConvertible {
             return place.isEmpty ? "\(file): \(message)" : "\(file): \(place): \(message)"
         case .output(let path, let message):
             return "\(path): \(message)"
+        case .io(let path, let message, let code):
+            return "\(path): \(message): \(String(cString: strerror(code)))"
+        case .busy(let lockFile, let what, let holder, let waitedS):
+            return "\(lockFile): \(what) is locked by another build (\(holder)); gave up after \(String(format: "%g", waitedS)) s (--lock-wait-s)"
         }
     }
 }
@@ -45,4 +64,20 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(level.rawValue): \(subject): \(message)" }
+}
+
+extension BuildError {
+    /// `io` with the `errno` that `error` carries (a `POSIXError`, or Foundation's error over
+    /// one), else `output` with its description.
+    static func io(path: String, message: String, error: any Error) -> BuildError {
+        guard let code = FailureKind.errno(of: error) else {
+            return .output(path: path, message: "\(message): \(error.localizedDescription)")
+        }
+        return .io(path: path, message: message, errno: code)
+    }
+
+    /// `io` with the calling thread's `errno` (right after the failed call).
+    static func ioErrno(path: String, message: String) -> BuildError {
+        .io(path: path, message: message, errno: errno)
+    }
 }

@@ -7,25 +7,18 @@ import TrailpackCore
 /// Builds `catalog.json` of a pack root from the region manifests found on disk.
 public enum CatalogBuilder {
     /// Rebuilds and atomically replaces `<root>/catalog.json` from every `regions/*/manifest.json`
-    /// (regions sorted by id). Holds an exclusive lock so concurrent builds cannot interleave.
+    /// (regions sorted by id). Holds an exclusive lock (`<root>/.catalog.lock`, `FileLock`) so
+    /// concurrent builds cannot interleave, waiting up to `lockWaitS` seconds for it.
     /// - Returns: the ids of the regions listed.
-    /// - Throws: `BuildError` when a manifest is unreadable or the catalog cannot be written.
+    /// - Throws: `BuildError` when a manifest is unreadable or the catalog cannot be written
+    ///   (`.io`, transient for a full disk), `.busy` (transient) when the lock stays held.
     @discardableResult
-    public static func rebuild(root: URL) throws -> [String] {
+    public static func rebuild(root: URL, lockWaitS: Double = 60, onLockWait: ((String) -> Void)? = nil) throws -> [String] {
         let fm = FileManager.default
         try? fm.createDirectory(at: root, withIntermediateDirectories: true)
-        let lockPath = root.appendingPathComponent(".catalog.lock").path
-        let fd = try lockExclusively(lockPath)
-        let lockURL = URL(fileURLWithPath: lockPath)
-        Interrupts.shared.register(lockURL)
-        defer {
-            // Removed while still held: a waiter then sees its file is gone and locks afresh.
-            Interrupts.shared.critical {
-                unlink(lockPath)
-                Interrupts.shared.unregister(lockURL)
-            }
-            close(fd)
-        }
+        let lock = try FileLock.acquire(path: root.appendingPathComponent(".catalog.lock").path, what: "the catalog",
+                                        waitS: lockWaitS, onWait: onLockWait)
+        defer { lock.release() }
 
         let regionsDir = root.appendingPathComponent("regions")
         let ids = ((try? fm.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
@@ -42,38 +35,17 @@ public enum CatalogBuilder {
         try Interrupts.shared.critical {
             Interrupts.shared.register(temp)
             defer { Interrupts.shared.unregister(temp) }
-            do { try Data(bytes).write(to: temp) } catch {
-                throw BuildError.output(path: temp.path, message: error.localizedDescription)
+            do { _ = try bytes.withUnsafeBytes { try RegionWriter.writeHashing([$0], to: temp.path) } } catch {
+                unlink(temp.path)
+                throw error
             }
             if rename(temp.path, final.path) != 0 {
+                let code = errno
                 unlink(temp.path)
-                throw BuildError.output(path: final.path, message: String(cString: strerror(errno)))
+                throw BuildError.io(path: final.path, message: "cannot replace the catalog", errno: code)
             }
         }
         return ids
-    }
-
-    /// Opens and locks (`flock`, exclusive, waiting) the lock file at `path`, and returns its
-    /// descriptor once the lock is held on the file that is still at `path` (the holder removes it
-    /// before releasing, so a lock won on a removed file is dropped and taken again).
-    /// - Throws: `BuildError.output` when the lock file cannot be created.
-    static func lockExclusively(_ path: String) throws -> Int32 {
-        while true {
-            let fd = open(path, O_CREAT | O_RDWR, 0o644)
-            guard fd >= 0 else { throw BuildError.output(path: path, message: String(cString: strerror(errno))) }
-            var locked = flock(fd, LOCK_EX)
-            while locked != 0 && errno == EINTR { locked = flock(fd, LOCK_EX) }
-            if locked != 0 {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                throw BuildError.output(path: path, message: "cannot lock the catalog: \(reason)")
-            }
-            var held = stat(), named = stat()
-            if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
-                return fd
-            }
-            close(fd)
-        }
     }
 
     /// One catalog entry from a region's manifest and the files beside it.

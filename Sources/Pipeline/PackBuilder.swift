@@ -39,6 +39,11 @@ public struct BuildOptions: Sendable {
     public var depfile: String?
     /// Overrides the recipe's `terrain.memoryLimitMiB` (`--memory-limit-mib`).
     public var memoryLimitMiB: Double?
+    /// Seconds to wait for the region's lock and the catalog's while another build holds them
+    /// (`--lock-wait-s`), then `BuildError.busy`.
+    public var lockWaitS: Double = 60
+    /// Told once per lock, with its file and holder, when the build has to wait for it.
+    public var onLockWait: (@Sendable (_ lockFile: String, _ holder: String) -> Void)?
     public init() {}
 }
 
@@ -49,15 +54,35 @@ public enum PackBuilder {
     ///   `outRoot` when it throws.
     public static func build(recipePath: String, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
-        var made = try make(recipePath: recipePath, options: options, progress: progress)
+        try build(recipe: try RecipeLoader.load(path: recipePath), outRoot: outRoot, options: options, progress: progress)
+    }
+
+    /// Builds the loaded `recipe`'s region into `outRoot` under its region lock
+    /// (`RegionLock`: taken before any input is read, released after the rename and catalog).
+    /// - Throws: `BuildError` or `GDALError` naming the file and place (`BuildError.busy` when
+    ///   another build holds the region past `options.lockWaitS`); nothing is changed under
+    ///   `outRoot` when it throws.
+    public static func build(recipe: Recipe, outRoot: String, options: BuildOptions = BuildOptions(),
+                             progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
         let root = URL(fileURLWithPath: outRoot)
+        let lock = try RegionLock(root: root, regionID: recipe.id, waitS: options.lockWaitS, onWait: options.onLockWait)
+        defer { lock.release() }
+        var made = try make(recipe: recipe, options: options, progress: progress)
         let writer = try RegionWriter(root: root, regionID: made.recipe.id)
-        let written = try write(&made, writer: writer)
-        try Failpoint.check("before-commit")
-        try writer.commit()
+        let written: [WrittenFile]
+        do {
+            written = try write(&made, writer: writer)
+            try Failpoint.check("before-commit")
+            try writer.commit()
+        } catch {
+            writer.abandon()  // before the lock goes, so the region's folder is as it was
+            throw error
+        }
         do {
             try Failpoint.check("after-commit")
-            if options.updateCatalog { try CatalogBuilder.rebuild(root: root) }
+            if options.updateCatalog {
+                try CatalogBuilder.rebuild(root: root, lockWaitS: options.lockWaitS) { options.onLockWait?(root.appendingPathComponent(".catalog.lock").path, $0) }
+            }
         } catch {
             writer.rollback()
             throw error
@@ -82,9 +107,9 @@ public enum PackBuilder {
 
     /// Runs the stages from the recipe to the landmarks.
     /// - Throws: `BuildError` or `GDALError` naming the file and place.
-    static func make(recipePath: String, options: BuildOptions, progress: (any ProgressReporter)?) throws -> Made {
+    static func make(recipe given: Recipe, options: BuildOptions, progress: (any ProgressReporter)?) throws -> Made {
         var clock = StageClock()
-        var recipe = try RecipeLoader.load(path: recipePath)
+        var recipe = given
         recipe.terrain.memoryBudget = MemoryBudget.forBuild(recipe, flagMiB: options.memoryLimitMiB)
         try checkRegionMemory(recipe)
         let loaded = try loadAndPrepare(recipe, clock: &clock, progress: progress)

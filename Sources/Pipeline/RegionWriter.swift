@@ -28,7 +28,7 @@ public final class RegionWriter: @unchecked Sendable {
                 try? FileManager.default.removeItem(at: staging)
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
             } catch {
-                throw BuildError.output(path: regions.path, message: "cannot create the region folder: \(error.localizedDescription)")
+                throw BuildError.io(path: regions.path, message: "cannot create the region folder", error: error)
             }
             Interrupts.shared.register(staging)
         }
@@ -65,15 +65,28 @@ public final class RegionWriter: @unchecked Sendable {
         let sha256: String = try Interrupts.shared.critical {
             do {
                 try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let fd = open(u.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-                guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                defer { close(fd) }
-                return try SHA256.write(parts, to: fd)
             } catch {
-                throw BuildError.output(path: u.path, message: "cannot write: \(error.localizedDescription)")
+                throw BuildError.io(path: u.deletingLastPathComponent().path, message: "cannot create the folder", error: error)
             }
+            return try Self.writeHashing(parts, to: u.path)
         }
         return WrittenFile(path: relative, bytes: parts.reduce(0) { $0 + $1.count }, sha256: sha256)
+    }
+
+    /// Writes `parts` into a new file at `path`, hashing them as they are written; a failed
+    /// `close` fails it too (network file systems report a full disk or quota there).
+    /// - Returns: the SHA-256 hex digest.
+    /// - Throws: `BuildError.io` with the failing call's errno (transient for ENOSPC, EDQUOT, EIO...).
+    static func writeHashing(_ parts: [UnsafeRawBufferPointer], to path: String) throws -> String {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw BuildError.ioErrno(path: path, message: "cannot write") }
+        let sha256: String
+        do { sha256 = try SHA256.write(parts, to: fd) } catch {
+            close(fd)
+            throw BuildError.io(path: path, message: "cannot write", error: error)
+        }
+        guard close(fd) == 0 else { throw BuildError.ioErrno(path: path, message: "cannot write") }
+        return sha256
     }
 
     /// Writes a GeoJSON file through OGR, making each of the `count` features only when OGR
@@ -93,15 +106,13 @@ public final class RegionWriter: @unchecked Sendable {
         try write(relative, bytes: try JSONWriter().bytes(json))
     }
 
-    /// Writes a GeoJSON file through OGR and describes it.
+    /// Writes a GeoJSON file through OGR (encoded in memory, then written and hashed like every
+    /// other file, so a full disk is an errno, not OGR's message) and describes it.
+    /// - Throws: `GDALError` from OGR, `BuildError.io` naming the file.
     public func writeGeoJSON(_ relative: String, layer: String, fields: [GeoJSONField], features: [GeoJSONFeature]) throws -> WrittenFile {
-        let u = url(relative)
-        let data: Data? = try Interrupts.shared.critical {
-            try GeoJSONWriter.write(path: u.path, layerName: layer, fields: fields, features: features)
-            return FileManager.default.contents(atPath: u.path)
+        try GeoJSONWriter.withEncoded(layerName: layer, fields: fields, count: features.count, feature: { features[$0] }) {
+            try write(relative, buffer: $0)
         }
-        guard let data else { throw BuildError.output(path: u.path, message: "GeoJSON was not written") }
-        return WrittenFile(path: relative, bytes: data.count, sha256: SHA256.hex(of: data))
     }
 
     private var previous: URL {
@@ -118,15 +129,15 @@ public final class RegionWriter: @unchecked Sendable {
             let hadPrevious = fm.fileExists(atPath: target.path)
             if hadPrevious {
                 guard rename(target.path, previous.path) == 0 else {
-                    throw BuildError.output(path: target.path, message: "cannot move the previous region aside: \(String(cString: strerror(errno)))")
+                    throw BuildError.ioErrno(path: target.path, message: "cannot move the previous region aside")
                 }
                 Interrupts.shared.registerRestore(previous, to: target)
             }
             if rename(staging.path, target.path) != 0 {
-                let reason = String(cString: strerror(errno))
+                let code = errno
                 if hadPrevious { _ = rename(previous.path, target.path) }
                 Interrupts.shared.unregisterRestore(previous)
-                throw BuildError.output(path: target.path, message: "cannot move the new region into place: \(reason)")
+                throw BuildError.io(path: target.path, message: "cannot move the new region into place", errno: code)
             }
             Interrupts.shared.unregister(staging)
             committed = true
@@ -166,6 +177,14 @@ public final class Interrupts: @unchecked Sendable {
     /// Previous regions moved aside during a commit: (aside, target).
     private var restores: [(URL, URL)] = []
     private var sources: [DispatchSourceSignal] = []
+    private var logLabel: String?
+
+    /// The `[label] ` plain logs put before the interruption's message (nil: none).
+    public func setLogLabel(_ label: String?) {
+        lock.lock()
+        logLabel = label
+        lock.unlock()
+    }
 
     /// Installs the handlers (once, from the executable).
     public func install() {
@@ -218,7 +237,9 @@ public final class Interrupts: @unchecked Sendable {
             try? FileManager.default.removeItem(at: target)
             _ = rename(aside.path, target.path)
         }
-        FileHandle.standardError.write(Data("\ntrailpack: interrupted; the previous pack is unchanged\n".utf8))
+        let message = logLabel.map { "[\($0)] error: interrupted; the previous pack is unchanged\n" }
+            ?? "\ntrailpack: interrupted; the previous pack is unchanged\n"
+        FileHandle.standardError.write(Data(message.utf8))
         _exit(128 + sig)
     }
 }

@@ -6,6 +6,9 @@ import PackSpec
 /// `regions/.<id>.old-<host>-<pid>` (`ProcessTag`; older builds wrote `<pid>` alone). Only the
 /// region being built is touched, only folders of this host (another host's may belong to a live
 /// build on another machine sharing the pack root), and only when `pid` is not a live process.
+/// A dead build's region lock file (`regions/.<id>.lock`) needs no cleanup here: it holds no
+/// `flock` once its process is gone, so the next build of the region takes it over
+/// (`RegionLock`, before this runs) and removes it when done.
 public enum StaleTemporaries {
     /// The dead builds' leftovers of `regionID` in `regions`: staging folders are removed; a
     /// previous region moved aside is put back when the region itself is missing (the build

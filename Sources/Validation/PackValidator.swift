@@ -46,6 +46,9 @@ public enum PackValidator {
             let stale = leftovers(in: parent).filter { $0.folder.regionId == url.lastPathComponent }
                 .map { ValidationProblem(.regionStaleTemp, file: "../\($0.name)", at: .file, expected: "no folders left by a build beside the region",
                                          found: $0.folder.leftoverDescription) }
+                + LockLeftovers.unheld(in: parent).filter { $0.lock.regionId == url.lastPathComponent }
+                .map { ValidationProblem(.regionStaleTemp, file: "../\($0.name)", at: .file, expected: "no files left by a build beside the region",
+                                         found: $0.found) }
             var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems + stale)
             report.figures = outcome.figures
             return report
@@ -91,6 +94,9 @@ public enum PackValidator {
         for (name, folder) in leftovers(in: regionsDir) {
             log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no folders left by a build under regions/",
                     found: folder.leftoverDescription)
+        }
+        for (name, _, found) in LockLeftovers.unheld(in: regionsDir) {
+            log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no files left by a build under regions/", found: found)
         }
         for name in listing where !name.hasPrefix(".") {
             let folder = regionsDir.appendingPathComponent(name)

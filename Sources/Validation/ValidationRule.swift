@@ -271,7 +271,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .demHillshade: "hillshade.png matches the hillshade recomputed from the source DEM: mean difference <= 1 grey level, >= 99% of pixels within 2"
         case .demPOIEle: "every POI lies on the terrain grid and its ele is within 1 m of the source DEM resampled onto it"
         case .jsonUnknownKey: "warning: a JSON object holds a key neither the SPEC nor docs/FORMAT.md defines"
-        case .regionStaleTemp: "warning: a folder a build left under regions/: its staging folder .<id>.tmp-<host>-<pid> (or older .<id>.tmp-<pid>), or the previous region moved aside, .<id>.old-<host>-<pid>"
+        case .regionStaleTemp: "warning: a folder or file a build left under regions/: its staging folder .<id>.tmp-<host>-<pid> (or older .<id>.tmp-<pid>), the previous region moved aside, .<id>.old-<host>-<pid>, or a region lock file .<id>.lock no build holds"
         case .terrainFilledVoids: "warning: more of terrain.bin's cells are filled DEM voids than the recipe's terrain.voids.warnFilledPercent (1% by default), where the build warned too"
         case .idSyntax: "ids match ^[a-z0-9][a-z0-9-]{0,62}$"
         case .idUnique: "ids are unique within their list"

@@ -6,35 +6,73 @@ import Pipeline
 enum BuildCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "build", flags: ["--quiet", "--json", "--no-catalog"],
-                              options: ["--out", "--depfile", "--memory-limit-mib"])
+                              options: ["--out", "--depfile", "--memory-limit-mib", "--lock-wait-s", "--log-format"])
         guard !a.positionals.isEmpty else { throw UsageError(message: "'build' needs at least one RECIPE", command: "build") }
         guard let out = a.options["--out"] else { throw UsageError(message: "'build' needs --out DIR (the pack root)", command: "build") }
         if a.options["--depfile"] != nil && a.positionals.count > 1 {
             throw UsageError(message: "--depfile takes one RECIPE per build", command: "build")
         }
-        let quiet = a.flag("--quiet") || a.flag("--json")
+        let options = try buildOptions(a)
+        let log = BuildLog(format: try LogFormat.parse(a.options["--log-format"], command: "build"),
+                           quiet: a.flag("--quiet") || a.flag("--json"), json: a.flag("--json"))
         var summaries: [BuildSummary] = []
         for recipe in a.positionals {
-            var options = BuildOptions()
-            options.updateCatalog = !a.flag("--no-catalog")
-            options.depfile = a.options["--depfile"]
-            if let raw = a.options["--memory-limit-mib"] {
-                guard let mib = Double(raw), mib >= 1 else {
-                    throw UsageError(message: "--memory-limit-mib takes a number of MiB, at least 1 (found '\(raw)')", command: "build")
-                }
-                options.memoryLimitMiB = mib
-            }
-            let progress = ConsoleProgress.make(quiet: quiet)
-            defer { progress?.finish() }
-            let summary = try PackBuilder.build(recipePath: recipe, outRoot: out, options: options, progress: progress)
-            progress?.finish()
-            summaries.append(summary)
-            if !quiet { print(humanSummary(summary)) }
+            summaries.append(try build(recipe, out: out, options: options, log: log))
         }
         if a.flag("--json") {
             print(try JSONWriter().string(.array(summaries.map(jsonSummary))), terminator: "")
         }
-        return 0
+        return ExitStatus.ok
+    }
+
+    /// The options every recipe of the command line builds with.
+    /// - Throws: `UsageError` for a value out of range.
+    static func buildOptions(_ a: Arguments) throws -> BuildOptions {
+        var options = BuildOptions()
+        options.updateCatalog = !a.flag("--no-catalog")
+        options.depfile = a.options["--depfile"]
+        if let raw = a.options["--memory-limit-mib"] {
+            guard let mib = Double(raw), mib >= 1 else {
+                throw UsageError(message: "--memory-limit-mib takes a number of MiB, at least 1 (found '\(raw)')", command: "build")
+            }
+            options.memoryLimitMiB = mib
+        }
+        options.lockWaitS = try lockWaitS(a, command: "build")
+        return options
+    }
+
+    /// `--lock-wait-s N`: seconds, at least 0; 60 when not given.
+    /// - Throws: `UsageError` for anything else.
+    static func lockWaitS(_ a: Arguments, command: String) throws -> Double {
+        guard let raw = a.options["--lock-wait-s"] else { return 60 }
+        guard let s = Double(raw), s >= 0, s.isFinite else {
+            throw UsageError(message: "--lock-wait-s takes a number of seconds, at least 0 (found '\(raw)')", command: command)
+        }
+        return s
+    }
+
+    /// Builds one recipe and reports it through `log`.
+    /// - Throws: `LabelledFailure` with the region id (the recipe file's name stem before the
+    ///   recipe is read) around the build's error.
+    static func build(_ recipePath: String, out: String, options given: BuildOptions, log: BuildLog) throws -> BuildSummary {
+        var label = URL(fileURLWithPath: recipePath).deletingPathExtension().lastPathComponent
+        do {
+            let started = Date()
+            let recipe = try RecipeLoader.load(path: recipePath)
+            label = recipe.id
+            Interrupts.shared.setLogLabel(log.label(label))
+            var options = given
+            let waitS = options.lockWaitS
+            options.onLockWait = { [label] file, holder in log.waiting(label: label, lockFile: file, holder: holder, waitS: waitS) }
+            let progress = ConsoleProgress.make(quiet: log.quiet || log.format == .plain)
+            defer { progress?.finish() }
+            let summary = try PackBuilder.build(recipe: recipe, outRoot: out, options: options, progress: progress)
+            progress?.finish()
+            log.report(summary, wallS: Date().timeIntervalSince(started))
+            return summary
+        } catch {
+            throw LabelledFailure(label: log.label(label), error: error)
+        }
     }
 
     static func humanSummary(_ s: BuildSummary) -> String {
@@ -53,7 +91,6 @@ enum BuildCommand {
         lines.append("")
         lines.append("  pack size \(formatBytes(s.totalBytes)); " + s.stageSeconds.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }.joined(separator: ", "))
         if let m = s.memoryLimit { lines.append("  memory: estimated peak \(MemoryLimit.format(s.memoryEstimateBytes)) of the limit of \(m.describe)") }
-        for d in s.diagnostics { lines.append("  \(d)") }
         return lines.joined(separator: "\n")
     }
 
@@ -90,16 +127,5 @@ enum BuildCommand {
     static func formatDuration(_ s: Int) -> String {
         let minutes = (s + 30) / 60
         return String(format: "%d:%02d h", minutes / 60, minutes % 60)
-    }
-}
-
-/// `trailpack catalog DIR`
-enum CatalogCommand {
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: "catalog", flags: ["--quiet"], options: [])
-        let dir = try a.requirePositionals(["dir"], command: "catalog")[0]
-        let ids = try CatalogBuilder.rebuild(root: URL(fileURLWithPath: dir))
-        if !a.flag("--quiet") { print("Wrote \(dir)/catalog.json with \(ids.count) region\(ids.count == 1 ? "" : "s"): \(ids.joined(separator: ", "))") }
-        return 0
     }
 }

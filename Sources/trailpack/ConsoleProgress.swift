@@ -2,7 +2,7 @@ import Bindings
 import Foundation
 
 /// Prints "stage  42%" on one refreshing line of a terminal's stderr. Silent when stderr is
-/// not a terminal or under --quiet (then it is never created).
+/// not a terminal, under --quiet or with --log-format plain (then it is never created).
 final class ConsoleProgress: ProgressReporter, @unchecked Sendable {
     private let lock = NSLock()
     private var lastLine = ""

@@ -1,6 +1,7 @@
 import Validation
 
-/// Usage text of every command, with examples. Exit codes: 0 ok, 1 failure, 2 usage.
+/// Usage text of every command, with examples. Exit codes (`ExitStatus`): 0 ok, 1 permanent
+/// failure, 2 usage, 75 transient failure.
 enum Help {
     /// Every rule `validate` enforces: id, severity and what it requires (docs/VALIDATION.md
     /// gives each threshold and why).
@@ -32,7 +33,19 @@ enum Help {
 
     Run 'trailpack COMMAND --help' for a command's options. 'trailpack --version' prints versions.
 
-    EXIT CODES: 0 success; 1 build or validation failure (message names file and place); 2 usage error.
+    EXIT CODES (for people and batch engines: Slurm, Kubernetes, make):
+      0   success
+      1   permanent failure: fix the recipe or input (the message names file and place), or
+          validation failed
+      2   usage error: fix the command line
+      75  transient failure (EX_TEMPFAIL), the message ends "(transient: retry)": a remote DEM
+          read failed on the way (HTTP 5xx/408/429, no connection, timeout, a read cut short),
+          the disk or quota filled (ENOSPC, EDQUOT), the file system failed (EIO, ESTALE,
+          ENOLCK), or a region or catalog lock stayed held past --lock-wait-s; the same command
+          may succeed later
+      An HTTP 4xx other than 408/429 and a read-only pack root (EROFS) are permanent (1).
+
+    OUTPUT: warnings, notes and errors on stderr; the summary on stdout.
 
     EXAMPLE:
       trailpack build Recipes/pliny-kilkenny.json5 --out packs && trailpack validate packs
@@ -40,18 +53,31 @@ enum Help {
 
     static let command: [String: String] = [
         "build": """
-        USAGE: trailpack build RECIPE... --out DIR [--depfile FILE] [--no-catalog] [--memory-limit-mib N] [--quiet] [--json]
+        USAGE: trailpack build RECIPE... --out DIR [--depfile FILE] [--no-catalog] [--quiet] [--json]
+                                     [--log-format plain|pretty] [--lock-wait-s N] [--memory-limit-mib N]
 
         Builds each recipe's region into DIR/regions/<id> (written into a temporary folder beside
         it and renamed into place, so a failed or interrupted build leaves the previous region
-        untouched), then rebuilds DIR/catalog.json.
+        untouched), then rebuilds DIR/catalog.json. From the parsed recipe to the region's rename
+        and catalog update the build holds DIR/regions/.<id>.lock (an exclusive flock naming its
+        host and pid), so two builds of one region never race: the second waits.
 
         OPTIONS:
           --out DIR        Pack root to write (required)
           --depfile FILE   Write a make depfile listing the recipe and every input it read
           --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
-          --quiet          No progress and no summary
-          --json           Print a machine-readable summary (regions, routes, stats, bytes, seconds per stage)
+          --quiet          No progress, no file table, no notes; warnings and errors still
+                           (stderr), and plain's one built line
+          --json           Print a machine-readable summary (regions, routes, stats, bytes, seconds
+                           per stage) on stdout; warnings still on stderr
+          --log-format F   pretty (default when stderr is a terminal): a progress line and a file
+                           and route table; plain (default otherwise, as in batch jobs): no
+                           progress, every line starts with [<region id>] (the recipe file's
+                           name before its id is read), each warning and note on one line
+                           (stderr), then "[<id>] built: N routes, X MB, T s" (stdout), errors
+                           as "[<id>] error: ..." (stderr)
+          --lock-wait-s N  Seconds to wait while another build holds this region's lock or the
+                           catalog's (default 60), then exit 75 naming the holder and lock file
           --memory-limit-mib N  Largest estimated peak memory, MiB (overrides terrain.memoryLimitMiB)
 
         MEMORY LIMIT: the smallest of --memory-limit-mib (else terrain.memoryLimitMiB), the
@@ -64,6 +90,10 @@ enum Help {
 
         EXAMPLE:
           trailpack build Recipes/pliny-kilkenny.json5 --out packs --depfile packs/.deps/pliny-kilkenny.d
+          trailpack build Recipes/pliny-kilkenny.json5 --out /shared/packs --no-catalog --log-format plain --quiet
+
+        EXIT CODES: 0 built; 1 fix the recipe or input; 2 usage; 75 transient (retry): a remote
+        read failed, the disk filled, a lock stayed held past --lock-wait-s.
         """,
         "plan": """
         USAGE: trailpack plan RECIPE... [--json] [--regions-file FILE] [--memory-limit-mib N]
@@ -138,9 +168,19 @@ enum Help {
           trailpack preview packs/regions/pliny-kilkenny --out /tmp/preview
         """,
         "catalog": """
-        USAGE: trailpack catalog DIR [--quiet]
+        USAGE: trailpack catalog DIR [--quiet] [--log-format plain|pretty] [--lock-wait-s N]
 
-        Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced).
+        Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced),
+        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once.
+
+        OPTIONS:
+          --quiet          Print nothing on success
+          --log-format F   pretty (default on a terminal) or plain ("[catalog] wrote ...",
+                           errors "[catalog] error: ...")
+          --lock-wait-s N  Seconds to wait while a build holds the catalog lock (default 60)
+
+        EXIT CODES: 0 written; 1 a manifest cannot be read; 2 usage; 75 transient (retry): the
+        lock stayed held past --lock-wait-s, the disk filled.
 
         EXAMPLE:
           trailpack catalog packs

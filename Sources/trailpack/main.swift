@@ -3,8 +3,9 @@ import CMalloc
 import Foundation
 import Pipeline
 
-// The one place that maps errors to messages and exit codes: 0 ok, 1 build or validation
-// failure, 2 usage.
+// The one place that maps errors to messages and exit codes (`ExitStatus`): 0 ok, 1 a
+// permanent failure (recipe, input, validation), 2 usage, 75 transient (retry: remote read,
+// full disk, lock held; the error's `FailureKind`, decided where it was made).
 // Bounded memory, parallel speed: glibc gives every worker thread (warp, hillshade, contour
 // passes and simplification) its own malloc arena, and the freed pieces of each stay mapped.
 // One arena per core: a single arena serialised the terrain stage on its lock (one core busy
@@ -18,10 +19,9 @@ do {
 } catch let e as UsageError {
     printError("trailpack: \(e.message)")
     printError("Run 'trailpack \(e.command.map { "\($0) " } ?? "")--help' for usage.")
-    status = 2
+    status = ExitStatus.usage
 } catch {
-    printError("error: \(error)")
-    status = 1
+    status = reportFailure(error)
 }
 exit(status)
 

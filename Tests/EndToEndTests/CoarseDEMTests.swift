@@ -58,12 +58,12 @@ import TrailpackCore
         #expect(b.status == 0, "\(b.stderr)")
 
         let cell = Self.cellText.text
-        let warnings = b.stdout.components(separatedBy: "\n").filter { $0.contains("warning: \(coarse):") }
-        #expect(warnings.count == 2, "\(b.stdout)")
-        let ar = try #require(warnings.first { $0.contains("ar.resolutionM") }, "\(b.stdout)")
+        let warnings = b.stderr.components(separatedBy: "\n").filter { $0.contains("warning: \(coarse):") }
+        #expect(warnings.count == 2, "\(b.stderr)")
+        let ar = try #require(warnings.first { $0.contains("ar.resolutionM") }, "\(b.stderr)")
         #expect(ar.contains(cell) && ar.contains("more than 10× the AR patch's 10 m (ar.resolutionM)")
                 && ar.contains("ar.resolutionM is set in the recipe, so it is kept"), "\(ar)")
-        let terrain = try #require(warnings.first { $0.contains("terrain.resolutionM") }, "\(b.stdout)")
+        let terrain = try #require(warnings.first { $0.contains("terrain.resolutionM") }, "\(b.stderr)")
         #expect(terrain.contains(cell) && terrain.contains("the region grid's 60 m (terrain.resolutionM)")
                 && terrain.contains("terrain.resolutionM is set in the recipe, so it is kept"), "\(terrain)")
 
@@ -87,7 +87,7 @@ import TrailpackCore
         let recipe = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
         let b = try TestData.run(["build", recipe, "--out", dir.path])
         #expect(b.status == 0, "\(b.stderr)")
-        #expect(!b.stdout.contains("resampling kernel"), "\(b.stdout)")
+        #expect(!b.stderr.contains("resampling kernel"), "\(b.stderr)")
         let patch = try #require(((RasterInputFixtures.manifest(dir, "jacksboro")["routes"] as? [[String: Any]])?.first?["arPatch"] as? [String: Any]))
         #expect(abs((patch["resolutionM"] as? Double ?? 0) - 10) < 0.5, "\(patch)")
     }
@@ -105,6 +105,6 @@ import TrailpackCore
         let text = try String(contentsOfFile: recipe, encoding: .utf8)
         #expect(text.contains("terrain: { resolutionM: ") && text.contains("ar: { resolutionM: "), "\(text)")
         let b = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("packs").path])
-        #expect(!b.stdout.contains("resampling kernel"), "\(b.stdout)\(b.stderr)")
+        #expect(!b.stderr.contains("resampling kernel"), "\(b.stdout)\(b.stderr)")
     }
 }

@@ -83,8 +83,8 @@ import TrailpackCore
 
         // The summary: metres over filled terrain, recounted from the patch's void cells (a
         // vertex on filled terrain when any of its four cells is; half of each step it shares).
-        let figure = try #require(r.stdout.firstMatch(of: /warning: route across: (\d+) m of the route \([\d.]+% of [\d.]+ km\) runs over filled DEM voids/)
-            .flatMap { Double($0.1) }, "\(r.stdout)")
+        let figure = try #require(r.stderr.firstMatch(of: /warning: route across: (\d+) m of the route \([\d.]+% of [\d.]+ km\) runs over filled DEM voids/)
+            .flatMap { Double($0.1) }, "\(r.stderr)")
         let own = Self.metresOverFilled(coords.map { LonLat($0[0], $0[1]) }, patch: patch, filled: filled)
         #expect(abs(figure - own) <= 1, "build says \(figure) m, recounted \(own) m")
         #expect(figure > 100, "over the 100 m warning length")
@@ -167,7 +167,7 @@ import TrailpackCore
         let root = TestData.scratchFolder("filled-ridge-out")
         let r = try TestData.run(["build", try F.recipe(text, in: dir, name: "ridge.json5"), "--out", root.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("warning: route pine-mountain-crest: ") && r.stdout.contains("m of the route"), "\(r.stdout)")
+        #expect(r.stderr.contains("warning: route pine-mountain-crest: ") && r.stderr.contains("m of the route"), "\(r.stderr)")
         // AR patch at 10 m, region at 30 m.
         let a = try Self.agreement(region: root.appendingPathComponent("regions/jacksboro"), routeID: "pine-mountain-crest", dem: holed)
         #expect(a.cells > 1000 && a.vertices > 20, "\(a)")

@@ -9,7 +9,7 @@ import TestSupport
 
     @Test func buildSummaryCountsLandmarksPerRoute() throws {
         let root = TestData.scratchFolder("landmark-summary")
-        let text = try TestData.run(["build", demo, "--out", root.path])
+        let text = try TestData.run(["build", demo, "--out", root.path, "--log-format", "pretty"])
         #expect(text.status == 0, "\(text.stderr)")
         let json = try TestData.run(["build", demo, "--out", root.path, "--json"])
         #expect(json.status == 0, "\(json.stderr)")

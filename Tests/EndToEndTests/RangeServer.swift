@@ -16,6 +16,13 @@ final class RangeServer: @unchecked Sendable {
 
     /// The requests served so far, as "METHOD /path range" lines.
     var requests: [String] { lock.lock(); defer { lock.unlock() }; return log }
+    /// When set, every GET after this many is answered 503 Service Unavailable (a bucket
+    /// failing mid-read).
+    private var failGETsAfter: Int?
+    private var gets = 0
+
+    /// Answers 503 to every GET after the first `count`.
+    func failGETs(after count: Int) { lock.lock(); failGETsAfter = count; lock.unlock() }
 
     init(serving folder: URL) throws {
         self.folder = folder
@@ -60,7 +67,15 @@ final class RangeServer: @unchecked Sendable {
         guard parts.count >= 2 else { return }
         let method = String(parts[0]), path = String(parts[1])
         let rangeLine = lines.first { $0.lowercased().hasPrefix("range:") }
-        lock.lock(); log.append("\(method) \(path) \(rangeLine ?? "")"); lock.unlock()
+        lock.lock()
+        log.append("\(method) \(path) \(rangeLine ?? "")")
+        if method == "GET" { gets += 1 }
+        let unavailable = method == "GET" && failGETsAfter.map { gets > $0 } == true
+        lock.unlock()
+        if unavailable {
+            send(fd, "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", body: [])
+            return
+        }
         let file = folder.appendingPathComponent(String(path.dropFirst()))
         guard !path.contains(".."), let data = FileManager.default.contents(atPath: file.path) else {
             send(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", body: [])

@@ -39,7 +39,7 @@ import TestSupport
         let m = try TestData.run(["build", try jacksboroRecipe(dem: "[\"\(F.jacksboroTIF)\"]", in: dir, name: "m.json5"), "--out", metreRoot.path, "--quiet"])
         let f = try TestData.run(["build", try jacksboroRecipe(dem: "[\"\(feet)\"]", in: dir, name: "ft.json5"), "--out", feetRoot.path])
         #expect(m.status == 0 && f.status == 0, "\(m.stderr)\(f.stderr)")
-        #expect(f.stdout.contains("feet.tif") && f.stdout.contains("converted to metres"), "\(f.stdout)")
+        #expect(f.stderr.contains("feet.tif") && f.stderr.contains("converted to metres"), "\(f.stderr)")
         #expect(TestData.strictValidationFailure(feetRoot) == nil)
         let em = try routeElevations(metreRoot), ef = try routeElevations(feetRoot)
         #expect(em.count > 400 && em.count == ef.count)
@@ -122,7 +122,7 @@ import TestSupport
         let root = TestData.scratchFolder("void2-out")
         let r = try TestData.run(["build", try F.recipe(F.region(dem: "[\"\(holed)\"]"), in: dir), "--out", root.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("warning: terrain: filled") && r.stdout.contains("over 1%"), "\(r.stdout)")
+        #expect(r.stderr.contains("warning: terrain: filled") && r.stderr.contains("over 1%"), "\(r.stderr)")
         let terrain = (try F.manifest(root, "inputs")["files"] as? [String: Any])?["terrain"] as? [String: Any]
         let voids = try #require(terrain?["filledVoids"] as? [String: Any])
         #expect(voids["areaCount"] as? Int == 11)
@@ -163,7 +163,7 @@ import TestSupport
         let r = try TestData.run(["build", try F.recipe(region, in: dir, name: "kauai.json5"), "--out", root.path])
         #expect(r.status == 0, "\(r.stderr)")
         // 4,185 of 178,000 grid cells (2.35%) are the tile's voids, all within 1500 m of data.
-        #expect(r.stdout.contains("warning: terrain: filled") && r.stdout.contains("(2.3"), "\(r.stdout)")
+        #expect(r.stderr.contains("warning: terrain: filled") && r.stderr.contains("(2.3"), "\(r.stderr)")
         // The build warned of the filled share, so validate does too: valid, not strict.
         #expect(TestData.strictValidationFailure(root, strict: false) == nil)
         let track = dir.appendingPathComponent("across.geojson")

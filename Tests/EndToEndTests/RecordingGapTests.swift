@@ -87,7 +87,7 @@ import TestSupport
         let bridged = try Self.recipe(in: dir, gpx: gpx, trackExtra: ", joinM: 2500", name: "bridged.json5")
         let first = try TestData.run(["build", bridged, "--out", root.path])
         try #require(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("gap of") && first.stdout.contains("bridged in a straight line"), "\(first.stdout)")
+        #expect(first.stderr.contains("gap of") && first.stderr.contains("bridged in a straight line"), "\(first.stderr)")
         #expect(TestData.strictValidationFailure(root) == nil)
         let before = TestData.tree(root)
 
@@ -147,7 +147,7 @@ import TestSupport
         let r = try TestData.run(["build", try Self.recipe(in: dir, gpx: gpx, trackExtra: ", gaps: \"trails\"", name: "trails.json5"),
                                   "--out", root.path])
         try #require(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("fix \(rec.lastBefore)") && r.stdout.contains("routed over the trails"), "\(r.stdout)")
+        #expect(r.stderr.contains("fix \(rec.lastBefore)") && r.stderr.contains("routed over the trails"), "\(r.stderr)")
         #expect(TestData.strictValidationFailure(root) == nil)
         // The whole way (5.7 km), not the 5.2 km a straight line across the gap would make.
         let distanceM = try Self.distanceM(root)

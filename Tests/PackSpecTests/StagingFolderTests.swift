@@ -45,3 +45,24 @@ struct PackIdTests {
         #expect(PackTree.manifestPath("alps") == "regions/alps/manifest.json")
     }
 }
+
+@Suite("Region lock file names")
+struct RegionLockFileTests {
+    @Test func namesRoundTripAndOthersAreNoLocks() {
+        #expect(RegionLockFile(regionId: "alps").name == ".alps.lock")
+        #expect(RegionLockFile(parsing: ".a-b-3.lock") == RegionLockFile(regionId: "a-b-3"))
+        for name in ["alps.lock", ".lock", "..lock", ".alps.tmp-node7-1", ".catalog.json.tmp-node7-1", ".Alps!.lock", ".alps.lock.bak"] {
+            #expect(RegionLockFile(parsing: name) == nil, "\(name)")
+        }
+        // A lock file is no staging folder, so the folder cleanup never touches it.
+        #expect(StagingFolder(parsing: ".alps.lock") == nil)
+    }
+
+    @Test func holderLinesRoundTrip() {
+        let text = RegionLockFile.holderText(host: "node7", pid: 4242)
+        #expect(text == "node7 4242\n")
+        let holder = RegionLockFile.holder(parsing: text)
+        #expect(holder?.host == "node7" && holder?.pid == 4242)
+        for bad in ["", "node7", "node7 -1", "node7 x", "a b c"] { #expect(RegionLockFile.holder(parsing: bad) == nil, "\(bad)") }
+    }
+}
