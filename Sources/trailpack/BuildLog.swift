@@ -54,9 +54,13 @@ struct BuildLog {
         }
     }
 
-    /// "built: 3 routes, 12.3 MB, 41.2 s" (wall-clock seconds of the whole build, waits included).
+    /// "built: 3 routes, 12.3 MB, 41.2 s, memory 290 MiB of 2.0 GiB from SLURM_MEM_PER_NODE"
+    /// (wall-clock seconds of the whole build, waits included; the estimated peak and the limit
+    /// that applied, so a batch log says which one did).
     static func builtLine(_ s: BuildSummary, wallS: Double) -> String {
-        String(format: "built: %d route%@, %.1f MB, %.1f s", s.routes.count, s.routes.count == 1 ? "" : "s", Double(s.totalBytes) / 1e6, wallS)
+        let memory = s.memoryLimit.map { ", memory \(MemoryLimit.format(s.memoryEstimateBytes)) of \($0.describe)" } ?? ""
+        return String(format: "built: %d route%@, %.1f MB, %.1f s", s.routes.count, s.routes.count == 1 ? "" : "s",
+                      Double(s.totalBytes) / 1e6, wallS) + memory
     }
 
     /// Says on stderr (in every format, quiet too) that the build waits for a lock another build holds.

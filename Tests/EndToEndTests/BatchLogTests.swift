@@ -21,7 +21,7 @@ import TestSupport
 
     var warning: Regex<Substring> { /^\[jacksboro\] warning: region jacksboro: pack is 1\.\d MB, over the 1 MB budget for phones$/ }
     static let note = "[jacksboro] note: \(TestData.url("").path)/jacksboro/jacksboro_fault_dem.tif: elevations in ft (the recipe's verticalUnit), converted to metres (× 0.3048)"
-    var built: Regex<Substring> { /^\[jacksboro\] built: 1 route, 1\.\d MB, \d+\.\d s$/ }
+    var built: Regex<Substring> { /^\[jacksboro\] built: 1 route, 1\.\d MB, \d+\.\d s, memory \d+ MiB of \d+(?:\.\d)? [MG]iB from .+$/ }
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
@@ -37,6 +37,14 @@ import TestSupport
         for byte in Array((r.stdout + r.stderr).utf8) { #expect(byte != 0x1B && byte != 0x0D) }
         let explicit = try TestData.run(["build", recipe, "--out", root.path, "--log-format", "plain"])
         #expect(lines(explicit.stderr) == err)
+    }
+
+    /// The built line says which memory limit applied: under Slurm's allocation, Slurm's.
+    @Test func theBuiltLineNamesTheMemoryLimitThatApplied() throws {
+        let r = try TestData.run(["build", try warningRecipe(), "--out", TestData.scratchFolder("batch-slurm").path, "--quiet"],
+                                 environment: ["SLURM_MEM_PER_NODE": "1024"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(lines(r.stdout).count == 1 && r.stdout.hasSuffix(" MiB of 1.0 GiB from SLURM_MEM_PER_NODE\n"), "\(r.stdout)")
     }
 
     @Test func quietKeepsWarningsInBothFormats() throws {
