@@ -10,9 +10,10 @@ import TrailpackCore
 /// `TRAILPACK_CORPUS_COUNT`; the recorded hikes of data/gpx (outside the White Mountains DEM)
 /// are left out.
 @Suite struct CorpusGPXExport {
-    @Test func exportsRecordingsAndTruthLines() throws {
-        guard let dir = ProcessInfo.processInfo.environment["TRAILPACK_CORPUS_GPX_DIR"] else { return }
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TRAILPACK_CORPUS_GPX_DIR"] != nil, "set TRAILPACK_CORPUS_GPX_DIR to export"))
+    func exportsRecordingsAndTruthLines() throws {
         let env = ProcessInfo.processInfo.environment
+        let dir = try #require(env["TRAILPACK_CORPUS_GPX_DIR"])
         let first = UInt64(env["TRAILPACK_CORPUS_FIRST_SEED"] ?? "1") ?? 1
         let count = Int(env["TRAILPACK_CORPUS_COUNT"] ?? "24") ?? 24
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -85,8 +85,9 @@ struct RecordedTrackTests {
     /// The same checks on every GPX file of the folder `TRAILPACK_AUDIT_GPX_DIR` names (recorded
     /// tracks that are not in the repository); without it, nothing runs. Prints one line per
     /// track and a summary, and records every broken invariant.
-    @Test func auditOfAFolderOfRecordedTracks() throws {
-        guard let folder = ProcessInfo.processInfo.environment["TRAILPACK_AUDIT_GPX_DIR"] else { return }
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TRAILPACK_AUDIT_GPX_DIR"] != nil, "set TRAILPACK_AUDIT_GPX_DIR to a folder of GPX files"))
+    func auditOfAFolderOfRecordedTracks() throws {
+        let folder = try #require(ProcessInfo.processInfo.environment["TRAILPACK_AUDIT_GPX_DIR"])
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.lowercased().hasSuffix(".gpx") }.sorted()
         var tracks = 0, turns = 0, uTurns = 0, km = 0.0, broken = 0, unreadable = 0
         var removedM = 0.0, rawM = 0.0
