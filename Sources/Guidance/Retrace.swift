@@ -21,12 +21,12 @@ import TrailpackCore
 ///
 /// On a drawn line (`drawn`: routed over the network or planned) there is no GPS error to allow
 /// for: every point up to `nearM` must lie within `drawnWithinM` (5 m) of the way in, and the
-/// far and spur rules do not apply; the road hairpins of a planned route whose legs run 8-10 m apart for
-/// 130 m are hairpins.
+/// far and spur rules do not apply, so a planned road's hairpin whose legs run a few metres
+/// more than that apart stays a hairpin.
 ///
-/// A hairpin's legs spread apart: on the recorded switchbacks of the UTMB, the Diagonale des Fous
-/// and the Vanoise (pretty-gpx examples), they are more than 12 m apart within 50 m and more
-/// than 30 m apart within 150 m of the tip (docs/GUIDANCE.md).
+/// A hairpin's legs spread apart beyond `nearWithinM` and `farWithinM` away from the tip
+/// (docs/GUIDANCE.md, *U-turns at reversals*; the recorded switchbacks this was checked on are in
+/// docs/GUIDANCE-TUNING.md).
 public enum Retrace {
     /// The way back is measured every this many metres after the tip.
     public static let stepM = 10.0

@@ -86,7 +86,7 @@ enum SwitchbackRuns {
             var streak = 0, longest = 0
             for i in start...end {
                 // GPS error at a tip rounds its 25 m bend; the legs joining it to the tips either
-                // side of it keep the turn (a 128° hairpin read 75° on 25 m chords).
+                // side of it keep the turn.
                 let legsDeg = i > start && i < end
                     ? turnDeg(line.coords[bends[i - 1].pathIndex], line.coords[bends[i].pathIndex], line.coords[bends[i + 1].pathIndex]) : 0
                 streak = max(abs(bends[i].deviationDeg), legsDeg) >= hairpinMinDeg ? streak + 1 : 0

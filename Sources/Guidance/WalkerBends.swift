@@ -23,10 +23,10 @@ public enum WalkerBends {
     /// The longer chord that must agree on the side, metres.
     public static let wideWindowM = 100.0
     /// How far a turn's 100 m bend must clear the class "turn" (45 degrees, `Deviation`), degrees:
-    /// GPS drift moves the smoothed 100 m bend of the noisy-track corpus's recordings by 10.7
-    /// degrees or less at nine places in ten (the 50 m bend by 12.7), so a bend closer to 45 is a
-    /// cue on one recording and none on the next. The same rule holds on a drawn line, so a route
-    /// and a recording of it are told of the same turns.
+    /// GPS drift moves a recording's smoothed 100 m bend by about this much at nine places in ten,
+    /// so a bend closer to 45 is a cue on one recording and none on the next. The same rule holds
+    /// on a drawn line, so a route and a recording of it are told of the same turns.
+    /// (docs/GUIDANCE-TUNING.md has the measurement.)
     public static let gpsMarginDeg = 10.0
     /// A turn's 50 m bend is at least this many degrees...
     public static let minTurnDeg = 45.0
@@ -170,8 +170,8 @@ public enum WalkerBends {
     }
 
     /// A turn's place is the centre of its curve: around its 50 m peak, the vertices whose 50 m
-    /// bend is within this many degrees of the peak's (the smoothed 50 m bend of a recording errs by
-    /// about 4° RMS, so GPS error could have put the peak anywhere on them)...
+    /// bend is within this many degrees of the peak's (within the error of a recording's smoothed
+    /// 50 m bend, so GPS error could have put the peak anywhere on them)...
     public static let plateauDeg = 5.0
     /// ...up to this far along either way (metres), give it to the one with the largest 100 m bend.
     public static let plateauReachM = oneCurveM
@@ -222,17 +222,15 @@ public enum WalkerBends {
     }
 
     /// A turn whose 50 m bend is at least this many degrees turns back on itself (a hairpin): the
-    /// sign of a bend near 180 degrees flips with a metre of GPS error (a recorded right-hand
-    /// hairpin of 137 degrees read -172 over 50 m: "Turn sharp left"), so it is a cue only where
-    /// the side of the way in on which the way after lies agrees with that sign (the 100 m bend's
-    /// sign, as unsettled, is not asked).
+    /// sign of a bend near 180 degrees flips with a metre of GPS error (a right-hand hairpin can
+    /// read as a sharp left), so it is a cue only where the side of the way in on which the way
+    /// after lies agrees with that sign (the 100 m bend's sign, as unsettled, is not asked).
     public static let hairpinDeg = 150.0
     /// ...judged on the points this far back and ahead along the route, metres...
     public static let hairpinReachM = 25.0
     /// ...which must lie at least this far to one side of the way in, metres (else no side): a
     /// recording's white jitter (up to 1.5 m a fix) moves that offset, read from three fixes, by
-    /// about 2 m (at 2 m, a recording read a turnaround whose points 25 m either side of the tip
-    /// lay 2.7 m apart as "Turn sharp right" where the trail turns back to the left).
+    /// about 2 m, so this leaves twice that.
     public static let hairpinMinOffsetM = 4.0
 
     /// True when the point `hairpinReachM` ahead of vertex `k` lies right of the way in (the chord

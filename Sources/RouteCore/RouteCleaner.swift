@@ -60,10 +60,9 @@ public enum RouteCleaner {
         /// of the six steps before and after), so that a sparse track's real corners and
         /// switchback tips, whose legs are ordinary steps, are never spikes.
         public var spikeStepFactor: Double = 4
-        /// The spike's neighbours lie closer to each other than this fraction of its mean leg
-        /// (the excursion returns to where it left; the mean, not the shorter leg, so that a
-        /// spike beside a run of dropped fixes, whose neighbours lie a gap apart, still goes: a
-        /// double spike 60 m off had its neighbours 32 m apart).
+        /// The spike's neighbours lie at most this fraction of its mean leg apart (the excursion
+        /// returns to where it left; the mean, not the shorter leg, so that a spike beside a run
+        /// of dropped fixes, whose neighbours lie a gap apart, still goes).
         public var spikeBaseRatio: Double = 0.6
         /// A stop: consecutive fixes within this radius of their running centre...
         public var stopRadiusM: Double = 20

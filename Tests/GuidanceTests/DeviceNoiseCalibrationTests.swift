@@ -21,7 +21,7 @@ struct DeviceNoiseCalibrationTests {
     static let maxBendDeg = 60.0
 
     /// One real pass's error, median, degrees: the stretches walked twice among 141 public GPX
-    /// recordings from 40 GitHub repositories (docs/GUIDANCE.md), 1251 points on 33 tracks. The
+    /// recordings from 40 GitHub repositories (docs/GUIDANCE-TUNING.md), 1251 points on 33 tracks. The
     /// corpus must not be a quieter device than these.
     static let realMedianDeg = 2.3
 
