@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# make cluster-test: docs/CLUSTER.md's blocks, extracted from the doc and run as written.
+#  - Slurm: a one-node Slurm (slurm-wlm and munge from Debian, installed when missing) under a
+#    temporary folder; the doc's submit-regions.sh over 7 small recipes with MaxArraySize=4 (two
+#    arrays), one task requeued mid-build; then the pack root must equal, byte for byte, a serial
+#    build plus `trailpack catalog`, and pass `trailpack validate --strict`; a second run with one
+#    region failing must leave catalog.json as it was.
+#  - Kubernetes: the YAML against the API schemas of 1.29 and 1.37 (kubernetes-validate, pinned in
+#    scripts/requirements-cluster.txt, in .build/cluster-venv) and scripts/cluster_doc.py's
+#    cross-field rules.
+# Uses TRAILPACK_DIST (a make dist tarball; default the newest dist/trailpack-*.tar.gz) so the
+# shipped binary is what runs. Every daemon is stopped by pid when the script ends, however.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/trailpack-cluster.XXXXXX")
+pids=()
+cleanup() {
+  local status=$?
+  if [ -n "${SLURM_CONF:-}" ]; then   # our own controller's jobs only, then its daemons
+    squeue -h -o %i 2>/dev/null | xargs -r scancel 2>/dev/null || true
+    sleep 1
+  fi
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+  if [ "$status" -ne 0 ]; then
+    echo "cluster-test FAILED (exit $status); daemon logs:" >&2
+    tail -n 20 "$tmp"/state/*.log >&2 2>/dev/null || true
+  fi
+  [ -n "${TRAILPACK_KEEP_SCRATCH:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+fail() { echo "cluster-test: $*" >&2; exit 1; }
+step() { echo "== $(date -u +%T) $*"; }
+
+step "Debian packages"
+missing=()
+for p in slurm-wlm munge; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}" > "$tmp/apt.log" 2>&1 \
+    || { $sudo apt-get update > /dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
+fi
+
+step "trailpack from the dist tarball"
+dist=${TRAILPACK_DIST:-$(ls -t "$repo"/dist/trailpack-*.tar.gz 2>/dev/null | head -1)}
+[ -f "$dist" ] || fail "no dist tarball: run make dist (or set TRAILPACK_DIST)"
+tar -xzf "$dist" -C "$tmp"
+export PATH="$tmp/trailpack/bin:$PATH"
+trailpack --version
+
+step "docs/CLUSTER.md's blocks"
+python3 "$repo/scripts/cluster_doc.py" extract "$repo/docs/CLUSTER.md" "$tmp/doc"
+
+step "Kubernetes: schemas and cross-field rules"
+venv="$repo/.build/cluster-venv"
+if ! cmp -s "$repo/scripts/requirements-cluster.txt" "$venv/requirements.txt" 2>/dev/null; then
+  python3 -m venv --clear "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$repo/scripts/requirements-cluster.txt"
+  cp "$repo/scripts/requirements-cluster.txt" "$venv/requirements.txt"
+fi
+for version in 1.29.0 1.37.0; do
+  "$venv/bin/kubernetes-validate" --quiet --strict -k "$version" "$tmp"/doc/*.yaml
+done
+"$venv/bin/python" "$repo/scripts/cluster_doc.py" check-k8s "$tmp/doc"
+
+# Eight recipes in $tmp/recipes: the two bundled ones (data paths made absolute), five small boxes
+# of the White Mountains tile (a second each) and a quarter of it (a few seconds: the one requeued).
+make_recipes() {
+  local dem="$repo/data/white-mountains/N44W072.hgt" trails="$repo/data/white-mountains/wmnf-pliney.geojson"
+  mkdir -p "$tmp/recipes"
+  for id in pliny-kilkenny jacksboro; do
+    sed "s#\"\.\./data/#\"$repo/data/#g" "$repo/Recipes/$id.json5" > "$tmp/recipes/$id.json5"
+  done
+  box() { echo "{ id: \"$1\", name: \"$1\", attribution: [\"SRTM (public domain)\"], bbox: [$2], dem: [\"$dem\"], $3 }" > "$tmp/recipes/$1.json5"; }
+  box cabot-north "-71.44, 44.50, -71.38, 44.55" "trails: [\"$trails\"], pois: [{ name: \"Mount Cabot\", kind: \"summit\", lon: -71.4141, lat: 44.5059 }],"
+  box presidential-west "-71.60, 44.20, -71.52, 44.26" ""
+  box nash-stream "-71.50, 44.70, -71.42, 44.76" "terrain: { resolutionM: 60, contourIntervalM: 25 },"
+  box waumbek "-71.45, 44.41, -71.39, 44.45" "terrain: { resolutionM: 45 },"
+  box pond-north "-71.40, 44.52, -71.35, 44.56" ""
+  box west-quarter "-71.95, 44.05, -71.50, 44.50" "terrain: { resolutionM: 30 },"
+}
+
+# A one-node Slurm under $tmp/state: munged on its own socket and key, slurmctld and slurmd in the
+# foreground (their pids in $pids), MaxArraySize=4 so the doc's chunking is exercised.
+start_slurm() {
+  local s="$tmp/state" host port
+  host=$(hostname -s)
+  mkdir -p "$s/ctld" "$s/spool" "$s/munge"
+  chmod 711 "$s/munge"
+  dd if=/dev/urandom of="$s/munge/munge.key" bs=1024 count=1 status=none
+  chmod 400 "$s/munge/munge.key"
+  munged --foreground --force --socket="$s/munge/munge.sock" --key-file="$s/munge/munge.key" \
+    --pid-file="$s/munge/munged.pid" --log-file="$s/munged.log" --seed-file="$s/munge/seed" > "$s/munged.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 50); do [ -S "$s/munge/munge.sock" ] && break; sleep 0.1; done
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])')
+  cat > "$s/slurm.conf" <<CONF
+ClusterName=trailpacktest
+SlurmctldHost=$host
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$s/munge/munge.sock
+StateSaveLocation=$s/ctld
+SlurmdSpoolDir=$s/spool
+SlurmctldPidFile=$s/slurmctld.pid
+SlurmdPidFile=$s/slurmd.pid
+SlurmctldLogFile=$s/slurmctld.log
+SlurmdLogFile=$s/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU_Memory
+MpiDefault=none
+ReturnToService=2
+MaxArraySize=4
+KillWait=5
+MinJobAge=3600
+$(slurmd -C | head -1) State=UNKNOWN
+PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+  export SLURM_CONF="$s/slurm.conf"
+  slurmctld -D -f "$SLURM_CONF" > "$s/slurmctld.out" 2>&1 &
+  pids+=($!)
+  slurmd -D -f "$SLURM_CONF" > "$s/slurmd.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 100); do [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] && return 0; sleep 0.3; done
+  fail "the one-node Slurm did not come up (see $s/*.log)"
+}
+
+# The state of one job or array task, as scontrol tells it (empty when unknown).
+job_state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1; }
+
+# Waits (at most $2 s) until job $1 has ended; prints its final state.
+wait_job() {
+  local state
+  for _ in $(seq $(($2 * 2))); do
+    state=$(job_state "$1")
+    case "$state" in COMPLETED|FAILED|CANCELLED|TIMEOUT|OUT_OF_MEMORY|NODE_FAIL) echo "$state"; return 0 ;; esac
+    sleep 0.5
+  done
+  fail "job $1 still $state after $2 s"
+}
+
+# Requeues the array task that builds $1 once its build has started (its staging folder exists),
+# and lets it start again at once (a requeued job is otherwise held back two minutes).
+requeue_mid_build() {
+  local id=$1 line index array task
+  line=$(grep -n "/$id.json5\$" "$run/regions.txt" | cut -d: -f1)
+  index=$(( (line - 1) % 4 )); array=$(sed -n "$(( (line - 1) / 4 + 1 ))p" <<< "$arrays")
+  task="${array}_$index"
+  for _ in $(seq 1200); do
+    if [ "$(job_state "$task")" = RUNNING ] && compgen -G "$packs/regions/.$id.tmp-*" > /dev/null; then
+      scontrol requeue "$task"
+      echo "requeued task $task ($id) mid-build"
+      for _ in $(seq 20); do [ "$(job_state "$task")" = PENDING ] && break; sleep 0.2; done
+      scontrol update JobId="$task" StartTime=now
+      return 0
+    fi
+    sleep 0.05
+  done
+  fail "task $task ($id) never seen building"
+}
+
+# The doc's submit-regions.sh over $tmp/recipes into $packs, the quarter-tile task requeued
+# mid-build; waits for the catalog job, which must complete.
+run_slurm_doc() {
+  (cd "$tmp/doc" && PACKS="$packs" RECIPES="$tmp/recipes/*.json5" RUN="$run" ./submit-regions.sh)
+  arrays=$(squeue -h -t all -n trailpack-regions -o %F | sort -un)
+  [ "$(wc -l <<< "$arrays")" -eq 2 ] || fail "expected 2 arrays (8 regions, MaxArraySize 4), got: $arrays"
+  requeue_mid_build west-quarter
+  local state next
+  catalog=$(squeue -h -t all -n trailpack-catalog -o %i | sort -n | tail -1)
+  while :; do   # the catalog job queues itself again when it finds a task still to run
+    state=$(wait_job "$catalog" 600)
+    next=$(squeue -h -t all -n trailpack-catalog -o %i | sort -n | tail -1)
+    [ "$next" != "$catalog" ] || break
+    echo "catalog job $catalog queued catalog job $next behind the requeued task"
+    catalog=$next
+  done
+  [ "$state" = COMPLETED ] || fail "catalog job $catalog: $state: $(cat "$run"/logs/trailpack-catalog-*.out)"
+}
+
+# What the run must have left: one marker per region, both attempts of the requeued task logged
+# apart, and a pack root equal to a serial build's, byte for byte, that validates strictly.
+check_slurm_run() {
+  local ids id out
+  ids=$(for f in "$tmp"/recipes/*.json5; do basename "$f" .json5; done)
+  for id in $ids; do [ -e "$run/done/$id" ] || fail "no marker for $id"; done
+  [ -s "$run/logs/west-quarter.0.1.log" ] || [ -e "$run/logs/west-quarter.0.1.log" ] || fail "no log of attempt 0"
+  [ -e "$run/logs/west-quarter.1.1.log" ] || fail "no log of attempt 1 (requeue): $(ls "$run/logs")"
+  out=$(grep -l "== west-quarter:" "$run"/logs/trailpack-regions-*.out)
+  [ "$(grep -c "== west-quarter: attempt" "$out")" -eq 2 ] || fail "$out: not both attempts: $(cat "$out")"
+  grep -q "DUE TO JOB REQUEUE" "$out" || fail "$out: the requeue did not stop a running task"
+  trailpack build "$tmp"/recipes/*.json5 --out "$tmp/serial" --no-catalog --quiet
+  trailpack catalog "$tmp/serial" --quiet
+  diff -r "$tmp/serial" "$packs" || fail "the Slurm-built pack root differs from the serial build"
+  trailpack validate "$packs" --strict
+  echo "pack root equals the serial build: $(find "$packs" -type f | wc -l) files, $(du -sh "$packs" | cut -f1)"
+}
+
+# The doc's catalog job alone, when it must not publish: a region without its marker, then a
+# region that no longer validates. catalog.json must stay the same file (same inode), no staging
+# copy left behind.
+check_catalog_refusals() {
+  local before job
+  before=$(stat -c %i "$packs/catalog.json")
+  rm "$run/done/jacksboro"
+  job=$(cd "$run" && RUN="$run" PACKS="$packs" sbatch --parsable --export="ALL,ARRAYS=$(paste -sd, <<< "$arrays")" "$tmp/doc/trailpack-catalog.sbatch")
+  [ "$(wait_job "$job" 120)" = FAILED ] || fail "catalog job $job published with a region missing"
+  grep -q "/jacksboro.json5$" "$run/failed.txt" || fail "failed.txt does not name jacksboro"
+  touch "$run/done/jacksboro"
+  truncate -s 100 "$packs/regions/cabot-north/terrain.bin"
+  job=$(cd "$run" && RUN="$run" PACKS="$packs" sbatch --parsable --export="ALL,ARRAYS=$(paste -sd, <<< "$arrays")" "$tmp/doc/trailpack-catalog.sbatch")
+  [ "$(wait_job "$job" 120)" = FAILED ] || fail "catalog job $job published over an invalid region"
+  [ "$(stat -c %i "$packs/catalog.json")" = "$before" ] || fail "catalog.json was replaced"
+  ! compgen -G "$packs/.catalog-stage-*" > /dev/null || fail "a staging copy was left in $packs"
+  echo "catalog job refused to publish: a missing marker, an invalid region"
+}
+
+step "recipes"
+make_recipes
+step "one-node Slurm"
+start_slurm
+packs="$tmp/packs" run="$tmp/run"
+step "the doc's Slurm run (8 regions, 2 arrays, one task requeued)"
+run_slurm_doc
+step "checks against a serial build"
+check_slurm_run
+step "the catalog job's refusals"
+check_catalog_refusals
+step "cluster-test passed"
