@@ -16,6 +16,15 @@ import statistics
 import sys
 
 MB = 1_000_000
+# trailpack's peak memory estimate for a region grid of N cells, the one formula `build` enforces
+# and `trailpack plan` reports (Sources/Pipeline/MemoryLimit.swift: processOverheadBytes,
+# regionBytesPerCell; PlanCommandTests checks this copy).
+OVERHEAD_BYTES = 128 * 1024 * 1024
+REGION_BYTES_PER_CELL = 16
+
+
+def rss_budget_mb(cells):
+    return round((OVERHEAD_BYTES + REGION_BYTES_PER_CELL * cells) / MB)
 
 
 def median(values):
@@ -50,7 +59,7 @@ def results(args):
         tp, one, gd = tool("trailpack"), tool("trailpack-one-contour-pass"), tool("gdal-chain")
         entry = dict(c)
         entry["float32GridMB"] = round(cells * 4 / MB)
-        entry["rssBudgetMB"] = round(3 * cells * 4 / MB + 300)
+        entry["rssBudgetMB"] = rss_budget_mb(cells)
         entry["trailpack"], entry["trailpackOneContourPass"], entry["gdalChain"] = tp, one, gd
         if tp:
             entry["secondsPerMillionCells"] = round(tp["medianSeconds"] / mcells, 3)
@@ -124,7 +133,7 @@ def table(args):
         f"(other work on the machine inflates wall times). Generated from `bench/results.json` by "
         "`scripts/bench_report.py`; do not edit by hand.",
         "",
-        "| case | grid (cells) | trailpack | GDAL chain | ratio | CPU s trailpack / GDAL | cores in terrain | terrain stage: one contour pass -> split | s per M cells | trailpack peak RSS | MB per M cells | budget (3 x float32 + 300 MB) |",
+        "| case | grid (cells) | trailpack | GDAL chain | ratio | CPU s trailpack / GDAL | cores in terrain | terrain stage: one contour pass -> split | s per M cells | trailpack peak RSS | MB per M cells | budget (plan's estimate: 128 MiB + 16 B per cell) |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for c in doc["terrain"]:
@@ -136,7 +145,7 @@ def table(args):
             f"| {tp['medianCPUSeconds']:.1f} / {gd['medianCPUSeconds'] if gd else 0:.1f} "
             f"| {tp.get('terrainCores', '-')} "
             f"| {fmt_s(split['terrainSeconds'][0]) + ' -> ' + fmt_s(split['terrainSeconds'][1]) if split else '-'} "
-            f"| {c['secondsPerMillionCells']:.2f} | {tp['medianPeakRSSMB']} MB | {c['peakRSSMBPerMillionCells']:.1f} | {c['rssBudgetMB']} MB |")
+            f"| {c['secondsPerMillionCells']:.2f} | {tp['medianPeakRSSMB']} MB | {c['peakRSSMBPerMillionCells']:.1f} | {rss_budget_mb(c['cells'])} MB |")
     lines.append("")
     if "linearity" in doc:
         lin = doc["linearity"]

@@ -1,50 +1,48 @@
 import Foundation
 import TrailpackCore
 
-/// The memory a terrain grid will take, estimated before anything is allocated, against a
-/// limit: `terrain.memoryLimitMiB` or `--memory-limit-mib`, else half the physical memory (or
-/// of the cgroup's limit when the process runs in a smaller container).
+/// The memory a build will take, estimated before anything is allocated, against its limit
+/// (`MemoryBudget`). The one formula, which `build` enforces and `trailpack plan` reports:
+/// peak bytes = `processOverheadBytes` + the larger of `regionBytesPerCell` x the region grid's
+/// cells and `patchBytesPerCell` x the largest AR patch's cells.
 public enum MemoryLimit {
     /// Peak bytes per cell of the region grid: the Float32 raster, the Int16 grid and its TER1
     /// bytes, the hillshade and its PNG, void masks, and contour tracing.
     public static let regionBytesPerCell = 16
     /// Peak bytes per cell of an AR patch: the Float32 raster, the Int16 grid, TER1 bytes, masks.
     public static let patchBytesPerCell = 12
+    /// The process's memory whatever the grid: code, GDAL and PROJ, trails, routes, network (bytes).
+    public static let processOverheadBytes = 128 * 1_048_576
 
-    /// The limit in bytes for a recipe value (MiB) or the default; never more than the
-    /// machine's (or container's) memory, so no setting lets an allocation kill the process.
-    public static func limitBytes(mib: Double?) -> Double {
-        if let mib { return min(mib * 1_048_576, Double(availableBytes)) }
-        return Double(availableBytes) / 2
+    /// The estimated peak bytes of a process holding a grid of `cells` at `bytesPerCell`.
+    public static func peakBytes(cells: Double, bytesPerCell: Int) -> Double {
+        Double(processOverheadBytes) + cells * Double(bytesPerCell)
     }
 
-    /// Physical memory, or the cgroup (v2 or v1) limit when smaller.
-    public static var availableBytes: UInt64 {
-        var bytes = ProcessInfo.processInfo.physicalMemory
-        for file in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
-            if let text = try? String(contentsOfFile: file, encoding: .utf8),
-               let v = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines)), v > 0 {
-                bytes = min(bytes, v)
-            }
-        }
-        return bytes
+    /// The estimated peak bytes of a build whose region grid has `regionCells` and whose largest
+    /// AR patch has `largestPatchCells`.
+    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int) -> Double {
+        max(peakBytes(cells: Double(regionCells), bytesPerCell: regionBytesPerCell),
+            peakBytes(cells: Double(largestPatchCells), bytesPerCell: patchBytesPerCell))
     }
 
-    /// Stops before allocating a `width` x `height` grid of `bytesPerCell` over the limit.
-    /// - Throws: `MemoryLimitError` with the cells, the estimate, the limit and what to change.
-    public static func check(width: Int, height: Int, bytesPerCell: Int, limitMiB: Double?, what: String,
+    /// Stops before allocating a `width` x `height` grid of `bytesPerCell` whose estimated peak
+    /// is over `budget`.
+    /// - Throws: `MemoryLimitError` with the cells, the estimate, the limit and the source that
+    ///   set it, the recipe key that makes the grid smaller and how to raise the limit.
+    public static func check(width: Int, height: Int, bytesPerCell: Int, budget: MemoryBudget, what: String,
                              resolutionKey: String) throws(MemoryLimitError) {
         let cells = Double(width) * Double(height)
-        let estimate = cells * Double(bytesPerCell)
-        let limit = limitBytes(mib: limitMiB)
-        guard estimate > limit else { return }
+        let estimate = peakBytes(cells: cells, bytesPerCell: bytesPerCell)
+        guard estimate > Double(budget.bytes) else { return }
         throw MemoryLimitError(message: String(
-            format: "%@ of %.0f cells (%d x %d) would need about %@ of memory, over the limit of %@ (%@); raise %@, choose a smaller bbox, or raise the limit with terrain.memoryLimitMiB in the recipe (or --memory-limit-mib)",
-            what, cells, width, height, format(estimate), format(limit),
-            limitMiB == nil ? "half of this machine's memory" : "terrain.memoryLimitMiB or --memory-limit-mib", resolutionKey))
+            format: "%@ of %.0f cells (%d x %d) would need about %@ of memory (%@ for the grid + %@ for the process), over the limit of %@; raise %@ in %@, choose a smaller bbox, or %@",
+            what, cells, width, height, format(estimate), format(cells * Double(bytesPerCell)), format(Double(processOverheadBytes)),
+            budget.describe, resolutionKey, budget.recipeFile ?? "the recipe", budget.source.advice(recipeFile: budget.recipeFile ?? "the recipe")))
     }
 
-    static func format(_ bytes: Double) -> String {
+    /// Bytes as "%.1f GiB" from 1 GiB, else whole MiB.
+    public static func format(_ bytes: Double) -> String {
         bytes >= 1_073_741_824 ? String(format: "%.1f GiB", bytes / 1_073_741_824) : String(format: "%.0f MiB", bytes / 1_048_576)
     }
 }
@@ -53,4 +51,29 @@ public enum MemoryLimit {
 public struct MemoryLimitError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
+}
+
+/// What `trailpack plan` derives from the estimate: the `--mem` to ask for and the wall time.
+public enum PlanFigures {
+    /// The suggested `--mem` is the estimated peak times this, so a build over the estimate by
+    /// up to a quarter still fits.
+    public static let memMargin = 1.25
+    /// ... rounded up to whole steps of this many MiB.
+    public static let memStepMiB = 256
+    /// Wall seconds of a build whatever its grids (start, inputs, routes, writing the small files).
+    public static let fixedSeconds = 10.0
+    /// Wall seconds per million cells of the region grid and AR patches.
+    public static let secondsPerMillionCells = 6.5
+
+    /// The `--mem` for a build whose estimated peak is `peakBytes`, MiB: with `memMargin`, in
+    /// whole `memStepMiB` steps.
+    public static func suggestedMemMiB(peakBytes: Double) -> Int {
+        let steps = (peakBytes * memMargin / Double(memStepMiB * 1_048_576)).rounded(.up)
+        return max(1, Int(steps)) * memStepMiB
+    }
+
+    /// The estimated wall seconds of a build over `cells` grid cells.
+    public static func timeS(cells: Int) -> Double {
+        fixedSeconds + secondsPerMillionCells * Double(cells) / 1e6
+    }
 }

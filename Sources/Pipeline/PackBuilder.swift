@@ -28,6 +28,9 @@ public struct BuildSummary: Sendable {
     public var cueCounts: [CueCount] = []
     /// How many landmarks each route sees, by route id.
     public var landmarkCounts: [String: Int] = [:]
+    /// The memory limit the build ran under, and its estimated peak bytes (`MemoryLimit.buildPeakBytes`).
+    public var memoryLimit: MemoryBudget?
+    public var memoryEstimateBytes: Double = 0
 }
 
 /// Options of one build.
@@ -82,23 +85,12 @@ public enum PackBuilder {
     static func make(recipePath: String, options: BuildOptions, progress: (any ProgressReporter)?) throws -> Made {
         var clock = StageClock()
         var recipe = try RecipeLoader.load(path: recipePath)
-        if let mib = options.memoryLimitMiB { recipe.terrain.memoryLimitMiB = mib }
+        recipe.terrain.memoryBudget = MemoryBudget.forBuild(recipe, flagMiB: options.memoryLimitMiB)
         try checkRegionMemory(recipe)
-        var inputs = try LoadStage.run(recipe)
-        if let given = recipe.bbox { inputs.trails = TrailSource.clipped(inputs.trails, to: given) }
-        var diagnostics = inputs.diagnostics + TrailSource.closureNotes(inputs.trails)
-        // A DEM too coarse for the grids: a warning naming the resolution to set.
-        diagnostics += SourceResolution.check(recipe, inputs: inputs)
-        clock.lap("load")
-
+        let loaded = try loadAndPrepare(recipe, clock: &clock, progress: progress)
+        var (inputs, diagnostics) = (loaded.inputs, loaded.diagnostics)
+        let (graph, snaps, prepared, bbox) = (loaded.graph, loaded.snaps, loaded.prepared, loaded.bbox)
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
-        let graph = try openTrails.isEmpty ? nil : TrailNetworkGraph(lines: openTrails)
-        let snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
-        let (prepared, routeNotes) = try RouteStage.prepare(recipe, inputs: inputs, network: graph, progress: progress)
-        diagnostics += routeNotes
-        clock.lap("routes")
-
-        let bbox = try regionBBox(recipe, inputs: inputs, routes: prepared.map { ($0.recipe.id, $0.coords) })
         let (terrain, trackRoutes, terrainNotes) = try terrainAndTrackRoutes(recipe, inputs: &inputs, prepared: prepared,
                                                                              bbox: bbox, progress: progress)
         diagnostics += terrainNotes
@@ -117,6 +109,38 @@ public enum PackBuilder {
         clock.lap("landmarks")
         return Made(recipe: recipe, inputs: inputs, bbox: bbox, terrain: terrain, routes: networked.routes, network: networked.network,
                     landmarks: landmarks, diagnostics: diagnostics, clock: clock)
+    }
+
+    /// The load and routes stages: the inputs (trails clipped to a given bbox), the trail graph
+    /// over the lines open to hikers, the vias snapped onto it, the track routes prepared, and
+    /// the region's bbox (given or derived); `trailpack plan` runs them too.
+    /// - Throws: `BuildError` or `GDALError` naming the file and place.
+    static func loadAndPrepare(_ recipe: Recipe, clock: inout StageClock, progress: (any ProgressReporter)?) throws -> Loaded {
+        var inputs = try LoadStage.run(recipe)
+        if let given = recipe.bbox { inputs.trails = TrailSource.clipped(inputs.trails, to: given) }
+        var diagnostics = inputs.diagnostics + TrailSource.closureNotes(inputs.trails)
+        // A DEM too coarse for the grids: a warning naming the resolution to set.
+        diagnostics += SourceResolution.check(recipe, inputs: inputs)
+        clock.lap("load")
+
+        let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
+        let graph = try openTrails.isEmpty ? nil : TrailNetworkGraph(lines: openTrails)
+        let snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
+        let (prepared, routeNotes) = try RouteStage.prepare(recipe, inputs: inputs, network: graph, progress: progress)
+        diagnostics += routeNotes
+        clock.lap("routes")
+        let bbox = try regionBBox(recipe, inputs: inputs, routes: prepared.map { ($0.recipe.id, $0.coords) })
+        return Loaded(inputs: inputs, graph: graph, snaps: snaps, prepared: prepared, bbox: bbox, diagnostics: diagnostics)
+    }
+
+    /// What the load and routes stages make (`loadAndPrepare`).
+    struct Loaded {
+        var inputs: LoadedInputs
+        var graph: TrailNetworkGraph?
+        var snaps: NetworkStage.ViaSnaps
+        var prepared: [RouteStage.PreparedRoute]
+        var bbox: BBox
+        var diagnostics: [Diagnostic]
     }
 
     /// Writes every file of the region into `writer`'s staging folder, the manifest last; adds
@@ -175,6 +199,9 @@ public enum PackBuilder {
                                    inputs: [made.recipe.path] + made.inputs.files,
                                    landmarkCounts: made.landmarks.byRoute.mapValues(\.count))
         summary.cueCounts = routes.map(CueCount.init)
+        summary.memoryLimit = made.recipe.terrain.memoryBudget
+        summary.memoryEstimateBytes = MemoryLimit.buildPeakBytes(regionCells: made.terrain.grid.width * made.terrain.grid.height,
+                                                                 largestPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.max() ?? 0)
         if let depfile {
             try Depfile.write(path: depfile, target: "\(outRoot)/regions/\(made.recipe.id)/manifest.json", prerequisites: summary.inputs)
         }
@@ -188,7 +215,7 @@ public enum PackBuilder {
         guard let given = recipe.bbox else { return }
         let g = GridGeometry(bounds: given, resolutionM: recipe.terrain.resolutionM)
         try MemoryLimit.check(width: g.width, height: g.height, bytesPerCell: MemoryLimit.regionBytesPerCell,
-                              limitMiB: recipe.terrain.memoryLimitMiB, what: "the region grid", resolutionKey: "terrain.resolutionM")
+                              budget: recipe.terrain.budget, what: "the region grid", resolutionKey: "terrain.resolutionM")
     }
 
     /// Gives every POI its terrain elevation and leaves out (with a warning) those outside the region.

@@ -58,9 +58,18 @@ public struct Recipe: Sendable {
         public var contourIntervalM: Double?
         public var hillshade = HillshadeRecipe()
         public var voids = VoidOptions()
-        /// Largest memory the region grid or one AR patch may take, MiB; nil: a share of
-        /// physical memory (`MemoryLimit`). The CLI's `--memory-limit-mib` overrides it.
+        /// Largest estimated peak memory of the build, MiB (`MemoryLimit`); nil: the batch
+        /// engine's limit, else half the physical memory (`MemoryBudget`). The CLI's
+        /// `--memory-limit-mib` overrides it; the engine's limit caps it.
         public var memoryLimitMiB: Double?
+        /// The limit the build resolved (`MemoryBudget.forBuild`); nil: resolved from this key and
+        /// the process's environment when a grid is checked (`budget`).
+        public var memoryBudget: MemoryBudget?
+
+        /// The memory limit grids are checked against.
+        var budget: MemoryBudget {
+            memoryBudget ?? MemoryBudget.resolve(explicitMiB: memoryLimitMiB, explicitSource: .recipe(file: "the recipe"))
+        }
     }
 
     /// How far void filling may go (`terrain.voids`); see `VoidFiller`.

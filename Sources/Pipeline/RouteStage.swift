@@ -202,7 +202,7 @@ public enum RouteStage {
         let (geometry, _) = try arGeometry(for: route.coords, recipe: recipe, fail: route.fail)
         do {
             try MemoryLimit.check(width: geometry.width, height: geometry.height, bytesPerCell: MemoryLimit.patchBytesPerCell,
-                                  limitMiB: recipe.terrain.memoryLimitMiB, what: "its AR patch", resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)")
+                                  budget: recipe.terrain.budget, what: "its AR patch", resolutionKey: "ar.resolutionM (or lower ar.budgetMiB)")
         } catch { throw route.fail(error.message) }
         let kernel = ResamplingKernel(rawValue: recipe.terrain.kernel) ?? .cubicSpline
         let raster = try RasterDataset.warp(dem, to: geometry, kernel: kernel, noData: Double(VoidFiller.noData))

@@ -30,7 +30,7 @@ enum TerrainRaster {
                      fail: (String) -> any Error) throws -> (RasterDataset, VoidFiller.Fill) {
         do {
             try MemoryLimit.check(width: geometry.width, height: geometry.height, bytesPerCell: purpose.bytesPerCell,
-                                  limitMiB: options.memoryLimitMiB, what: purpose.label, resolutionKey: purpose.resolutionKey)
+                                  budget: options.budget, what: purpose.label, resolutionKey: purpose.resolutionKey)
         } catch {
             throw purpose.limitFail?(error.message) ?? error
         }

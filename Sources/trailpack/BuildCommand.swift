@@ -52,6 +52,7 @@ enum BuildCommand {
         }
         lines.append("")
         lines.append("  pack size \(formatBytes(s.totalBytes)); " + s.stageSeconds.map { String(format: "%@ %.2f s", $0.stage, $0.seconds) }.joined(separator: ", "))
+        if let m = s.memoryLimit { lines.append("  memory: estimated peak \(MemoryLimit.format(s.memoryEstimateBytes)) of the limit of \(m.describe)") }
         for d in s.diagnostics { lines.append("  \(d)") }
         return lines.joined(separator: "\n")
     }
@@ -72,6 +73,7 @@ enum BuildCommand {
          }),
          "secondsPerStage": .object(JSONObject(s.stageSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
          "cpuSecondsPerStage": .object(JSONObject(s.stageCPUSeconds.map { ($0.stage, .number($0.seconds, decimals: 3)) })),
+         "memoryLimit": PlanCommand.memoryJSON(s.memoryLimit, estimateBytes: s.memoryEstimateBytes),
          "diagnostics": .array(s.diagnostics.map { ["level": .string($0.level.rawValue), "subject": .string($0.subject), "message": .string($0.message)] })]
     }
 

@@ -21,6 +21,7 @@ enum Help {
 
     COMMANDS:
       build RECIPE... --out DIR   Build regions into the pack root DIR and update its catalog
+      plan RECIPE...              Without building: grid cells, memory (--mem), time, inputs, problems
       validate PATH [--dem DEM...] Check a pack root or region folder against the format spec
       preview PATH [--out DIR]    Render overview, profiles and an HTML report of a built pack
       catalog DIR                 Rebuild DIR/catalog.json from the region manifests in DIR
@@ -51,11 +52,44 @@ enum Help {
           --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
           --quiet          No progress and no summary
           --json           Print a machine-readable summary (regions, routes, stats, bytes, seconds per stage)
-          --memory-limit-mib N  Largest memory the region grid or an AR patch may take (overrides
-                           terrain.memoryLimitMiB; default half of this machine's memory)
+          --memory-limit-mib N  Largest estimated peak memory, MiB (overrides terrain.memoryLimitMiB)
+
+        MEMORY LIMIT: the smallest of --memory-limit-mib (else terrain.memoryLimitMiB), the
+        process's own cgroup limit (v2 memory.max or v1 memory.limit_in_bytes, its parents'
+        included: srun --mem, a Kubernetes limit), SLURM_MEM_PER_NODE, SLURM_MEM_PER_CPU x the
+        CPUs, and the machine's memory; with none of them, half of this machine's memory. A grid
+        whose estimated peak (128 MiB + 16 bytes per region grid cell, or 12 per AR patch cell)
+        is over it stops the build (exit 1, nothing written), naming the limit's source. The
+        summary says which limit applied and the estimate ('memoryLimit' in --json).
 
         EXAMPLE:
           trailpack build Recipes/pliny-kilkenny.json5 --out packs --depfile packs/.deps/pliny-kilkenny.d
+        """,
+        "plan": """
+        USAGE: trailpack plan RECIPE... [--json] [--regions-file FILE] [--memory-limit-mib N]
+
+        Without building (no terrain is made; inputs are read as a build's first stages read
+        them): per recipe the region id, the region grid (width x height cells, as the build
+        lays it), each route's AR patch (exact for a track, an estimate for a route through
+        vias), the estimated peak memory (the formula 'build' enforces: 128 MiB + 16 bytes per
+        region grid cell, or 12 per AR patch cell, a route through vias counted at its
+        ar.budgetMiB's most), a --mem to ask a batch engine for (the peak x 1.25, rounded up to
+        256 MiB; the job-wide value is the largest task's), a time estimate, every input (kind,
+        local or remote, whether it exists) and the problems a build would stop on: recipe
+        errors (per recipe; the others are still planned), missing local inputs, a region id
+        two recipes share, a limit the estimate is over (the flag, the recipe or Slurm's).
+
+        OPTIONS:
+          --json               Print {recipes: [...], suggestedMem, suggestedMemMiB, tasks, ok}
+          --regions-file FILE  Write the recipes without problems, one path per line, in the
+                               order given (the job list of a batch array)
+          --memory-limit-mib N Plan against this limit, as 'build --memory-limit-mib' would
+
+        Exit 0 when no recipe has a problem, 1 when one has, 2 on usage.
+
+        EXAMPLE:
+          trailpack plan Recipes/*.json5 --regions-file regions.txt
+          sbatch --array=1-$(wc -l < regions.txt) --mem=$(trailpack plan Recipes/*.json5 --json | jq -r .suggestedMem) job.sh
         """,
         "validate": """
         USAGE: trailpack validate PATH [--json] [--strict] [--dem DEM...] [--recipes RECIPE...]

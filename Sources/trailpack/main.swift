@@ -46,6 +46,7 @@ func dispatch(_ args: [String]) throws -> Int32 {
     }
     switch command {
     case "build": return try BuildCommand.run(rest)
+    case "plan": return try PlanCommand.run(rest)
     case "validate": return try ValidateCommand.run(rest)
     case "preview": return try PreviewCommand.run(rest)
     case "catalog": return try CatalogCommand.run(rest)

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Testing
 import TestSupport
 
@@ -270,10 +271,11 @@ import TestSupport
         #expect(r.stderr.contains("the region grid of ") && r.stderr.contains(" cells (") && r.stderr.contains("GiB")
                 && r.stderr.contains("terrain.memoryLimitMiB") && r.stderr.contains("terrain.resolutionM"), "\(r.stderr)")
         #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("backtrace"))
-        // The CLI limit applies to AR patches too: the Jacksboro region grid (81,000 cells) fits
-        // in 2 MiB, its route's 10 m AR patch does not.
+        // The CLI limit applies to AR patches too: the Jacksboro region grid (85,000 cells) fits
+        // in 2 MiB over the process's overhead, its route's 10 m AR patch does not.
         let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
-        let tight = try TestData.run(["build", demo, "--out", TestData.scratchFolder("limits-out").path, "--quiet", "--memory-limit-mib", "2"])
+        let tightMiB = MemoryLimit.processOverheadBytes / 1_048_576 + 2
+        let tight = try TestData.run(["build", demo, "--out", TestData.scratchFolder("limits-out").path, "--quiet", "--memory-limit-mib", "\(tightMiB)"])
         #expect(tight.status == 1 && tight.stderr.contains("route \"pine-mountain-crest\": its AR patch of") && tight.stderr.contains("--memory-limit-mib")
                 && tight.stderr.contains("ar.resolutionM"), "\(tight.stderr)")
     }

@@ -1,0 +1,98 @@
+import Foundation
+import Pipeline
+import Testing
+import TestSupport
+
+/// `trailpack plan` and the build's memory limit from Slurm, through the built binary.
+@Suite(.serialized) struct PlanCommandTests {
+    typealias F = RasterInputFixtures
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func theDemosPlanWithoutProblemsAndABuildUnderTheSuggestedMemFitsIt() throws {
+        let demos = ["jacksboro", "pliny-kilkenny"].map { TestData.repoRoot.appendingPathComponent("Recipes/\($0).json5").path }
+        let dir = TestData.scratchFolder("plan-demos")
+        let list = dir.appendingPathComponent("regions.txt").path
+        let r = try TestData.run(["plan"] + demos + ["--json", "--regions-file", list])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == demos.map { $0 + "\n" }.joined())
+        let plan = try json(r.stdout)
+        let recipes = try #require(plan["recipes"] as? [[String: Any]])
+        #expect(recipes.map { $0["region"] as? String } == ["jacksboro", "pliny-kilkenny"] && recipes.map { $0["recipe"] as? String } == demos)
+        let mems = recipes.compactMap { $0["suggestedMemMiB"] as? Int }
+        #expect(mems.count == 2 && mems.allSatisfy { $0 % 256 == 0 } && plan["suggestedMemMiB"] as? Int == mems.max()
+                && plan["suggestedMem"] as? String == "\(mems.max()!)M" && plan["ok"] as? Bool == true, "\(r.stdout)")
+        let inputs = try #require(recipes[1]["inputs"] as? [[String: Any]])
+        #expect(inputs.map { $0["kind"] as? String } == ["dem", "trails"] && inputs.allSatisfy { $0["exists"] as? Bool == true && $0["remote"] as? Bool == false })
+
+        // The build, given the plan's --mem by Slurm, runs under it and reports the plan's estimate.
+        let root = TestData.scratchFolder("plan-demos-out")
+        let b = try TestData.run(["build", demos[0], "--out", root.path, "--json"], environment: ["SLURM_MEM_PER_NODE": "\(mems[0])"])
+        #expect(b.status == 0, "\(b.stderr)")
+        let built = try #require((try JSONSerialization.jsonObject(with: Data(b.stdout.utf8)) as? [[String: Any]])?.first)
+        let limit = try #require(built["memoryLimit"] as? [String: Any])
+        #expect(limit["source"] as? String == "slurmPerNode" && limit["bytes"] as? Int == mems[0] * 1_048_576)
+        #expect(limit["estimatedPeakBytes"] as? Int == recipes[0]["estimatedPeakBytes"] as? Int, "\(limit) \(recipes[0])")
+        let terrain = try #require((try F.manifest(root, "jacksboro")["files"] as? [String: Any])?["terrain"] as? [String: Any])
+        let grid = try #require(recipes[0]["grid"] as? [String: Any])
+        #expect(grid["width"] as? Int == terrain["width"] as? Int && grid["height"] as? Int == terrain["height"] as? Int)
+    }
+
+    @Test func problemsExitOneEachRecipeIsStillPlannedAndOnlyTheGoodOnesAreListed() throws {
+        let served = TestData.scratchFolder("plan-served")
+        try F.tool("gdal_translate", ["-q", "-of", "COG", F.whiteMountainsHGT, served.appendingPathComponent("N44W072.tif").path])
+        let server = try RangeServer(serving: served)
+        defer { server.stop() }
+        let env = ["NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": ""]
+        let dir = TestData.scratchFolder("plan-problems")
+        let jacksboro = try TestData.recipeText("jacksboro")
+        let a = try F.recipe(jacksboro, in: dir, name: "a.json5"), b = try F.recipe(jacksboro, in: dir, name: "b.json5")
+        let url = "http://127.0.0.1:\(server.port)/N44W072.tif"
+        let remote = try F.recipe(F.region(id: "wm", bbox: "[-71.50, 44.40, -71.40, 44.48]", dem: "[\"\(url)\"]"), in: dir, name: "remote.json5")
+        let broken = try F.recipe("{ id: \"broken\", name: \"B\", attribution: [\"x\"], dem: [] }", in: dir, name: "broken.json5")
+        let list = dir.appendingPathComponent("regions.txt").path
+        let r = try TestData.run(["plan", a, b, remote, broken, "--regions-file", list, "--json"], environment: env)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == remote + "\n")
+        let recipes = try #require(try json(r.stdout)["recipes"] as? [[String: Any]])
+        let problems = recipes.map { $0["problems"] as? [String] ?? [] }
+        #expect(problems[0].count == 1 && problems[0][0].contains(b) && problems[1].count == 1 && problems[1][0].contains(a), "\(problems)")
+        #expect(problems[2].isEmpty && problems[3].count == 1 && problems[3][0].contains(broken), "\(problems)")
+        let input = try #require((recipes[2]["inputs"] as? [[String: Any]])?.first)
+        #expect(input["path"] as? String == "/vsicurl/\(url)" && input["remote"] as? Bool == true && input["exists"] is NSNull)
+        #expect((recipes[0]["grid"] as? [String: Any])?["cells"] as? Int == (recipes[1]["grid"] as? [String: Any])?["cells"] as? Int)
+        // The human table names each problem too.
+        let h = try TestData.run(["plan", a, b, remote, broken], environment: env)
+        #expect(h.status == 1 && h.stdout.contains("problem") && h.stdout.contains("remote, not checked")
+                && h.stdout.contains("4 recipes, 1 without problems"), "\(h.stdout)")
+    }
+
+    @Test func aBuildUnderSlurmsSixtyFourMBIsRefusedNamingItAndWritesNothing() throws {
+        let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
+        let root = TestData.scratchFolder("plan-slurm64")
+        let r = try TestData.run(["build", demo, "--out", root.path, "--quiet"], environment: ["SLURM_MEM_PER_NODE": "64"])
+        #expect(r.status == 1 && r.stderr.contains("over the limit of 64 MiB from SLURM_MEM_PER_NODE")
+                && r.stderr.contains("--mem") && r.stderr.contains(demo), "\(r.stderr)")
+        #expect(TestData.tree(root).isEmpty)
+    }
+
+    @Test func theBenchTablesBudgetIsTheFormulaTheBuildEnforces() throws {
+        let script = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("scripts/bench_report.py").path, encoding: .utf8)
+        #expect(script.contains("OVERHEAD_BYTES = \(MemoryLimit.processOverheadBytes / 1_048_576) * 1024 * 1024\n"))
+        #expect(script.contains("REGION_BYTES_PER_CELL = \(MemoryLimit.regionBytesPerCell)\n"))
+        #expect(MemoryLimit.processOverheadBytes % 1_048_576 == 0)
+    }
+
+    @Test func usageErrorsExitTwoAndHelpDocumentsPlan() throws {
+        #expect(try TestData.run(["plan"]).status == 2)
+        let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
+        #expect(try TestData.run(["plan", demo, "--memory-limit-mib", "0"]).status == 2)
+        let help = try TestData.run(["plan", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--regions-file") && help.stdout.contains("--mem"))
+        #expect(try TestData.run(["--help"]).stdout.contains("plan RECIPE..."))
+        let build = try TestData.run(["build", "--help"])
+        #expect(build.stdout.contains("SLURM_MEM_PER_NODE") && build.stdout.contains("memory.max"))
+    }
+}
