@@ -3,8 +3,10 @@
 #  - Slurm: a one-node Slurm (slurm-wlm and munge from Debian, installed when missing) under a
 #    temporary folder; the doc's submit-regions.sh over 7 small recipes with MaxArraySize=4 (two
 #    arrays), one task requeued mid-build; then the pack root must equal, byte for byte, a serial
-#    build plus `trailpack catalog`, and pass `trailpack validate --strict`; a second run with one
-#    region failing must leave catalog.json as it was.
+#    build plus `trailpack catalog`, and pass `trailpack validate --strict`; the catalog job alone
+#    must refuse to publish over a region without its marker or one that no longer validates; a
+#    run with a stub in front of trailpack checks that exit 75 is retried and exit 1 is not; and
+#    submit-regions.sh must submit nothing for a recipe with a problem or not named <id>.json5.
 #  - Kubernetes: the YAML against the API schemas of 1.29 and 1.37 (kubernetes-validate, pinned in
 #    scripts/requirements-cluster.txt, in .build/cluster-venv) and scripts/cluster_doc.py's
 #    cross-field rules.
@@ -155,7 +157,7 @@ wait_job() {
 }
 
 # Requeues the array task that builds $1 once its build has started (its staging folder exists),
-# and lets it start again at once (a requeued job is otherwise held back two minutes).
+# and lets it start again 3 s later (a requeued job is otherwise held back two minutes).
 requeue_mid_build() {
   local id=$1 line index array task
   line=$(grep -n "/$id.json5\$" "$run/regions.txt" | cut -d: -f1)
@@ -166,7 +168,8 @@ requeue_mid_build() {
       scontrol requeue "$task"
       echo "requeued task $task ($id) mid-build"
       for _ in $(seq 20); do [ "$(job_state "$task")" = PENDING ] && break; sleep 0.2; done
-      scontrol update JobId="$task" StartTime=now
+      # A restart in the same second as the kill is refused (its credential counts as revoked).
+      scontrol update JobId="$task" StartTime=now+3
       return 0
     fi
     sleep 0.05
@@ -181,16 +184,22 @@ run_slurm_doc() {
   arrays=$(squeue -h -t all -n trailpack-regions -o %F | sort -un)
   [ "$(wc -l <<< "$arrays")" -eq 2 ] || fail "expected 2 arrays (8 regions, MaxArraySize 4), got: $arrays"
   requeue_mid_build west-quarter
-  local state next
+  wait_catalog
+  [ "$catalog_state" = COMPLETED ] || fail "catalog job $catalog: $catalog_state: $(cat "$run"/logs/trailpack-catalog-*.out)"
+}
+
+# Waits for the newest catalog job, and for the one it queues when it finds a task still to run;
+# sets catalog (its id) and catalog_state.
+wait_catalog() {
+  local next
   catalog=$(squeue -h -t all -n trailpack-catalog -o %i | sort -n | tail -1)
-  while :; do   # the catalog job queues itself again when it finds a task still to run
-    state=$(wait_job "$catalog" 600)
+  while :; do
+    catalog_state=$(wait_job "$catalog" 600)
     next=$(squeue -h -t all -n trailpack-catalog -o %i | sort -n | tail -1)
-    [ "$next" != "$catalog" ] || break
-    echo "catalog job $catalog queued catalog job $next behind the requeued task"
+    [ "$next" != "$catalog" ] || return 0
+    echo "catalog job $catalog queued catalog job $next behind a task still to run"
     catalog=$next
   done
-  [ "$state" = COMPLETED ] || fail "catalog job $catalog: $state: $(cat "$run"/logs/trailpack-catalog-*.out)"
 }
 
 # What the run must have left: one marker per region, both attempts of the requeued task logged
@@ -230,6 +239,52 @@ check_catalog_refusals() {
   echo "catalog job refused to publish: a missing marker, an invalid region"
 }
 
+# The doc's scripts with a stub trailpack in front of the real one: region flaky exits 75 (transient)
+# on its first try, region broken exits 1 (fix the input) on every try. flaky must be retried and
+# built, broken tried once, and the catalog job must refuse, naming broken only.
+check_retries() {
+  local stub="$tmp/stub" recipes="$tmp/recipes-retry" run2="$tmp/run-retry" packs2="$tmp/packs-retry"
+  mkdir -p "$stub" "$recipes"
+  sed 's/id: "waumbek", name: "waumbek"/id: "flaky", name: "flaky"/' "$tmp/recipes/waumbek.json5" > "$recipes/flaky.json5"
+  sed 's/id: "pond-north", name: "pond-north"/id: "broken", name: "broken"/' "$tmp/recipes/pond-north.json5" > "$recipes/broken.json5"
+  cat > "$stub/trailpack" <<STUB
+#!/bin/bash
+if [ "\$1" = build ]; then
+  case "\$2" in
+    */flaky.json5) [ -e "$stub/flaky.tried" ] || { touch "$stub/flaky.tried"; echo "[flaky] stub: remote read failed" >&2; exit 75; } ;;
+    */broken.json5) echo "[broken] stub: input needs fixing" >&2; echo >> "$stub/broken.tries"; exit 1 ;;
+  esac
+fi
+exec "$(command -v trailpack)" "\$@"
+STUB
+  chmod +x "$stub/trailpack"
+  (cd "$tmp/doc" && PATH="$stub:$PATH" RETRY_WAIT_S=1 PACKS="$packs2" RECIPES="$recipes/*.json5" RUN="$run2" ./submit-regions.sh)
+  wait_catalog
+  [ "$catalog_state" = FAILED ] || fail "catalog job $catalog: $catalog_state with region broken failing"
+  [ -e "$run2/logs/flaky.0.1.log" ] && [ -e "$run2/logs/flaky.0.2.log" ] || fail "flaky not retried: $(ls "$run2/logs")"
+  [ -e "$run2/done/flaky" ] || fail "flaky not built on its second try"
+  [ "$(wc -l < "$stub/broken.tries")" -eq 1 ] || fail "broken (exit 1) tried $(wc -l < "$stub/broken.tries") times"
+  [ "$(cat "$run2/failed.txt")" = "$recipes/broken.json5" ] || fail "failed.txt: $(cat "$run2/failed.txt")"
+  [ ! -e "$packs2/catalog.json" ] || fail "a catalog was published with region broken failing"
+  echo "exit 75 retried (flaky built on try 2), exit 1 tried once, catalog refused naming broken"
+}
+
+# submit-regions.sh must submit nothing when a recipe has a problem (a missing DEM) or is not named
+# <id>.json5.
+check_submit_refusals() {
+  local bad="$tmp/recipes-bad" before
+  mkdir -p "$bad"
+  sed 's#N44W072.hgt#N00W000.hgt#' "$tmp/recipes/waumbek.json5" > "$bad/waumbek.json5"
+  cp "$tmp/recipes/pond-north.json5" "$bad/pond-south.json5"
+  before=$(squeue -h -t all -o %i | wc -l)
+  for recipe in waumbek pond-south; do
+    ! (cd "$tmp/doc" && PACKS="$tmp/packs-bad" RECIPES="$bad/$recipe.json5" RUN="$tmp/run-bad-$recipe" \
+      ./submit-regions.sh > "$tmp/submit-bad-$recipe.out" 2>&1) || fail "submitted $recipe.json5"
+    echo "refused $recipe.json5: $(tail -1 "$tmp/submit-bad-$recipe.out")"
+  done
+  [ "$(squeue -h -t all -o %i | wc -l)" -eq "$before" ] || fail "a job was submitted for a refused recipe"
+}
+
 step "recipes"
 make_recipes
 step "one-node Slurm"
@@ -241,4 +296,8 @@ step "checks against a serial build"
 check_slurm_run
 step "the catalog job's refusals"
 check_catalog_refusals
+step "retries: exit 75 again, exit 1 never (a stub in front of trailpack)"
+check_retries
+step "submit-regions.sh refuses a recipe with a problem or misnamed"
+check_submit_refusals
 step "cluster-test passed"
