@@ -4,7 +4,7 @@
 #    temporary folder; the doc's submit-regions.sh over 7 small recipes with MaxArraySize=4 (two
 #    arrays), one task requeued mid-build; then the pack root must equal, byte for byte, a serial
 #    build plus `trailpack catalog`, and pass `trailpack validate --strict`; the catalog job alone
-#    must refuse to publish over a region without its marker or one that no longer validates; a
+#    must wait behind a task still queued, and refuse to publish over a region without its marker or one that no longer validates; a
 #    run with a stub in front of trailpack checks that exit 75 is retried and exit 1 is not; and
 #    submit-regions.sh must submit nothing for a recipe with a problem or not named <id>.json5.
 #  - Kubernetes: the YAML against the API schemas of 1.29 and 1.37 (kubernetes-validate, pinned in
@@ -220,6 +220,21 @@ check_slurm_run() {
   echo "pack root equals the serial build: $(find "$packs" -type f | wc -l) files, $(du -sh "$packs" | cut -f1)"
 }
 
+# The doc's catalog job alone while a task of its arrays is still queued (a held job stands in
+# for it): it must queue itself again behind that task and publish once it has ended.
+check_catalog_waits() {
+  local held first
+  held=$(sbatch --parsable --hold --job-name=held-task --output=/dev/null --wrap=true)
+  first=$(cd "$run" && RUN="$run" PACKS="$packs" sbatch --parsable --export="ALL,ARRAYS=$held" "$tmp/doc/trailpack-catalog.sbatch")
+  [ "$(wait_job "$first" 120)" = COMPLETED ] || fail "catalog job $first did not end cleanly"
+  catalog=$(squeue -h -t all -n trailpack-catalog -o %i | sort -n | tail -1)
+  [ "$catalog" != "$first" ] && [ "$(job_state "$catalog")" = PENDING ] || fail "catalog job $first did not queue itself again"
+  scontrol release "$held"
+  [ "$(wait_job "$catalog" 120)" = COMPLETED ] || fail "the catalog job queued again ($catalog) failed"
+  cmp "$packs/catalog.json" "$tmp/serial/catalog.json" || fail "catalog.json changed"
+  echo "catalog job $first queued $catalog behind held job $held; it published once $held ended"
+}
+
 # The doc's catalog job alone, when it must not publish: a region without its marker, then a
 # region that no longer validates. catalog.json must stay the same file (same inode), no staging
 # copy left behind.
@@ -294,6 +309,8 @@ step "the doc's Slurm run (8 regions, 2 arrays, one task requeued)"
 run_slurm_doc
 step "checks against a serial build"
 check_slurm_run
+step "the catalog job behind a task still queued"
+check_catalog_waits
 step "the catalog job's refusals"
 check_catalog_refusals
 step "retries: exit 75 again, exit 1 never (a stub in front of trailpack)"
