@@ -208,12 +208,12 @@ check_slurm_run() {
   local ids id out
   ids=$(for f in "$tmp"/recipes/*.json5; do basename "$f" .json5; done)
   for id in $ids; do [ -e "$run/done/$id" ] || fail "no marker for $id"; done
-  [ -s "$run/logs/west-quarter.0.1.log" ] || [ -e "$run/logs/west-quarter.0.1.log" ] || fail "no log of attempt 0"
+  [ -e "$run/logs/west-quarter.0.1.log" ] || fail "no log of attempt 0"
   [ -e "$run/logs/west-quarter.1.1.log" ] || fail "no log of attempt 1 (requeue): $(ls "$run/logs")"
   out=$(grep -l "== west-quarter:" "$run"/logs/trailpack-regions-*.out)
   [ "$(grep -c "== west-quarter: attempt" "$out")" -eq 2 ] || fail "$out: not both attempts: $(cat "$out")"
   grep -q "DUE TO JOB REQUEUE" "$out" || fail "$out: the requeue did not stop a running task"
-  trailpack build "$tmp"/recipes/*.json5 --out "$tmp/serial" --no-catalog --quiet
+  trailpack build "$tmp"/recipes/*.json5 --out "$tmp/serial" --no-catalog --quiet > /dev/null
   trailpack catalog "$tmp/serial" --quiet
   diff -r "$tmp/serial" "$packs" || fail "the Slurm-built pack root differs from the serial build"
   trailpack validate "$packs" --strict
