@@ -105,7 +105,7 @@ start_slurm() {
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])')
   cat > "$s/slurm.conf" <<CONF
 ClusterName=trailpacktest
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$port
@@ -130,7 +130,7 @@ ReturnToService=2
 MaxArraySize=4
 KillWait=5
 MinJobAge=3600
-$(slurmd -C | head -1) State=UNKNOWN
+$(slurmd -C | head -1) NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
   export SLURM_CONF="$s/slurm.conf"
