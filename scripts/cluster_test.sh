@@ -9,7 +9,7 @@
 #    submit-regions.sh must submit nothing for a recipe with a problem or not named <id>.json5.
 #  - Kubernetes: the YAML against the API schemas of 1.29 and 1.37 (kubernetes-validate, pinned in
 #    scripts/requirements-cluster.txt, in .build/cluster-venv) and scripts/cluster_doc.py's
-#    cross-field rules.
+#    cross-field rules; run-k8s.sh against a stub kubectl.
 # Uses TRAILPACK_DIST (a make dist tarball; default the newest dist/trailpack-*.tar.gz) so the
 # shipped binary is what runs. Every daemon is stopped by pid when the script ends, however.
 set -euo pipefail
@@ -300,6 +300,43 @@ check_submit_refusals() {
   [ "$(squeue -h -t all -o %i | wc -l)" -eq "$before" ] || fail "a job was submitted for a refused recipe"
 }
 
+# The doc's run-k8s.sh against a stub kubectl (and a sleep that returns at once): the region Job
+# failing must leave the catalog Job unapplied (exit 1, naming the failed indexes); the region Job
+# completing after a poll must apply the catalog Job after it, then wait for it.
+check_k8s_script() {
+  local stub="$tmp/kubectl-stub" conditions outcome
+  mkdir -p "$stub"
+  printf '#!/bin/sh\nexit 0\n' > "$stub/sleep"
+  cat > "$stub/kubectl" <<'STUB'
+#!/bin/sh
+echo "$*" >> "$KUBECTL_CALLS"
+case "$*" in
+  *failedIndexes*) echo "1" ;;
+  get\ job/trailpack-regions*) n=$(grep -c '^get job/trailpack-regions' "$KUBECTL_CALLS")
+    [ "$n" -ge 2 ] && echo "$KUBECTL_OUTCOME" ;;
+esac
+exit 0
+STUB
+  chmod +x "$stub/kubectl" "$stub/sleep"
+  for conditions in "FailureTarget Failed" "SuccessCriteriaMet Complete"; do   # as 1.31+ sets them
+    outcome=${conditions#* }
+    : > "$tmp/kubectl-$outcome.calls"
+    if (cd "$tmp/doc" && PATH="$stub:$PATH" KUBECTL_OUTCOME="$conditions" \
+        KUBECTL_CALLS="$tmp/kubectl-$outcome.calls" sh ./run-k8s.sh > "$tmp/kubectl-$outcome.out" 2>&1); then
+      [ "$outcome" = Complete ] || fail "run-k8s.sh succeeded with the region Job failed"
+    else
+      [ "$outcome" = Failed ] || fail "run-k8s.sh failed: $(cat "$tmp/kubectl-$outcome.out")"
+    fi
+  done
+  ! grep -q "trailpack-catalog" "$tmp/kubectl-Failed.calls" || fail "catalog Job applied after the region Job failed"
+  grep -q "indexes 1" "$tmp/kubectl-Failed.out" || fail "run-k8s.sh did not name the failed indexes"
+  grep -q "^apply -f trailpack-catalog.yaml" "$tmp/kubectl-Complete.calls" || fail "catalog Job not applied after Complete"
+  grep -q "^wait .*job/trailpack-catalog" "$tmp/kubectl-Complete.calls" || fail "no wait for the catalog Job"
+  echo "run-k8s.sh: catalog Job applied only after Complete; on Failed it stops naming the indexes"
+}
+
+step "Kubernetes: run-k8s.sh with a stub kubectl"
+check_k8s_script
 step "recipes"
 make_recipes
 step "one-node Slurm"
