@@ -221,9 +221,11 @@ check_slurm_run() {
 }
 
 # The doc's catalog job alone while a task of its arrays is still queued (a held job stands in
-# for it): it must queue itself again behind that task and publish once it has ended.
+# for it): it must queue itself again behind that task and publish once it has ended, a killed
+# build's leftover staging folder notwithstanding.
 check_catalog_waits() {
-  local held first
+  local held first leftover="$packs/regions/.cabot-north.tmp-elsewhere-4242"
+  mkdir "$leftover"   # another host's killed build: not copied into the staging copy
   held=$(sbatch --parsable --hold --job-name=held-task --output=/dev/null --wrap=true)
   first=$(cd "$run" && RUN="$run" PACKS="$packs" sbatch --parsable --export="ALL,ARRAYS=$held" "$tmp/doc/trailpack-catalog.sbatch")
   [ "$(wait_job "$first" 120)" = COMPLETED ] || fail "catalog job $first did not end cleanly"
@@ -232,7 +234,8 @@ check_catalog_waits() {
   scontrol release "$held"
   [ "$(wait_job "$catalog" 120)" = COMPLETED ] || fail "the catalog job queued again ($catalog) failed"
   cmp "$packs/catalog.json" "$tmp/serial/catalog.json" || fail "catalog.json changed"
-  echo "catalog job $first queued $catalog behind held job $held; it published once $held ended"
+  rmdir "$leftover"
+  echo "catalog job $first queued $catalog behind held job $held; it published once $held ended (a leftover .tmp folder beside)"
 }
 
 # The doc's catalog job alone, when it must not publish: a region without its marker, then a
