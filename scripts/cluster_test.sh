@@ -305,9 +305,10 @@ check_submit_refusals() {
 
 # The doc's run-k8s.sh against a stub kubectl (and a sleep that returns at once): the region Job
 # failing must leave the catalog Job unapplied (exit 1, naming the failed indexes); the region Job
-# completing after a poll must apply the catalog Job after it, then wait for it.
+# completing after a poll must apply the catalog Job after it and wait for it; a failed catalog
+# Job must end the script at once with exit 1.
 check_k8s_script() {
-  local stub="$tmp/kubectl-stub" conditions outcome
+  local stub="$tmp/kubectl-stub" name regions catalog expected status
   mkdir -p "$stub"
   printf '#!/bin/sh\nexit 0\n' > "$stub/sleep"
   cat > "$stub/kubectl" <<'STUB'
@@ -317,25 +318,30 @@ case "$*" in
   *failedIndexes*) echo "1" ;;
   get\ job/trailpack-regions*) n=$(grep -c '^get job/trailpack-regions' "$KUBECTL_CALLS")
     [ "$n" -ge 2 ] && echo "$KUBECTL_OUTCOME" ;;
+  get\ job/trailpack-catalog*) echo "$KUBECTL_CATALOG" ;;
 esac
 exit 0
 STUB
   chmod +x "$stub/kubectl" "$stub/sleep"
-  for conditions in "FailureTarget Failed" "SuccessCriteriaMet Complete"; do   # as 1.31+ sets them
-    outcome=${conditions#* }
-    : > "$tmp/kubectl-$outcome.calls"
-    if (cd "$tmp/doc" && PATH="$stub:$PATH" KUBECTL_OUTCOME="$conditions" \
-        KUBECTL_CALLS="$tmp/kubectl-$outcome.calls" sh ./run-k8s.sh > "$tmp/kubectl-$outcome.out" 2>&1); then
-      [ "$outcome" = Complete ] || fail "run-k8s.sh succeeded with the region Job failed"
+  # name, the region Job's conditions, the catalog Job's, the exit status expected (as 1.31+ sets them)
+  while read -r name regions catalog expected; do
+    if (cd "$tmp/doc" && PATH="$stub:$PATH" KUBECTL_OUTCOME="${regions/,/ }" KUBECTL_CATALOG="${catalog/,/ }" \
+        KUBECTL_CALLS="$tmp/kubectl-$name.calls" timeout 20 sh ./run-k8s.sh > "$tmp/kubectl-$name.out" 2>&1); then
+      status=0
     else
-      [ "$outcome" = Failed ] || fail "run-k8s.sh failed: $(cat "$tmp/kubectl-$outcome.out")"
+      status=$?
     fi
-  done
-  ! grep -q "trailpack-catalog" "$tmp/kubectl-Failed.calls" || fail "catalog Job applied after the region Job failed"
-  grep -q "indexes 1" "$tmp/kubectl-Failed.out" || fail "run-k8s.sh did not name the failed indexes"
-  grep -q "^apply -f trailpack-catalog.yaml" "$tmp/kubectl-Complete.calls" || fail "catalog Job not applied after Complete"
-  grep -q "^wait .*job/trailpack-catalog" "$tmp/kubectl-Complete.calls" || fail "no wait for the catalog Job"
-  echo "run-k8s.sh: catalog Job applied only after Complete; on Failed it stops naming the indexes"
+    [ "$status" -eq "$expected" ] || fail "run-k8s.sh, $name: exit $status, not $expected: $(cat "$tmp/kubectl-$name.out")"
+  done <<'CASES'
+regions-fail FailureTarget,Failed - 1
+all-complete SuccessCriteriaMet,Complete SuccessCriteriaMet,Complete 0
+catalog-fail SuccessCriteriaMet,Complete FailureTarget,Failed 1
+CASES
+  ! grep -q "trailpack-catalog" "$tmp/kubectl-regions-fail.calls" || fail "catalog Job applied after the region Job failed"
+  grep -q "indexes 1" "$tmp/kubectl-regions-fail.out" || fail "run-k8s.sh did not name the failed indexes"
+  grep -q "^apply -f trailpack-catalog.yaml" "$tmp/kubectl-all-complete.calls" || fail "catalog Job not applied after Complete"
+  grep -q "^get job/trailpack-catalog" "$tmp/kubectl-all-complete.calls" || fail "no wait for the catalog Job"
+  echo "run-k8s.sh: catalog Job applied only after Complete; a Failed region or catalog Job ends it at once"
 }
 
 step "Kubernetes: run-k8s.sh with a stub kubectl"
