@@ -10,7 +10,7 @@ SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o 
 REGION_IDS := $(basename $(notdir $(RECIPES)))
 MANIFESTS := $(REGION_IDS:%=$(PACKS)/regions/%/manifest.json)
 
-.PHONY: all deps venv build demo test packs validate preview golden bench bench-table clean
+.PHONY: all deps venv build demo test packs validate preview golden bench bench-table clean dist cluster-test
 
 all: build
 
@@ -55,6 +55,16 @@ test: deps venv
 	swift build --build-tests
 	swift test --skip-build
 
+# dist/trailpack-<version>-linux-<arch>.tar.gz: the binary with the Swift runtime linked in (its own
+# scratch path, .build/dist), the Debian runtime packages it needs, its licences (docs/CLUSTER.md).
+dist: deps
+	scripts/dist.sh
+
+# docs/CLUSTER.md's blocks run as written: its Slurm scripts on a one-node Slurm (installs slurm-wlm
+# and munge when missing), its Kubernetes YAML against the API schemas. Not part of `make test`.
+cluster-test: dist
+	scripts/cluster_test.sh
+
 # The Python environment of the test suite (scripts/independent_route.py: pyroutelib3;
 # scripts/render_style.py: mapli): .venv, remade only when scripts/requirements-test.txt changes.
 VENV := .venv
@@ -79,4 +89,4 @@ bench-table:
 	python3 scripts/bench_report.py table --results bench/results.json --readme README.md
 
 clean:
-	rm -rf .build $(PACKS) bench/work
+	rm -rf .build $(PACKS) bench/work dist
