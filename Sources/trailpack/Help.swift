@@ -65,6 +65,9 @@ enum Help {
         OPTIONS:
           --out DIR        Pack root to write (required)
           --depfile FILE   Write a make depfile listing the recipe and every input it read
+                           (names escaped as GNU make reads them: space, #, $, :, wildcards); a
+                           name make cannot hold (a line break, ';', '=', a trailing '\\' or
+                           'lib(member)') stops the build with exit 1 before anything is written
           --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
           --quiet          No progress, no file table, no notes; warnings and errors still
                            (stderr), and plain's one built line
@@ -171,7 +174,9 @@ enum Help {
         USAGE: trailpack catalog DIR [--quiet] [--log-format plain|pretty] [--lock-wait-s N]
 
         Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced),
-        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once.
+        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once. DIR must
+        be an existing pack root, a folder with a regions/ folder ('trailpack build --out DIR'
+        makes both); a pack root with no region yet (regions/ empty) gets a catalog of 0 regions.
 
         OPTIONS:
           --quiet          Print nothing on success
@@ -179,8 +184,9 @@ enum Help {
                            errors "[catalog] error: ...")
           --lock-wait-s N  Seconds to wait while a build holds the catalog lock (default 60)
 
-        EXIT CODES: 0 written; 1 a manifest cannot be read; 2 usage; 75 transient (retry): the
-        lock stayed held past --lock-wait-s, the disk filled.
+        EXIT CODES: 0 written; 1 DIR is missing, not a folder or has no regions/ folder, or a
+        manifest cannot be read; 2 usage; 75 transient (retry): the lock stayed held past
+        --lock-wait-s, the disk filled.
 
         EXAMPLE:
           trailpack catalog packs
