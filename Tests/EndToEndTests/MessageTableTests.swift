@@ -29,6 +29,19 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
         for text in Self.foreign { #expect(!output.contains(text), "\(c.name): \(output)") }
     }
 
+    /// Permissions do not stop root: this case runs only for another user.
+    @Test(.enabled(if: geteuid() != 0)) func anOutputRootNotWritableNamesItAndExitsOne() throws {
+        let dir = TestData.scratchFolder("messages-readonly")
+        let root = dir.appendingPathComponent("packs")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        chmod(root.path, 0o555)
+        defer { chmod(root.path, 0o755) }
+        let r = try TestData.run(["build", try Self.jacksboro(dir), "--out", root.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("\(root.path)/regions: cannot make the pack root's regions folder (--out): Permission denied"), "\(r.stderr)")
+        for text in Self.foreign { #expect(!r.stderr.contains(text), "\(r.stderr)") }
+    }
+
     static let cases: [MessageCase] = catalogCases + commandLineCases + recipeCases + inputCases
 
     static let catalogCases: [MessageCase] = [
@@ -68,6 +81,9 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
         },
         MessageCase(name: "recipe is a folder", status: 1) { dir in
             (["build", dir.path, "--out", dir.appendingPathComponent("packs").path], ["\(dir.path): is a folder, not a recipe file"])
+        },
+        MessageCase(name: "inspect of a folder", status: 1) { dir in
+            (["inspect", dir.path], ["\(dir.path): is a folder, not a TER1 file"])
         },
         MessageCase(name: "recipe missing", status: 1) { dir in
             let missing = dir.appendingPathComponent("missing.json5").path
