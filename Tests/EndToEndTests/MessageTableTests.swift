@@ -82,6 +82,13 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
         MessageCase(name: "recipe is a folder", status: 1) { dir in
             (["build", dir.path, "--out", dir.appendingPathComponent("packs").path], ["\(dir.path): is a folder, not a recipe file"])
         },
+        MessageCase(name: "init writing under a file", status: 1) { dir in
+            let file = dir.appendingPathComponent("recipes").path
+            try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+            return (["init", "x", "--dem", TestData.path("jacksboro/jacksboro_fault_dem.tif"),
+                     "--trails", TestData.path("jacksboro/pine-mountain-crest.gpx"), "--out", file + "/x.json5"],
+                    ["\(file): is a file, not a folder; cannot make the recipe's folder"])
+        },
         MessageCase(name: "inspect of a folder", status: 1) { dir in
             (["inspect", dir.path], ["\(dir.path): is a folder, not a TER1 file"])
         },
