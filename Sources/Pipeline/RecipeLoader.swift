@@ -10,7 +10,9 @@ public enum RecipeLoader {
     /// Loads and checks the recipe at `path`.
     /// - Throws: `BuildError.recipe` for anything malformed, `BuildError.input` when the file cannot be read.
     public static func load(path: String) throws -> Recipe {
-        let data = try readRecipe(path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw unreadableRecipe(path)
+        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(data, mode: .json5)
@@ -24,20 +26,14 @@ public enum RecipeLoader {
         }
     }
 
-    /// The bytes of the recipe file at `path`.
-    /// - Throws: `BuildError.input` saying whether it is missing, a folder or unreadable.
-    static func readRecipe(_ path: String) throws -> Data {
+    /// Why the recipe at `path` cannot be read: missing, a folder, or no permission.
+    static func unreadableRecipe(_ path: String) -> BuildError {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw BuildError.input(file: path, place: "", message: "no such recipe file")
+            return .input(file: path, place: "", message: "no such recipe file")
         }
-        if isFolder.boolValue {
-            throw BuildError.input(file: path, place: "", message: "is a folder, not a recipe file (give the recipe's .json5 file)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BuildError.input(file: path, place: "", message: "cannot read the recipe (no read permission)")
-        }
-        return data
+        let why = isFolder.boolValue ? "it is a directory, not a regular file (give the recipe's .json5 file)" : "no read permission"
+        return .input(file: path, place: "", message: "cannot read the recipe: \(why)")
     }
 
     static func decode(_ root: JSONNode, path: String) throws -> Recipe {

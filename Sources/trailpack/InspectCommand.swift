@@ -10,7 +10,7 @@ enum InspectCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            let why = !exists ? "no such file" : isFolder.boolValue ? "is a folder, not a TER1 file (terrain.bin or an AR patch's .bin)" : "cannot read it (no read permission)"
+            let why = !exists ? "no such file" : isFolder.boolValue ? "cannot read: it is a directory, not a regular file (give terrain.bin or an AR patch's .bin)" : "cannot read: no read permission"
             printError("\(path): \(why)")
             return 1
         }

@@ -80,7 +80,7 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
             (["build", try jacksboro(dir), "--out", "/proc/trailpack-packs"], ["/proc/trailpack-packs: cannot make the pack root's regions folder (--out)"])
         },
         MessageCase(name: "recipe is a folder", status: 1) { dir in
-            (["build", dir.path, "--out", dir.appendingPathComponent("packs").path], ["\(dir.path): is a folder, not a recipe file"])
+            (["build", dir.path, "--out", dir.appendingPathComponent("packs").path], ["\(dir.path): cannot read the recipe: it is a directory, not a regular file"])
         },
         MessageCase(name: "init writing under a file", status: 1) { dir in
             let file = dir.appendingPathComponent("recipes").path
@@ -90,7 +90,7 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
                     ["\(file): is a file, not a folder; cannot make the recipe's folder"])
         },
         MessageCase(name: "inspect of a folder", status: 1) { dir in
-            (["inspect", dir.path], ["\(dir.path): is a folder, not a TER1 file"])
+            (["inspect", dir.path], ["\(dir.path): cannot read: it is a directory, not a regular file"])
         },
         MessageCase(name: "recipe missing", status: 1) { dir in
             let missing = dir.appendingPathComponent("missing.json5").path
