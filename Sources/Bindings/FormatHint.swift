@@ -1,5 +1,4 @@
 import Foundation
-import PackJSON
 
 /// One-line hints for input formats GDAL cannot read, from the file's name and first bytes.
 public enum FormatHint {
@@ -38,20 +37,6 @@ public enum FormatHint {
         guard let hint = hint(for: path) else { return e }
         e.reason = e.reason.isEmpty ? "hint: \(hint)" : "\(e.reason)\nhint: \(hint)"
         return e
-    }
-
-    /// "not valid JSON: line L, column C: <what>" for a local `.json` or `.geojson` file (any
-    /// case) that the strict JSON parser refuses, else nil (valid, or not such a file).
-    static func jsonSyntaxProblem(_ path: String) -> String? {
-        let lower = path.lowercased()
-        guard !path.hasPrefix("/vsi"), lower.hasSuffix(".geojson") || lower.hasSuffix(".json"),
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        do throws(JSONSyntaxError) {
-            _ = try JSONParser.parse(data)
-            return nil
-        } catch {
-            return "not valid JSON: line \(error.line), column \(error.column) (byte \(error.offset)): \(error.message)"
-        }
     }
 
     private static func firstBytes(of path: String) -> [UInt8] {

@@ -64,12 +64,12 @@ public enum PackBuilder {
     ///   `outRoot` when it throws.
     public static func build(recipe: Recipe, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
-        let root = URL(fileURLWithPath: outRoot)
         // A name make cannot read stops the build before anything is written.
         let depText = try options.depfile.map {
             try Depfile.text(target: "\(outRoot)/regions/\(recipe.id)/manifest.json",
                              prerequisites: [recipe.path] + LoadStage.inputFiles(recipe), depfile: $0)
         }
+        let root = URL(fileURLWithPath: outRoot)
         let lock = try RegionLock(root: root, regionID: recipe.id, waitS: options.lockWaitS, onWait: options.onLockWait)
         defer { lock.release() }
         var made: Made

@@ -174,9 +174,11 @@ enum Help {
         USAGE: trailpack catalog DIR [--quiet] [--log-format plain|pretty] [--lock-wait-s N]
 
         Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced),
-        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once. DIR must
-        be an existing pack root, a folder with a regions/ folder ('trailpack build --out DIR'
-        makes both); a pack root with no region yet (regions/ empty) gets a catalog of 0 regions.
+        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once.
+
+        DIR must be an existing pack root, a folder with a regions/ folder ('trailpack build
+        --out DIR' makes both); a pack root with no region yet (regions/ empty) gets a catalog of
+        0 regions. A missing DIR, a file, or a folder without regions/ exits 1, naming DIR.
 
         OPTIONS:
           --quiet          Print nothing on success
@@ -184,9 +186,8 @@ enum Help {
                            errors "[catalog] error: ...")
           --lock-wait-s N  Seconds to wait while a build holds the catalog lock (default 60)
 
-        EXIT CODES: 0 written; 1 DIR is missing, not a folder or has no regions/ folder, or a
-        manifest cannot be read; 2 usage; 75 transient (retry): the lock stayed held past
-        --lock-wait-s, the disk filled.
+        EXIT CODES: 0 written; 1 a manifest cannot be read; 2 usage; 75 transient (retry): the
+        lock stayed held past --lock-wait-s, the disk filled.
 
         EXAMPLE:
           trailpack catalog packs
