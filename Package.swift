@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
-        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore"]),
+        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore", "PackJSON"]),
         // Cairo drawing surfaces for previews and FreeType faces for glyphs (owns their handles).
         .target(name: "Drawing", dependencies: ["CCairo", "CFreeType"]),
         // MapLibre glyph PBFs (signed distance fields from FreeType) for a pack's map/glyphs/.

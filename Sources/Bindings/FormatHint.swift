@@ -25,10 +25,16 @@ public enum FormatHint {
         return nil
     }
 
-    /// `error` with the hint for `path` appended to its reason, when there is one.
+    /// `error` with the hint for `path` appended to its reason, when there is one; for a
+    /// `.json`/`.geojson` file that is not valid JSON, the line and column of its first syntax
+    /// error (`jsonSyntaxProblem`) before GDAL's reason.
     public static func annotate(_ error: GDALError, path: String) -> GDALError {
-        guard FileManager.default.fileExists(atPath: path), let hint = hint(for: path) else { return error }
+        guard FileManager.default.fileExists(atPath: path) else { return error }
         var e = error
+        if let problem = jsonSyntaxProblem(path) {
+            e.reason = e.reason.isEmpty ? problem : "\(problem) (GDAL: \(e.reason))"
+        }
+        guard let hint = hint(for: path) else { return e }
         e.reason = e.reason.isEmpty ? "hint: \(hint)" : "\(e.reason)\nhint: \(hint)"
         return e
     }

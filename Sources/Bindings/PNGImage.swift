@@ -65,7 +65,7 @@ public struct PNGImage: Equatable, Sendable {
     public func write(to path: String) throws(GDALError) {
         let bytes = try encoded()
         do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-            throw GDALError(subject: path, operation: "writing PNG", reason: error.localizedDescription,
+            throw GDALError(subject: path, operation: "writing PNG", reason: FileErrorText.reason(error),
                             failureKind: FailureKind.errno(of: error).map(FailureKind.init(errno:)) ?? .permanent)
         }
     }

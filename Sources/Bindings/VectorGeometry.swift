@@ -7,7 +7,7 @@ public enum VectorGeometry: Equatable, Sendable {
     case point(LonLat)
     case lineString([LonLat])
     case multiLineString([[LonLat]])
-    /// Any other geometry type, by its OGR name ("Polygon", ...).
+    /// Any other geometry type, by its OGR type name ("Polygon", "Multi Polygon", ...).
     case unsupported(String)
 
     /// Every line of a line or multi-line geometry; empty for others.
@@ -30,7 +30,7 @@ public enum VectorGeometry: Equatable, Sendable {
         case wkbMultiLineString:
             return .multiLineString((0..<OGR_G_GetGeometryCount(g)).map { points(of: OGR_G_GetGeometryRef(g, $0)) })
         default:
-            return .unsupported(String(cString: OGR_G_GetGeometryName(g)))
+            return .unsupported(String(cString: OGRGeometryTypeToName(type)))
         }
     }
 

@@ -9,7 +9,8 @@ public struct JSONAccessError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A required member is absent; the error sits at the object.
         case missingKey(String)
         /// A member not among the allowed keys; the error sits at its key. `suggestion` is an
-        /// allowed key within edit distance 2, if any.
+        /// allowed key within edit distance 2, else the one the key begins (`azimuth` →
+        /// `azimuthDeg`: `EditDistance.suggestion`), if any.
         case unknownKey(String, suggestion: String?)
         /// A number outside the allowed range (`range` reads like "0.1...1000").
         case outOfRange(value: Double, range: String)

@@ -69,9 +69,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 extension BuildError {
     /// `io` with the `errno` that `error` carries (a `POSIXError`, or Foundation's error over
     /// one), else `output` with its description.
-    static func io(path: String, message: String, error: any Error) -> BuildError {
+    public static func io(path: String, message: String, error: any Error) -> BuildError {
         guard let code = FailureKind.errno(of: error) else {
-            return .output(path: path, message: "\(message): \(error.localizedDescription)")
+            return .output(path: path, message: "\(message): \(FileErrorText.reason(error))")
         }
         return .io(path: path, message: message, errno: code)
     }

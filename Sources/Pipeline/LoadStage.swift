@@ -47,12 +47,17 @@ public enum LoadStage {
                 }
             }
         }
-        let files = (recipe.dem + recipe.trails + recipe.pois.compactMap {
+        return LoadedInputs(dem: dem, trails: trails, pois: pois, files: inputFiles(recipe), diagnostics: diagnostics)
+    }
+
+    /// The local files `recipe` reads (DEMs, trails, POI files, tracks; an archive for a path
+    /// inside it; remote sources left out), in recipe order: what a depfile lists after the recipe.
+    public static func inputFiles(_ recipe: Recipe) -> [String] {
+        (recipe.dem + recipe.trails + recipe.pois.compactMap {
             if case .file(let p, _) = $0 { p } else { nil }
         } + recipe.routes.compactMap {
             if case .track(let p, _, _) = $0.source { p } else { nil }
         }).filter { !RecipeLoader.isRemote($0) }.map(RecipeLoader.physicalFile)
-        return LoadedInputs(dem: dem, trails: trails, pois: pois, files: files, diagnostics: diagnostics)
     }
 
     /// A POI kind from common attributes (`kind`, OSM `natural`/`tourism`/`amenity`, GPX `sym`/`type`).

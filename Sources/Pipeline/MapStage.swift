@@ -74,7 +74,9 @@ public enum MapStage {
     static func writeTiles(_ layers: [VectorTileLayer], writer: RegionWriter, name: String) throws -> WrittenFile {
         let relative = StyleSheet.tilesPath
         let url = writer.url(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
+            throw BuildError.io(path: url.deletingLastPathComponent().path, message: "cannot create the folder", error: error)
+        }
         try VectorTilesWriter.write(path: url.path, layers: layers, minZoom: tilesMinZoom, maxZoom: tilesMaxZoom, name: name)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw BuildError.output(path: url.path, message: "the vector tiles were not written")

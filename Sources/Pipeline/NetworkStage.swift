@@ -33,22 +33,38 @@ public enum NetworkStage {
     ///   POI, or a via farther than `TrailNetworkGraph.maxViaDistanceM` from every trail.
     static func snapVias(_ recipe: Recipe, pois: [PointOfInterest], graph: TrailNetworkGraph?) throws -> ViaSnaps {
         var snaps: ViaSnaps = [:]
-        for route in recipe.routes {
+        for (index, route) in recipe.routes.enumerated() {
             guard case .via(let specs) = route.source else { continue }
             func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
             guard let graph, !graph.edges.isEmpty else { throw fail("is routed over the trail network, but the recipe has no trails open to hikers") }
             guard specs.count >= 2 else { throw fail(RoutingError.tooFewVias(count: specs.count).description) }
+            var onTrails: [LonLat] = []
             snaps[route.id] = try specs.enumerated().map { k, spec throws -> (label: String, point: LonLat) in
                 let via = try viaPoint(spec, number: k + 1, pois: pois, fail: fail)
                 guard let hit = graph.locate(via.location) else { throw fail(RoutingError.emptyNetwork.description) }
+                onTrails.append(hit.point)
                 if hit.distanceM > TrailNetworkGraph.maxViaDistanceM {
                     throw fail(RoutingError.viaOffNetwork(label: via.label, location: via.location, nearest: hit.point,
                                                           distanceM: hit.distanceM, maxDistanceM: TrailNetworkGraph.maxViaDistanceM).description)
                 }
                 return (via.label, via.location)
             }
+            try requireDistinct(onTrails, route: route, index: index, recipe: recipe, labels: snaps[route.id]!.map(\.label))
         }
         return snaps
+    }
+
+    /// Vias closer than this on the trails are one place: the path between them has no length.
+    static let samePlaceM = 1.0
+
+    /// A via route goes somewhere: its vias, where they meet the trails (`onTrails`), are not
+    /// all one place (a path of one point has no line to follow).
+    /// - Throws: `BuildError.recipe` at the route's `via` key: the route id, its vias, the rule.
+    static func requireDistinct(_ onTrails: [LonLat], route: RouteRecipe, index: Int, recipe: Recipe, labels: [String]) throws {
+        guard let first = onTrails.first, onTrails.allSatisfy({ Geodesic.distanceM(first, $0) < samePlaceM }) else { return }
+        let listed = labels.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw BuildError.recipe(file: recipe.path, line: route.viaLine, keyPath: "routes[\(index)].via",
+                                message: "route \"\(route.id)\": its vias (\(listed)) all meet the trails at one point \(first); a via route needs two distinct points (a loop: start, a point on the way, back to the start)")
     }
 
     /// A via of the recipe as a labelled point.

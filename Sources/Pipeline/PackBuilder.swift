@@ -64,10 +64,19 @@ public enum PackBuilder {
     ///   `outRoot` when it throws.
     public static func build(recipe: Recipe, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
+        // A name make cannot read stops the build before anything is written.
+        let depText = try options.depfile.map {
+            try Depfile.text(target: "\(outRoot)/regions/\(recipe.id)/manifest.json",
+                             prerequisites: [recipe.path] + LoadStage.inputFiles(recipe), depfile: $0)
+        }
         let root = URL(fileURLWithPath: outRoot)
         let lock = try RegionLock(root: root, regionID: recipe.id, waitS: options.lockWaitS, onWait: options.onLockWait)
         defer { lock.release() }
-        var made = try make(recipe: recipe, options: options, progress: progress)
+        var made: Made
+        do { made = try make(recipe: recipe, options: options, progress: progress) } catch let e as MemoryLimitError {
+            // The refusal names the keys to change; the recipe file leads, like every recipe error.
+            throw BuildError.recipe(file: recipe.path, line: 0, keyPath: "", message: e.message)
+        }
         let writer = try RegionWriter(root: root, regionID: made.recipe.id)
         let written: [WrittenFile]
         do {
@@ -89,7 +98,9 @@ public enum PackBuilder {
         }
         writer.finish()
         made.clock.lap("write")
-        return try summary(made, written: written, folder: writer.target.path, outRoot: outRoot, depfile: options.depfile)
+        let summary = summary(made, written: written, folder: writer.target.path)
+        if let depfile = options.depfile, let depText { try Depfile.write(path: depfile, text: depText) }
+        return summary
     }
 
     /// What the stages make before anything is written.
@@ -214,9 +225,8 @@ public enum PackBuilder {
         return written
     }
 
-    /// The build's summary, and the make depfile when asked for.
-    /// - Throws: `BuildError` when the depfile cannot be written.
-    static func summary(_ made: Made, written: [WrittenFile], folder: String, outRoot: String, depfile: String?) throws -> BuildSummary {
+    /// The build's summary.
+    static func summary(_ made: Made, written: [WrittenFile], folder: String) -> BuildSummary {
         let routes = made.routes
         var summary = BuildSummary(regionID: made.recipe.id, regionName: made.recipe.name, regionFolder: folder,
                                    routes: routes.map { ($0.id, $0.name, $0.stats) }, files: written,
@@ -228,9 +238,6 @@ public enum PackBuilder {
         summary.memoryLimit = made.recipe.terrain.memoryBudget
         summary.memoryEstimateBytes = MemoryLimit.buildPeakBytes(regionCells: made.terrain.grid.width * made.terrain.grid.height,
                                                                  largestPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.max() ?? 0)
-        if let depfile {
-            try Depfile.write(path: depfile, target: "\(outRoot)/regions/\(made.recipe.id)/manifest.json", prerequisites: summary.inputs)
-        }
         return summary
     }
 
@@ -359,18 +366,5 @@ struct StageClock {
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return s(usage.ru_utime) + s(usage.ru_stime)
-    }
-}
-
-/// Make depfiles: `target: prereq prereq ...` with spaces escaped.
-public enum Depfile {
-    public static func write(path: String, target: String, prerequisites: [String]) throws {
-        func esc(_ s: String) -> String { s.replacingOccurrences(of: " ", with: "\\ ").replacingOccurrences(of: "$", with: "$$") }
-        var unique: [String] = []
-        for p in prerequisites where !unique.contains(p) { unique.append(p) }
-        let text = "\(esc(target)): \\\n" + unique.map { "  \(esc($0))" }.joined(separator: " \\\n") + "\n"
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw BuildError.output(path: path, message: "cannot write the depfile: \(error.localizedDescription)")
-        }
     }
 }

@@ -129,6 +129,8 @@ public struct RouteRecipe: Sendable {
     public var source: Source
     /// Where in the recipe it was declared (for messages).
     public var location: String
+    /// The line of its `via` key in the recipe (0: none, or unknown).
+    public var viaLine = 0
     /// The largest gap, metres, bridged between the parts of a multi-part track (`track.joinM`).
     public var trackJoinM: Double = 50
     /// A recorded track that walks the region's trail network follows the trails as mapped

@@ -11,7 +11,7 @@ public enum RecipeLoader {
     /// - Throws: `BuildError.recipe` for anything malformed, `BuildError.input` when the file cannot be read.
     public static func load(path: String) throws -> Recipe {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw BuildError.input(file: path, place: "", message: "cannot read the recipe (no such file or not readable)")
+            throw unreadableRecipe(path)
         }
         let root: JSONNode
         do {
@@ -24,6 +24,16 @@ public enum RecipeLoader {
         } catch let e as JSONAccessError {
             throw BuildError.recipe(file: path, line: e.line, keyPath: e.path.description, message: e.message)
         }
+    }
+
+    /// Why the recipe at `path` cannot be read: missing, a folder, or no permission.
+    static func unreadableRecipe(_ path: String) -> BuildError {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return .input(file: path, place: "", message: "no such recipe file")
+        }
+        let why = isFolder.boolValue ? "it is a directory, not a regular file (give the recipe's .json5 file)" : "no read permission"
+        return .input(file: path, place: "", message: "cannot read the recipe: \(why)")
     }
 
     static func decode(_ root: JSONNode, path: String) throws -> Recipe {
@@ -64,7 +74,8 @@ public enum RecipeLoader {
         }
         if let m = root["bboxMarginM"] { recipe.bboxMarginM = try m.double(in: RecipeNumber.bboxMarginM.range) }
         let dem = try root.member("dem")
-        recipe.dem = dem.type == .string ? [try resolve(dem)] : try dem.array().map { entry in
+        // A path, one `{ file, verticalUnit }`, or a list of them (Recipes/README.md).
+        recipe.dem = try (dem.type == .array ? try dem.array() : [dem]).map { entry in
             guard entry.type == .object else { return try resolve(entry) }
             try entry.requireOnlyKeys(RecipeObject.demSource.keys)
             let file = try resolve(entry.member("file"))
@@ -128,6 +139,7 @@ public enum RecipeLoader {
                 recipe.routes.append(RouteRecipe(id: routeID, name: try node.member("name").string(),
                                                  blurb: try node["blurb"]?.string() ?? "", source: source,
                                                  location: "\(path):\(node.position.line)"))
+                if let via = node["via"] { recipe.routes[recipe.routes.count - 1].viaLine = via.position.line }
                 if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: RecipeNumber.joinM.range) }
                 if let s = node["track"]?["snap"] { recipe.routes[recipe.routes.count - 1].trackSnap = try s.bool() }
                 if let d = node["track"]?["drawn"] { recipe.routes[recipe.routes.count - 1].trackDrawn = try d.bool() }

@@ -1,5 +1,6 @@
 import Foundation
 import PackSpec
+import TrailpackCore
 
 /// The lock one build holds on its region (`PACKS/regions/.<id>.lock`, `RegionLockFile`), so two
 /// builds of one region into one pack root never race (a Slurm requeue after a node failure can
@@ -13,15 +14,14 @@ public final class RegionLock: @unchecked Sendable {
     /// Takes the lock of `regionID` under `root`, waiting up to `waitS` seconds.
     /// - Parameter onWait: told once, with the lock file and its holder, when the lock is held.
     /// - Throws: `BuildError.busy` (transient) when another build still holds it after
-    ///   `waitS`; `BuildError.io` when the file cannot be made or locked.
+    ///   `waitS`; `BuildError.io` when the file cannot be made or locked; `BuildError.output`
+    ///   when a file stands where the pack root or its regions folder should be.
     public init(root: URL, regionID: String, waitS: Double, onWait: ((_ lockFile: String, _ holder: String) -> Void)? = nil) throws {
         precondition(PackTree.isValidId(regionID), "region id must be checked before locking")
         let regions = root.appendingPathComponent(PackTree.regions)
         let fm = FileManager.default
         createdFolders = [root, regions].filter { !fm.fileExists(atPath: $0.path) }
-        do { try fm.createDirectory(at: regions, withIntermediateDirectories: true) } catch {
-            throw BuildError.io(path: regions.path, message: "cannot create the regions folder", error: error)
-        }
+        try FileErrorText.makeFolder(regions, role: "the pack root's regions folder (--out)")
         let path = regions.appendingPathComponent(RegionLockFile(regionId: regionID).name).path
         do {
             lock = try FileLock.acquire(path: path, what: "region \(regionID)", waitS: waitS) { onWait?(path, $0) }

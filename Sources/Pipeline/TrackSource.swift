@@ -36,10 +36,7 @@ public struct TrackSource {
         let features = OSMReader.handles(path: file) ? try OSMReader.readLines(path: file, tags: []) : try VectorReader.read(path: file)
         // Tracks and routes with at least two points (GPX files carry empty and one-point ones).
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
-        guard !lines.isEmpty else {
-            let points = features.count
-            throw fail("\(file) has no track or route\(points > 0 ? " (only \(points) waypoint\(points == 1 ? "" : "s"))" : "")")
-        }
+        guard !lines.isEmpty else { throw fail(noLineMessage(file: file, features: features)) }
         let isGPX = lines.contains { $0.layer == "tracks" || $0.layer == "routes" }
         let chosen: [VectorFeature]
         switch select {

@@ -54,7 +54,7 @@ public enum PreviewRenderer {
         let folders = try regionFolders(packPath)
         let outURL = URL(fileURLWithPath: outDir).standardizedFileURL
         do { try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true) } catch {
-            throw .writing(path: outURL.path, reason: error.localizedDescription)
+            throw .writing(path: outURL.path, reason: FileErrorText.reason(error))
         }
         var written: [String] = []
         var sections: [IndexPage.RegionSection] = []
@@ -98,7 +98,7 @@ public enum PreviewRenderer {
         let html = IndexPage.html(title: title, sections: sections, problems: validate(packPath))
         let indexPath = outURL.appendingPathComponent("index.html").path
         do { try Data(html.utf8).write(to: URL(fileURLWithPath: indexPath)) } catch {
-            throw .writing(path: indexPath, reason: error.localizedDescription)
+            throw .writing(path: indexPath, reason: FileErrorText.reason(error))
         }
         written.append(indexPath)
         return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id),

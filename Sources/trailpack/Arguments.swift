@@ -1,4 +1,5 @@
 import Foundation
+import PackJSON
 
 /// A usage error: exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -45,7 +46,8 @@ struct Arguments {
                 options[name] = value
                 repeated[name, default: []].append(value!)
             } else {
-                throw UsageError(message: "unknown option \(name) for '\(command)'", command: command)
+                let hint = EditDistance.suggestion(for: name, among: (known.union(valued)).sorted()).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError(message: "unknown option \(name) for '\(command)'\(hint)", command: command)
             }
         }
     }

@@ -11,6 +11,7 @@ enum CatalogCommand {
         let log = BuildLog(format: format, quiet: a.flag("--quiet"), json: false)
         let ids: [String]
         do {
+            try checkPackRoot(dir)
             ids = try CatalogBuilder.rebuild(root: URL(fileURLWithPath: dir), lockWaitS: waitS) { holder in
                 log.waiting(label: "catalog", lockFile: URL(fileURLWithPath: dir).appendingPathComponent(".catalog.lock").path, holder: holder, waitS: waitS)
             }
@@ -21,5 +22,19 @@ enum CatalogCommand {
         let listed = "\(ids.count) region\(ids.count == 1 ? "" : "s"): \(ids.joined(separator: ", "))"
         print(format == .plain ? "[catalog] wrote \(dir)/catalog.json with \(listed)" : "Wrote \(dir)/catalog.json with \(listed)")
         return ExitStatus.ok
+    }
+
+    /// `dir` is an existing pack root: a folder with a `regions/` folder (maybe empty).
+    /// - Throws: `BuildError.input` naming `dir` when it is missing, a file, or has no `regions/`.
+    static func checkPackRoot(_ dir: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isFolder) else {
+            throw BuildError.input(file: dir, place: "", message: "no such folder; catalog needs an existing pack root (made by 'trailpack build --out \(dir)')")
+        }
+        guard isFolder.boolValue else { throw BuildError.input(file: dir, place: "", message: "is a file, not a pack root folder") }
+        let regions = URL(fileURLWithPath: dir).appendingPathComponent("regions").path
+        guard FileManager.default.fileExists(atPath: regions, isDirectory: &isFolder), isFolder.boolValue else {
+            throw BuildError.input(file: dir, place: "", message: "has no regions/ folder, so it is no pack root (build a region into it with 'trailpack build --out \(dir)')")
+        }
     }
 }

@@ -65,6 +65,9 @@ enum Help {
         OPTIONS:
           --out DIR        Pack root to write (required)
           --depfile FILE   Write a make depfile listing the recipe and every input it read
+                           (names escaped as GNU make reads them: space, #, $, :, wildcards); a
+                           name make cannot hold (a line break, ';', '=', a trailing '\\' or
+                           'lib(member)') stops the build with exit 1 before anything is written
           --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
           --quiet          No progress, no file table, no notes; warnings and errors still
                            (stderr), and plain's one built line
@@ -172,6 +175,10 @@ enum Help {
 
         Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced),
         holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once.
+
+        DIR must be an existing pack root, a folder with a regions/ folder ('trailpack build
+        --out DIR' makes both); a pack root with no region yet (regions/ empty) gets a catalog of
+        0 regions. A missing DIR, a file, or a folder without regions/ exits 1, naming DIR.
 
         OPTIONS:
           --quiet          Print nothing on success

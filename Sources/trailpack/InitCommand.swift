@@ -48,8 +48,10 @@ enum InitCommand {
         let cell = try? source.groundCellSizeM(at: region.box.center)
         let grids = StarterGrids(sourceM: cell.map { max($0.xM, $0.yM) })
         let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, trails: trails, routes: routes, pois: pois, grids: grids)
-        try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
-        try text.write(toFile: out, atomically: true, encoding: .utf8)
+        try FileErrorText.makeFolder(paths.folder, role: "the recipe's folder")
+        do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
+            throw BuildError.io(path: out, message: "cannot write the recipe", error: error)
+        }
         print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
         return 0
     }

@@ -8,7 +8,10 @@ enum InspectCommand {
         let a = try Arguments(args, command: "inspect", flags: [], options: [])
         let path = try a.requirePositionals(["file"], command: "inspect")[0]
         guard let data = FileManager.default.contents(atPath: path) else {
-            printError("\(path): cannot read (no such file or not readable)")
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let why = !exists ? "no such file" : isFolder.boolValue ? "cannot read: it is a directory, not a regular file (give terrain.bin or an AR patch's .bin)" : "cannot read: no read permission"
+            printError("\(path): \(why)")
             return 1
         }
         let bytes = [UInt8](data)

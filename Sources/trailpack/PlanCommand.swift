@@ -21,7 +21,7 @@ enum PlanCommand {
         if let file = a.options["--regions-file"] {
             let lines = plans.filter(\.problems.isEmpty).map { $0.recipePath + "\n" }.joined()
             do { try lines.write(toFile: file, atomically: true, encoding: .utf8) } catch {
-                throw BuildError.output(path: file, message: "cannot write the regions file: \(error.localizedDescription)")
+                throw BuildError.io(path: file, message: "cannot write the regions file", error: error)
             }
         }
         if a.flag("--json") { print(try JSONWriter().string(json(plans)), terminator: "") } else { print(human(plans)) }

@@ -64,7 +64,7 @@ enum RouteCommand {
         let bytes = try JSONWriter().bytes(document)
         if out == "-" { FileHandle.standardOutput.write(Data(bytes)); return }
         do { try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-            throw RerouteError.argument(name: "--out", message: "cannot write \(out): \(String(describing: (error as NSError).localizedFailureReason ?? error.localizedDescription))")
+            throw RerouteError.argument(name: "--out", message: "cannot write \(out): \(FileErrorText.reason(error))")
         }
     }
 

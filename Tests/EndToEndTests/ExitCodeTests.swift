@@ -101,6 +101,8 @@ import TestSupport
 
     @Test func aCatalogLockHeldTooLongExitsSeventyFiveNamingItsHolder() throws {
         let root = TestData.scratchFolder("exit-catalog")
+        // A pack root with no region yet: catalog refuses a folder without regions/.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("regions"), withIntermediateDirectories: true)
         let lock = root.appendingPathComponent(".catalog.lock").path
         let fd = open(lock, O_CREAT | O_RDWR, 0o644)
         defer { close(fd) }

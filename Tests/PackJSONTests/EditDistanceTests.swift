@@ -16,4 +16,13 @@ import Testing
         #expect(EditDistance.suggestion(for: "zoomLevel", among: ["id", "name"]) == nil)
         #expect(EditDistance.suggestion(for: "x", among: ["id"]) == nil)
     }
+
+    @Test func suggestionForAKeyWithoutItsUnit() {
+        #expect(EditDistance.suggestion(for: "azimuth", among: ["id", "azimuthDeg", "name"]) == "azimuthDeg")
+        #expect(EditDistance.suggestion(for: "memoryLimit", among: ["resolutionM", "memoryLimitMiB"]) == "memoryLimitMiB")
+        #expect(EditDistance.suggestion(for: "resolution", among: ["resolutionM", "resolutionNote"]) == "resolutionM")
+        #expect(EditDistance.suggestion(for: "maxRouteFilled", among: ["maxRouteFilledM", "maxFilledShare"]) == "maxRouteFilledM")
+        #expect(EditDistance.suggestion(for: "speed", among: ["speedUpKmh", "speedDownKmh"]) == nil)
+        #expect(EditDistance.suggestion(for: "az", among: ["azimuthDeg"]) == nil)
+    }
 }

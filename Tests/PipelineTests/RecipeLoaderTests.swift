@@ -64,6 +64,14 @@ import TrailpackCore
         #expect(r.bbox == BBox(west: -71.5, south: 44.4, east: -71.3, north: 44.5))
     }
 
+    @Test func demTakesOneObjectAsTheREADMEShows() throws {
+        let dem = TestData.path("white-mountains/N44W072.hgt")
+        let r = try RecipeLoader.load(path: try recipe(valid.replacingOccurrences(of: "dem: [\"DEM\"],", with: "dem: { file: \"DEM\", verticalUnit: \"ft\" },")))
+        #expect(r.dem == [dem] && r.demVerticalUnits[dem] == .foot)
+        let e = try loadError(valid.replacingOccurrences(of: "dem: [\"DEM\"],", with: "dem: { path: \"DEM\" },"))
+        #expect(e.description.contains("r.json5:7: dem.path: unknown key \"path\""), "\(e)")
+    }
+
     @Test func syntaxErrorNamesFileAndLine() throws {
         let e = try loadError("{\n  id: \"x\",\n  name: \"y\"\n  dem: [],\n}")
         guard case .recipe(let file, let line, _, let message) = e else { Issue.record("\(e)"); return }
