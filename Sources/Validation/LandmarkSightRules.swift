@@ -64,7 +64,9 @@ struct LandmarkSightRules {
         guard let entry = landmarksNode.children.dropFirst(landmark.index).first, let visible = entry["visible"] else { return }
         let band = format(Self.toleranceM)
         for (j, range) in landmark.ranges.enumerated() {
-            let blocked = vertices.filter { (range.from...range.to).contains($0) }
+            // `vertices` ascend: the range's share is a slice found by two binary searches, so
+            // a route of many ranges and many wrong vertices costs O(ranges × log vertices).
+            let blocked = Array(vertices[Self.lowerBound(vertices, range.from)..<Self.lowerBound(vertices, range.to + 1)])
             guard !blocked.isEmpty, let node = visible.children.dropFirst(j).first else { continue }
             let (i, clearanceM) = extreme(of: blocked, target: target, lowest: true)
             log.add(.landmarkSightline, file: file, node: node,
@@ -95,6 +97,16 @@ struct LandmarkSightRules {
             (vertices[k], route.clearanceM(from: vertices[k], to: target))
         }
         return (lowest ? measured.min { $0.1 < $1.1 } : measured.max { $0.1 < $1.1 })!
+    }
+
+    /// The first position in the ascending `sorted` whose value is at least `value`.
+    static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// "1 vertex", "5 vertices".
