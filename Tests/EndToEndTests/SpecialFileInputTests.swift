@@ -119,3 +119,27 @@ import TestSupport
         #expect(r.stdout.contains("[route.size]") && r.stdout.contains("at most 64 MB") && r.stdout.contains("\(65 << 20) bytes (not read)"), "\(r.stdout)")
     }
 }
+
+/// `validate` on a 40,000-vertex route (the demo's mount-cabot route laid out and back,
+/// scripts/long_route.py, the pack `make bench` times) finishes, and its route rules report only
+/// what the long route changes: the stats the script keeps from the built route. Speed is
+/// `make bench`'s figure; the rules' structures are proven linear in LongRouteTests.
+@Suite struct LongRouteValidateTests {
+    @Test func aFortyThousandVertexRouteValidatesWithOnlyItsKeptStatsReported() throws {
+        let folder = TestData.scratchFolder("long-route")
+        let packs = folder.appendingPathComponent("packs")
+        let (status, out, err) = try TestData.runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", TestData.repoRoot.appendingPathComponent("scripts/long_route.py").path,
+             try DemoBuild.get().root.path, packs.path, "mount-cabot", "40000"], timeoutS: 120)
+        #expect(status == 0, "\(String(decoding: err, as: UTF8.self))")
+        #expect(String(decoding: out, as: UTF8.self).contains("\"vertices\": 40363"))
+        let r = try TestData.run(["validate", packs.path, "--json"], timeoutS: 300)
+        #expect(r.status == 1, "\(r.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let rules = Set((report["problems"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
+        // The catalog keeps the built manifest's hash, the stats the built route's figures, and
+        // the end (a lap ends at the start) is no longer at Mount Cabot.
+        #expect(rules == ["catalog.sha256", "catalog.bytes", "catalog.routes", "route.duration-range", "route.ascent-identity",
+                          "route.climb", "route.waypoint.poi"], "\(rules.sorted())")
+    }
+}
