@@ -308,7 +308,7 @@ for vertices in 42000 168000; do
     /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" validate "$work/long-route-$vertices" >/dev/null || true
     python3 - "$work/t" "$work/long-route.json" "$k" >>"$work/records-long-route.jsonl" <<'PY'
 import json, sys
-e, u, s, m = open(sys.argv[1]).read().split()
+e, u, s, m = open(sys.argv[1]).read().split()[-4:]  # after GNU time's "Command exited with non-zero status 1"
 route = json.load(open(sys.argv[2]))
 print(json.dumps(dict(route, run=int(sys.argv[3]), seconds=float(e), cpuSeconds=round(float(u) + float(s), 2), peakRSSKB=int(m)), sort_keys=True))
 PY
