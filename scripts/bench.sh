@@ -3,7 +3,8 @@
 # same products, on 1x, 4x and 16x the area (cost per million cells must stay flat), trailpack's
 # own single contour pass beside its level-split passes, `validate --dem` of each case's pack
 # against its DEMs (at most 5x its build), `validate` and `preview` on the largest
-# pack, and route processing on a 1-million-point track. Writes bench/results.json (full run) and
+# pack, `validate` on a 42,000- and a 168,000-vertex route (bench/results-long-route.json),
+# and route processing on a 1-million-point track. Writes bench/results.json (full run) and
 # the speed table of README.md from it (scripts/bench_report.py). Then the region map: MapLibre
 # Native renders of a whole-tile region's style with its vector tiles (map/tiles.mbtiles) against
 # the same style drawing the GeoJSON files (bench/results-map.json).
@@ -291,6 +292,45 @@ routing_json=$("$bench" routing --runs "$runs")
 echo "  $routing_json"
 if [ "$full" = 1 ]; then routing_out=$repo/bench/results-routing.json; else routing_out=$work/results-routing-partial.json; fi
 echo "$routing_json" | python3 -m json.tool >"$routing_out"
+
+# validate is linear in a route's length (issue 31): the demo region with its mount-cabot route
+# laid out and back to 42,000 vertices (a 500 km thru-hike at the 12 m step) and to 4 times
+# that (scripts/long_route.py); no GDAL tool does this work, so the figures are trailpack's
+# own: seconds, peak RSS and the 4x/1x ratio (about 4 when linear). The packs keep the built
+# route's stats, so validate reports those few errors: its exit status is not the measure.
+echo "bench: validate on a long route (demo region; 42,000 and 168,000 vertices)"
+rm -rf "$work/out-demo"
+"$trailpack" build "$repo/Recipes/pliny-kilkenny.json5" --out "$work/out-demo" >/dev/null
+: >"$work/records-long-route.jsonl"
+for vertices in 42000 168000; do
+  python3 scripts/long_route.py "$work/out-demo" "$work/long-route-$vertices" mount-cabot "$vertices" >"$work/long-route.json"
+  for k in $(seq 1 "$runs"); do
+    /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" validate "$work/long-route-$vertices" >/dev/null || true
+    python3 - "$work/t" "$work/long-route.json" "$k" >>"$work/records-long-route.jsonl" <<'PY'
+import json, sys
+e, u, s, m = open(sys.argv[1]).read().split()[-4:]  # after GNU time's "Command exited with non-zero status 1"
+route = json.load(open(sys.argv[2]))
+print(json.dumps(dict(route, run=int(sys.argv[3]), seconds=float(e), cpuSeconds=round(float(u) + float(s), 2), peakRSSKB=int(m)), sort_keys=True))
+PY
+    echo "  $(tail -1 "$work/records-long-route.jsonl")"
+  done
+  rm -rf "$work/long-route-$vertices"
+done
+if [ "$full" = 1 ]; then long_out=$repo/bench/results-long-route.json; else long_out=$work/results-long-route-partial.json; fi
+python3 - "$work/records-long-route.jsonl" >"$long_out" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+best = {}
+for r in rows:
+    if r["vertices"] not in best or r["seconds"] < best[r["vertices"]]["seconds"]: best[r["vertices"]] = r
+small, large = best[min(best)], best[max(best)]
+# CPU seconds too: on a shared machine the wall ratio carries the other load.
+print(json.dumps({"runs": rows, "best": [small, large], "ratio": round(large["seconds"] / small["seconds"], 2),
+                  "cpuRatio": round(large["cpuSeconds"] / small["cpuSeconds"], 2),
+                  "verticesRatio": round(large["vertices"] / small["vertices"], 2)}, indent=2, sort_keys=True))
+PY
+echo "  validate: $(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); a, b = d["best"]; print("%d vertices %.2f s %d MB, %d vertices %.2f s %d MB: ratio %.2f (CPU %.2f) for %gx the vertices" % (a["vertices"], a["seconds"], a["peakRSSKB"] / 1000, b["vertices"], b["seconds"], b["peakRSSKB"] / 1000, d["ratio"], d["cpuRatio"], d["verticesRatio"]))' "$long_out")"
+rm -rf "$work/out-demo"
 
 routes_json=null
 if [ "${BENCH_ROUTES:-1}" != 0 ]; then

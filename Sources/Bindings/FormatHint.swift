@@ -1,4 +1,5 @@
 import Foundation
+import TrailpackCore
 
 /// One-line hints for input formats GDAL cannot read, from the file's name and first bytes.
 public enum FormatHint {
@@ -40,7 +41,7 @@ public enum FormatHint {
     }
 
     private static func firstBytes(of path: String) -> [UInt8] {
-        guard !path.hasPrefix("/vsi"), let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        guard !path.hasPrefix("/vsi"), InputFile.isRegular(path), let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         return Array((try? handle.read(upToCount: 4096)) ?? Data())
     }

@@ -32,6 +32,15 @@ public struct GDALError: Error, CustomStringConvertible, Sendable, ClassifiedFai
         }
     }
 
+    /// Refuses `path` before `operation` opens it when it is a local input that is not a
+    /// regular file (`InputFile.check`: a FIFO, device, socket or directory would block GDAL
+    /// or read nonsense); a permanent failure naming the file and what it is.
+    public static func requireRegularInput(_ path: String, operation: String) throws(GDALError) {
+        do throws(InputFile.NotRegular) { try InputFile.check(path) } catch {
+            throw GDALError(subject: path, operation: operation, reason: "\(error.file) \(error.message)", failureKind: .permanent)
+        }
+    }
+
     public var description: String {
         reason.isEmpty ? "\(subject): \(operation) failed" : "\(subject): \(operation) failed: \(reason)"
     }

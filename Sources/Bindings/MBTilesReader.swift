@@ -36,6 +36,7 @@ public enum MBTilesReader {
 
     private static func open(_ path: String, driver: String, prefix: String = "") throws(GDALError) -> GDALDatasetH {
         GDALEnvironment.ensureRegistered()
+        try GDALError.requireRegularInput(path, operation: "opening MBTiles")
         guard FileManager.default.fileExists(atPath: path) else {
             throw GDALError(subject: path, operation: "opening MBTiles", reason: "no such file")
         }

@@ -24,6 +24,7 @@ public enum OSMReader {
     /// - Throws: `GDALError` naming the file and GDAL's reason.
     public static func readLines(path: String, tags: [String], matching filter: [String: [String]]? = nil) throws(GDALError) -> [VectorFeature] {
         GDALEnvironment.ensureRegistered()
+        try GDALError.requireRegularInput(path, operation: "opening OpenStreetMap extract")
         guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
             throw GDALError(subject: path, operation: "opening OpenStreetMap extract", reason: "no such file")
         }

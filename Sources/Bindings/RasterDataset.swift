@@ -61,6 +61,7 @@ public final class RasterDataset {
     /// - Throws: `GDALError` with GDAL's reason (missing file, unknown format...).
     public static func open(path given: String) throws(GDALError) -> RasterDataset {
         GDALEnvironment.ensureRegistered()
+        try GDALError.requireRegularInput(given, operation: "opening raster")
         let members = archiveRasters(given)
         if let members, members.count != 1 {
             throw GDALError(subject: given, operation: "opening raster", reason: members.isEmpty

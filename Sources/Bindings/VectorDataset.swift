@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import TrailpackCore
 
 /// An open OGR vector dataset (a file being read or written, or an in-memory one). Owns its
 /// handle and closes it exactly once; layers and their definitions belong to it.
@@ -21,6 +22,7 @@ final class VectorDataset {
     /// - Throws: `GDALError` naming the path and OGR's reason.
     static func open(path: String) throws(GDALError) -> VectorDataset {
         GDALEnvironment.ensureRegistered()
+        try GDALError.requireRegularInput(path, operation: "opening vector file")
         guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
             throw GDALError(subject: path, operation: "opening vector file", reason: "no such file")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import TrailpackCore
 
 /// A region folder on disk, as the files under it: every file found (walked once, on demand),
 /// and the bytes of a relative path read once, never through a symlink leading out of the
@@ -47,14 +48,22 @@ public final class RegionFolder {
         return bytes
     }
 
+    /// Why a file of the folder that exists is never read: "a FIFO, not a regular file" (a
+    /// directory, device or socket likewise; `InputFile.kind`); nil for a regular file or a
+    /// missing one.
+    public func notRegular(_ relative: String) -> String? {
+        InputFile.kind(displayPath(relative)).map { "\($0), not a regular file" }
+    }
+
     /// The bytes of `relative`.
-    /// - Throws: `PackReadError.unreadable` when the path is unsafe or the file cannot be read.
+    /// - Throws: `PackReadError.unreadable` when the path is unsafe or the file cannot be read
+    ///   (its reason says what a FIFO, device or directory is).
     public func requireBytes(_ relative: String) throws(PackReadError) -> [UInt8] {
         if let problem = PackDisk.pathProblem(relative) {
             throw .unreadable(path: displayPath(relative), reason: "not a safe relative path (\(problem))")
         }
         guard let bytes = bytes(relative) else {
-            throw .unreadable(path: displayPath(relative), reason: "no such file or unreadable")
+            throw .unreadable(path: displayPath(relative), reason: notRegular(relative).map { "is " + $0 } ?? "no such file or unreadable")
         }
         return bytes
     }

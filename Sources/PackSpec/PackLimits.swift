@@ -5,6 +5,12 @@ public enum PackLimits {
     /// The physical range of elevations on Earth a grid may hold, metres.
     public static let elevationRangeM: ClosedRange<Double> = -500...9000
     /// Longest step between route (and routing edge) vertices, metres (WGS84 geodesic).
+    /// The largest route file `validate` reads, bytes (64 MB): a 6,000 km route at the 12 m
+    /// step writes about 40 MB. A larger file is `route.size`, not read.
+    public static let maxRouteFileBytes = 64 << 20
+    /// The most vertices a route's `coords` may hold (6,000 km at the 12 m step; a 3,000 km
+    /// thru-hike is 250,000): more is `route.size`, and the route's other rules are skipped.
+    public static let maxRouteVertices = 500_000
     public static let maxStepM = 12.0
     /// Least geodesic distance from every route vertex to its AR patch's edges, metres.
     public static let arMarginM = 100.0

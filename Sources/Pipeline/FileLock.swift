@@ -1,5 +1,6 @@
 import Foundation
 import PackSpec
+import TrailpackCore
 
 /// An exclusive `flock` on a lock file that names its holder (`<host> <pid>`, see
 /// `RegionLockFile`), for builds sharing a pack root (several processes, or machines on one
@@ -98,7 +99,7 @@ final class FileLock: @unchecked Sendable {
 
     /// "node7 pid 4242" from the lock file's holder line, or "holder unknown".
     static func holderDescription(_ path: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard InputFile.isRegular(path), let data = FileManager.default.contents(atPath: path),
               let holder = RegionLockFile.holder(parsing: String(decoding: data, as: UTF8.self)) else { return "holder unknown" }
         return "\(holder.host) pid \(holder.pid)"
     }

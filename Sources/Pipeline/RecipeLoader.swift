@@ -10,6 +10,9 @@ public enum RecipeLoader {
     /// Loads and checks the recipe at `path`.
     /// - Throws: `BuildError.recipe` for anything malformed, `BuildError.input` when the file cannot be read.
     public static func load(path: String) throws -> Recipe {
+        do throws(InputFile.NotRegular) { try InputFile.check(path) } catch {
+            throw BuildError.input(file: path, place: "", message: "cannot read the recipe: it \(error.message)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw unreadableRecipe(path)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PackJSON
 import PackReader
+import TrailpackCore
 
 /// The rules of `catalog.json`: structure, ids, order, and each entry against its region.
 struct CatalogRules {
@@ -18,6 +19,10 @@ struct CatalogRules {
 
     /// Reads and checks the catalog's structure; nil when it cannot be parsed.
     func read(path: String) -> [Entry]? {
+        if let kind = InputFile.kind(path) {
+            log.add(.fileRead, file: Self.file, at: .file, expected: "a readable catalog.json", found: "\(kind), not a regular file")
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             log.add(.fileRead, file: Self.file, at: .file, expected: "a readable catalog.json", found: "unreadable")
             return nil

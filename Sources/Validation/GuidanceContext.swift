@@ -34,6 +34,11 @@ struct GuidanceContext {
     /// Every trail and POI name of the region (a distance inside a name is no distance).
     private(set) var names: Set<String> = []
 
+    /// `routingNodes` then `trailNodes`, bucketed for the junction check (cells of 75 m).
+    private(set) var networkNodes = NearPoints([], cellM: 75)
+    /// `routingBranches`' nodes, bucketed for the fork check.
+    private(set) var branchNodes = NearPoints([], cellM: 75)
+
     init() {}
 
     /// Adds trails.geojson's features (`RoutingRules.trailFeatures`); routes are left out.
@@ -53,6 +58,7 @@ struct GuidanceContext {
             }
         }
         trailNodes = count.filter { $0.value.ends > 0 || $0.value.total >= 3 }.map(\.key).sorted { ($0.lon, $0.lat) < ($1.lon, $1.lat) }
+        networkNodes = NearPoints(routingNodes + trailNodes, cellM: 75)
     }
 
     /// Adds routing.json's nodes.
@@ -60,6 +66,7 @@ struct GuidanceContext {
         guard let nodesNode = doc["nodes"], case .array(let nodes) = nodesNode.value else { return }
         hasRouting = true
         routingNodes = nodes.compactMap { RoutingRules.vertex($0)?.p }
+        networkNodes = NearPoints(routingNodes + trailNodes, cellM: 75)
         guard case .array(let edges)? = doc["edges"]?.value else { return }
         var bearings = [[Double]](repeating: [], count: nodes.count)
         for edge in edges {
@@ -75,6 +82,7 @@ struct GuidanceContext {
         for (k, node) in nodes.enumerated() where bearings[k].count >= 3 {
             if let p = RoutingRules.vertex(node)?.p { routingBranches.append((p, bearings[k])) }
         }
+        branchNodes = NearPoints(routingBranches.map(\.node), cellM: 75)
     }
 
     /// Adds pois.geojson's Point features that have a string `name`.

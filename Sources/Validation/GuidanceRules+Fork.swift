@@ -29,7 +29,9 @@ extension GuidanceRules {
     func forkReading(at i: Int) -> ForkReading? {
         guard let context, !context.routingBranches.isEmpty else { return nil }
         let p = line.coords[i]
-        guard let node = context.routingBranches.first(where: { shortDistanceM($0.node, p) <= Self.forkNodeM }),
+        let near = context.branchNodes.candidates(near: p, radiusM: Self.forkNodeM)
+        guard let k = near.first(where: { shortDistanceM(context.routingBranches[$0].node, p) <= Self.forkNodeM }),
+              case let node = context.routingBranches[k],
               let inDeg = GuidanceLine.bearingDeg(line.point(atM: line.cumM[i] - Self.junctionWindowM), p),
               let outDeg = GuidanceLine.bearingDeg(p, line.point(atM: line.cumM[i] + Self.junctionWindowM)) else { return nil }
         let takenDeg = GuidanceLine.signedDeg(from: inDeg, to: outDeg)

@@ -37,8 +37,11 @@ extension GuidanceRules {
         let p = line.coords[cue.i]
         let fromM = line.cumM[cue.i] - Self.junctionAlongM, toM = line.cumM[cue.i] + Self.junctionAlongM
         // Only nodes that can lie within reach of that stretch of line are measured to it.
-        let candidates = (context.routingNodes + context.trailNodes).filter {
-            shortDistanceM(p, $0) <= Self.junctionAlongM + Self.junctionReachM
+        // Found through the node grid: a cue costs the nodes near it, not every node.
+        let reachM = Self.junctionAlongM + Self.junctionReachM
+        let nodes = context.networkNodes.points
+        let candidates = context.networkNodes.candidates(near: p, radiusM: reachM).map { nodes[$0] }.filter {
+            shortDistanceM(p, $0) <= reachM
         }
         let nearestM = candidates.map { line.distanceM(from: $0, alongFromM: fromM, toM: toM) }.min()
         figures.junctionFarthestM = GuidanceFigures.maxed(figures.junctionFarthestM, nearestM ?? .infinity)
@@ -87,15 +90,13 @@ extension GuidanceRules {
     /// Why vertex `i` is no high point of the route's `ele`; nil when it is one.
     func profileProblem(at i: Int) -> String? {
         let topM = elevationsM[i]
+        // The walk from i each way stops at the first vertex above topM + slack (a problem) or
+        // summitDropM below topM; the segment tree finds that vertex in O(log n).
+        let search = profileCache.search(elevationsM)
         for step in [-1, 1] {
-            var j = i + step
-            while j >= 0, j < elevationsM.count {
-                if elevationsM[j] > topM + Self.summitSlackM {
-                    return "ele \(format(topM)) at coords[\(i)], \(format(elevationsM[j])) at coords[\(j)], \(metres(abs(line.cumM[j] - line.cumM[i]))) \(step < 0 ? "before" : "after") it with no drop of \(format(Self.summitDropM)) m between"
-                }
-                if topM - elevationsM[j] >= Self.summitDropM { break }
-                j += step
-            }
+            guard let j = search.first(from: i + step, forward: step > 0, ceilingM: topM + Self.summitSlackM,
+                                       topM: topM, dropM: Self.summitDropM), elevationsM[j] > topM + Self.summitSlackM else { continue }
+            return "ele \(format(topM)) at coords[\(i)], \(format(elevationsM[j])) at coords[\(j)], \(metres(abs(line.cumM[j] - line.cumM[i]))) \(step < 0 ? "before" : "after") it with no drop of \(format(Self.summitDropM)) m between"
         }
         return nil
     }

@@ -20,6 +20,8 @@ struct GuidanceRules {
     let terrain: TerrainGrid?
     /// How close the cues come to the limits (logged as figures).
     let figures = GuidanceFigures()
+    /// The profile's segment tree for the summit cues, built on first use.
+    let profileCache = ProfileSearchCache()
 
     /// One waypoint as read.
     struct Cue {

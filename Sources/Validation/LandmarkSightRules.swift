@@ -61,11 +61,16 @@ struct LandmarkSightRules {
     /// One problem per visible range with blocked vertices, one per run of clear vertices
     /// outside every range.
     private func reportSightline(_ landmark: ListedLandmark, target: SightTarget, vertices: [Int]) {
-        guard let entry = landmarksNode.children.dropFirst(landmark.index).first, let visible = entry["visible"] else { return }
+        guard let entry = landmarksNode[landmark.index], let visible = entry["visible"] else { return }
+        // `children` makes every child node: read once, not once per range (O(ranges²)).
+        let rangeNodes = visible.children
         let band = format(Self.toleranceM)
         for (j, range) in landmark.ranges.enumerated() {
-            let blocked = vertices.filter { (range.from...range.to).contains($0) }
-            guard !blocked.isEmpty, let node = visible.children.dropFirst(j).first else { continue }
+            // `vertices` ascend: the range's share is a slice found by two binary searches, so
+            // a route of many ranges and many wrong vertices costs O(ranges × log vertices).
+            let blocked = Array(vertices[Self.lowerBound(vertices, range.from)..<Self.lowerBound(vertices, range.to + 1)])
+            guard !blocked.isEmpty, rangeNodes.indices.contains(j) else { continue }
+            let node = rangeNodes[j]
             let (i, clearanceM) = extreme(of: blocked, target: target, lowest: true)
             log.add(.landmarkSightline, file: file, node: node,
                     expected: "\(JSONWriter.quoted(landmark.name)) in sight from every vertex of [\(range.from), \(range.to)]: clearance above -\(band) m (grazing band 2 m + 1 m rounding)",
@@ -95,6 +100,16 @@ struct LandmarkSightRules {
             (vertices[k], route.clearanceM(from: vertices[k], to: target))
         }
         return (lowest ? measured.min { $0.1 < $1.1 } : measured.max { $0.1 < $1.1 })!
+    }
+
+    /// The first position in the ascending `sorted` whose value is at least `value`.
+    static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// "1 vertex", "5 vertices".

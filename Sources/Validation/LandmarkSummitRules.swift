@@ -39,7 +39,7 @@ struct LandmarkSummitRules {
 
     func check(_ listed: [ListedLandmark], pois: [RegionPOI]) {
         for landmark in listed where landmark.isSummit {
-            guard let node = landmarksNode.children.dropFirst(landmark.index).first else { continue }
+            guard let node = landmarksNode[landmark.index] else { continue }
             let named = pois.filter { $0.name == landmark.name }
                 .min { Geodesic.distanceM($0.location, landmark.location) < Geodesic.distanceM($1.location, landmark.location) }
             if let named {

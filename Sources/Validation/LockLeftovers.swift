@@ -1,5 +1,6 @@
 import Foundation
 import PackSpec
+import TrailpackCore
 
 /// Region lock files (`PackSpec.RegionLockFile`, `regions/.<id>.lock`) that no build holds:
 /// left by a build that was killed (SIGKILL, a node lost). A lock file a running build holds is
@@ -19,8 +20,10 @@ enum LockLeftovers {
     }
 
     /// Whether a process holds a `flock` on the file at `path`: probed with a shared,
-    /// non-blocking lock, released at once; nil when the file cannot be opened or probed.
+    /// non-blocking lock, released at once; nil when the file cannot be opened or probed, or is
+    /// not a regular file (opening a FIFO would block).
     static func isHeld(_ path: String) -> Bool? {
+        guard InputFile.isRegular(path) else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -241,7 +241,8 @@ final class RegionValidator {
             arGrid = grid
         }
         if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: m.fields, expected: m.expected) }
-        guard let routeListed, let bytes = load(routeListed, fields: m.fields), let doc = parse(bytes, file: name(routeListed.path)) else { return }
+        guard let routeListed, routeFileFits(routeListed), let bytes = load(routeListed, fields: m.fields),
+              let doc = parse(bytes, file: name(routeListed.path)) else { return }
         let file = name(routeListed.path)
         if let id, let coords = RoutingRules.routeLine(doc) { g.routing.routeLines[id] = (file, coords) }
         FormatRules.checkKeyOrder(doc, file: file, log: log)
@@ -251,6 +252,16 @@ final class RegionValidator {
                                  landmarkRegion: g.landmarkRegion, guidance: g.guidance)
             .check(doc, raw: bytes)
         if let profile { g.profiles.append(profile) }
+    }
+
+    /// `route.size`: a route file over `PackLimits.maxRouteFileBytes` on disk is reported and
+    /// not read (a hostile or runaway file must not cost minutes and gigabytes).
+    private func routeFileFits(_ listed: ListedFile) -> Bool {
+        var info = stat()
+        guard stat(disk.displayPath(listed.path), &info) == 0, Int(info.st_size) > PackLimits.maxRouteFileBytes else { return true }
+        log.add(.routeSize, file: name(listed.path), at: .file, expected: "a route file of at most \(PackLimits.maxRouteFileBytes >> 20) MB",
+                found: "\(Int(info.st_size)) bytes (not read)")
+        return false
     }
 
     /// `region.size-budget`: the region's files against the recipe's `sizeBudgetMB` (a figure,
@@ -303,7 +314,7 @@ final class RegionValidator {
         if let cached = contents[listed.path] { return cached }
         guard let bytes = read(listed.path) else {
             log.add(.fileMissing, file: fields.file, node: listed.node["path"] ?? listed.node,
-                    expected: "\(name(listed.path)) present as a file", found: "no such file")
+                    expected: "\(name(listed.path)) present as a file", found: disk.notRegular(listed.path) ?? "no such file")
             return nil
         }
         if let expected = listed.bytes, expected != bytes.count {

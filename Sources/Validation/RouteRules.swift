@@ -128,6 +128,10 @@ struct RouteRules {
 
     private func readCoords(_ doc: JSONNode, fields: JSONFields) -> [Vertex]? {
         guard let array = fields.typed(fields.member(doc, "coords"), .array) else { return nil }
+        guard array.count <= PackLimits.maxRouteVertices else {
+            log.add(.routeSize, file: file, node: array, expected: "at most \(PackLimits.maxRouteVertices) vertices", found: "\(array.count) (the route's rules are skipped)")
+            return nil
+        }
         var out: [Vertex] = []
         out.reserveCapacity(array.count)
         var ok = true

@@ -75,6 +75,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     // Route files.
     case routeManifestMatch = "route.manifest-match"
     case routeCoords = "route.coords"
+    case routeSize = "route.size"
     case routeCumLength = "route.cum.length"
     case routeCumStart = "route.cum.start"
     case routeCumIncreasing = "route.cum.increasing"
@@ -316,6 +317,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .poisProperties: "POI properties name (string), kind (string), ele (number)"
         case .routeManifestMatch: "a route file's id and name equal its manifest entry"
         case .routeCoords: "coords is an array of at least 2 [lon, lat, ele] finite numbers"
+        case .routeSize: "a route file is at most 64 MB and its coords at most 500,000 vertices (6,000 km at the 12 m step; a larger file is not read)"
         case .routeCumLength: "coords and cum have the same length"
         case .routeCumStart: "cum[0] is 0"
         case .routeCumIncreasing: "cum is strictly increasing"

@@ -7,6 +7,10 @@ enum InspectCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "inspect", flags: [], options: [])
         let path = try a.requirePositionals(["file"], command: "inspect")[0]
+        if let kind = InputFile.kind(path) {
+            printError("\(path): cannot read: it is \(kind), not a regular file")
+            return 1
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)

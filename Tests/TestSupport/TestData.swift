@@ -72,9 +72,12 @@ extension TestData {
         public var stderr: String
     }
 
-    /// Runs `trailpack` with `arguments` (and extra environment) and waits for it.
-    public static func run(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Run {
-        let (status, o, e) = try runProcess(binary, arguments, environment: environment, cwd: cwd)
+    /// Runs `trailpack` with `arguments` (and extra environment) and waits for it; with
+    /// `timeoutS`, a child still running after that many seconds is killed (SIGKILL), so a
+    /// regression that hangs fails its test instead of the suite.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil,
+                           timeoutS: Double? = nil) throws -> Run {
+        let (status, o, e) = try runProcess(binary, arguments, environment: environment, cwd: cwd, timeoutS: timeoutS)
         return Run(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
@@ -92,7 +95,7 @@ extension TestData {
 
     /// Runs `executable` with `arguments` (and extra environment) and waits: exit status, stdout, stderr.
     public static func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                                  cwd: URL? = nil) throws -> (Int32, Data, Data) {
+                                  cwd: URL? = nil, timeoutS: Double? = nil) throws -> (Int32, Data, Data) {
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
@@ -102,9 +105,13 @@ extension TestData {
         p.standardOutput = out
         p.standardError = err
         try p.run()
+        let pid = p.processIdentifier
+        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        if let timeoutS { DispatchQueue.global().asyncAfter(deadline: .now() + timeoutS, execute: killer) }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
+        killer.cancel()
         return (p.terminationStatus, o, e)
     }
 
