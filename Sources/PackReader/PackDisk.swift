@@ -148,19 +148,27 @@ extension PackDisk {
     }
 
     /// The pack root at or above `path` (real paths): the first folder, walking up, holding a
-    /// `catalog.json` or a `regions` folder; nil when there is none.
+    /// `catalog.json`, or a `regions` folder with a region (a folder holding `manifest.json`) or a
+    /// build's leftover in it; nil when there is none.
     public static func packRoot(containing path: String) -> String? {
         var folder = realPathOfPossiblyMissing(path)
         while true {
-            var isDirectory: ObjCBool = false
-            let regions = (folder as NSString).appendingPathComponent(PackTree.regions)
             if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("catalog.json"))
-                || (FileManager.default.fileExists(atPath: regions, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                || holdsRegions((folder as NSString).appendingPathComponent(PackTree.regions)) {
                 return folder
             }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { return nil }
             folder = parent
+        }
+    }
+
+    /// True when `regions` is a folder holding a region or a build's leftover.
+    private static func holdsRegions(_ regions: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: regions)) ?? []
+        return names.contains { name in
+            StagingFolder(parsing: name) != nil || RegionLockFile(parsing: name) != nil
+                || FileManager.default.fileExists(atPath: regions + "/" + name + "/manifest.json")
         }
     }
 }

@@ -166,7 +166,8 @@ enum Help {
         OPTIONS:
           --out DIR   Where to write the images and index.html (default:
                       previews/<last component of PATH>); never inside a pack root (the
-                      previewed one or any folder holding catalog.json or regions/): refused
+                      previewed one, or a folder above DIR holding catalog.json or a
+                      regions/ with a region in it): refused
                       with exit 1 naming the root. A symlinked regions/ or region folder is
                       refused too (exit 1), never read through
           --quiet     No summary of what was written

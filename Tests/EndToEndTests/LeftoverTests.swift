@@ -114,4 +114,16 @@ import TestSupport
         #expect(TestData.tree(root) == clean)
         #expect(TestData.strictValidationFailure(root) == nil)
     }
+
+    @Test func regionsWithoutACatalogNameTheRepair() throws {
+        let root = try JacksboroPack.copy("leftover-no-catalog")
+        let clean = TestData.tree(root)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("catalog.json"))
+        let r = try TestData.run(["validate", root.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("[pack.layout]") && r.stdout.contains("regions/ holds jacksboro but there is no catalog.json")
+                && r.stdout.contains("run `trailpack catalog \(root.path)`"), "\(r.stdout)")
+        #expect(try TestData.run(["catalog", root.path, "--quiet"]).status == 0)
+        #expect(TestData.tree(root) == clean)
+    }
 }
