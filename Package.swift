@@ -59,7 +59,7 @@ let package = Package(
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
-            "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec",
+            "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "PackReader",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"]),
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
         // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).

@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 
 /// Where pack files are on disk: ids, safe relative paths, the files under a folder, and
 /// symlink resolution. Shared by every reader of packs (validate, preview).
@@ -76,5 +77,98 @@ public enum PackDisk {
     /// True when `path` is a symlink (dangling or not).
     public static func isSymlink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+}
+
+extension PackDisk {
+    /// Where the symlink at `path` points (its real target, or the link made absolute when it
+    /// dangles); nil when `path` is no symlink (`lstat`: never followed).
+    public static func symlinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        return resolved(path)
+    }
+
+    /// The first symlink of a region folder: the folder itself, else the first (by path) of
+    /// the files and folders under it; nil when there is none. A pack holds no symlinks among
+    /// its region folders and their files (the builder never makes one; a pack server would
+    /// publish what one points to).
+    public static func firstSymlink(region folder: URL) -> (path: String, target: String)? {
+        if let target = symlinkTarget(folder.path) { return (folder.path, target) }
+        guard let link = walk(folder).first(where: \.isSymlink) else { return nil }
+        let path = folder.path + "/" + link.relativePath
+        return (path, resolved(path))
+    }
+
+    /// The bytes of the regular file at `path`, never through a symlink at its last component
+    /// (`O_NOFOLLOW`) and never from a FIFO or device; nil otherwise.
+    public static func readNoFollow(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return out }
+            out += chunk[0..<n]
+        }
+    }
+}
+
+extension PackDisk {
+    /// This machine's host name as build leftovers' tags hold it (`StagingFolder.tagHost`).
+    public static let thisHost: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let named = gethostname(&buffer, buffer.count) == 0
+        return StagingFolder.tagHost(named ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "")
+    }()
+
+    /// True when a process `pid` exists on this machine (signal 0 probes without sending).
+    public static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+}
+
+extension PackDisk {
+    /// `path` with every symlink of its longest existing prefix resolved (the rest appended as
+    /// given, standardised), for paths that may not exist yet.
+    public static func realPathOfPossiblyMissing(_ path: String) -> String {
+        var head = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString)
+        var tail: [String] = []
+        while !FileManager.default.fileExists(atPath: head as String), head.length > 1 {
+            tail.insert(head.lastPathComponent, at: 0)
+            head = head.deletingLastPathComponent as NSString
+        }
+        return tail.reduce(resolved(head as String)) { ($0 as NSString).appendingPathComponent($1) }
+    }
+
+    /// The pack root at or above `path` (real paths): the first folder, walking up, holding a
+    /// `catalog.json`, or a `regions` folder with a region (a folder holding `manifest.json`) or a
+    /// build's leftover in it; nil when there is none.
+    public static func packRoot(containing path: String) -> String? {
+        var folder = realPathOfPossiblyMissing(path)
+        while true {
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("catalog.json"))
+                || holdsRegions((folder as NSString).appendingPathComponent(PackTree.regions)) {
+                return folder
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
+        }
+    }
+
+    /// True when `regions` is a folder holding a region or a build's leftover.
+    private static func holdsRegions(_ regions: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: regions)) ?? []
+        return names.contains { name in
+            StagingFolder(parsing: name) != nil || RegionLockFile(parsing: name) != nil
+                || FileManager.default.fileExists(atPath: regions + "/" + name + "/manifest.json")
+        }
     }
 }

@@ -3,8 +3,9 @@ import PackJSON
 import TrailpackCore
 
 /// A region folder on disk, as the files under it: every file found (walked once, on demand),
-/// and the bytes of a relative path read once, never through a symlink leading out of the
-/// folder and never from a FIFO or device. Not thread-safe: one instance per thread.
+/// and the bytes of a relative path read once, never through a symlink (a pack holds none
+/// among its region folders and their files) and never from a FIFO or device. Not thread-safe:
+/// one instance per thread.
 public final class RegionFolder {
     public let url: URL
     /// The real path no symlink may lead out of.
@@ -28,22 +29,14 @@ public final class RegionFolder {
     /// The file's path as shown to people (the folder path joined with `relative`).
     public func displayPath(_ relative: String) -> String { url.path + "/" + relative }
 
-    /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
-    /// file; nil otherwise, and nil for anything whose real path leaves the folder (through a
-    /// symlinked file or folder). `relative` must be safe (`PackDisk.pathProblem`).
+    /// The bytes of a regular file of the folder; nil otherwise: nil for a symlink or a path
+    /// through a symlinked folder (its real path must be the folder's joined with `relative`).
+    /// `relative` must be safe (`PackDisk.pathProblem`).
     public func bytes(_ relative: String) -> [UInt8]? {
         if let cached = cache[relative] { return cached }
         guard PackDisk.pathProblem(relative) == nil else { return nil }
         let file = url.appendingPathComponent(relative)
-        var info = stat()
-        guard lstat(file.path, &info) == 0 else { return nil }
-        let mode = info.st_mode & S_IFMT
-        guard mode == S_IFREG || mode == S_IFLNK else { return nil }
-        let target = PackDisk.resolved(file.path)
-        guard PackDisk.isInside(target, root: boundary), PackDisk.isRegularFile(target) else { return nil }
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
-        defer { try? handle.close() }
-        let bytes = [UInt8]((try? handle.readToEnd()) ?? Data())
+        guard PackDisk.resolved(file.path) == boundary + "/" + relative, let bytes = PackDisk.readNoFollow(file.path) else { return nil }
         cache[relative] = bytes
         return bytes
     }

@@ -20,6 +20,9 @@ public enum BuildError: Error, CustomStringConvertible, ClassifiedFailure {
     /// A lock stayed held by another build for `waitedS` seconds (`--lock-wait-s`): the lock
     /// file, what it is for ("region alps", "the catalog") and its holder ("node7 pid 4242").
     case busy(lockFile: String, what: String, holder: String, waitedS: Double)
+    /// A symlink where a pack root holds none (`regions/`, a region folder or a file in one):
+    /// the link and where it points. Nothing is read through it (`PackContainment`).
+    case symlink(path: String, target: String)
 
     public var failureKind: FailureKind {
         switch self {
@@ -46,6 +49,8 @@ public enum BuildError: Error, CustomStringConvertible, ClassifiedFailure {
             return "\(path): \(message): \(String(cString: strerror(code)))"
         case .busy(let lockFile, let what, let holder, let waitedS):
             return "\(lockFile): \(what) is locked by another build (\(holder)); gave up after \(String(format: "%g", waitedS)) s (--lock-wait-s)"
+        case .symlink(let path, let target):
+            return "\(path): a symlink (to \(target)); a pack root holds no symlinks under regions/, so nothing is read or written through it: replace it with the folder or file itself"
         }
     }
 }

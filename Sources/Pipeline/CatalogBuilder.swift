@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackReader
 import PackSpec
 import TrailpackCore
 
@@ -8,21 +9,25 @@ import TrailpackCore
 public enum CatalogBuilder {
     /// Rebuilds and atomically replaces `<root>/catalog.json` from every `regions/*/manifest.json`
     /// (regions sorted by id). Holds an exclusive lock (`<root>/.catalog.lock`, `FileLock`) so
-    /// concurrent builds cannot interleave, waiting up to `lockWaitS` seconds for it.
+    /// concurrent builds cannot interleave, waiting up to `lockWaitS` seconds for it. First
+    /// removes the leftovers of dead builds of this host (`PackLeftovers`: a moved-aside region
+    /// whose region is missing is put back). Never reads through a symlink (`PackContainment`).
     /// - Returns: the ids of the regions listed.
     /// - Throws: `BuildError` when a manifest is unreadable or the catalog cannot be written
-    ///   (`.io`, transient for a full disk), `.busy` (transient) when the lock stays held.
+    ///   (`.io`, transient for a full disk), `.busy` (transient) when the lock stays held,
+    ///   `.symlink` for a symlink under `regions/` (`regions/` itself, a region folder, a file).
     @discardableResult
     public static func rebuild(root: URL, lockWaitS: Double = 60, onLockWait: ((String) -> Void)? = nil) throws -> [String] {
-        let fm = FileManager.default
-        try? fm.createDirectory(at: root, withIntermediateDirectories: true)
-        let lock = try FileLock.acquire(path: root.appendingPathComponent(".catalog.lock").path, what: "the catalog",
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try PackContainment.checkRegionsFolder(root: root)
+        let lock = try FileLock.acquire(path: root.appendingPathComponent(CatalogTemporary.lockName).path, what: "the catalog",
                                         waitS: lockWaitS, onWait: onLockWait)
         defer { lock.release() }
-
+        PackLeftovers.clean(root: root)
+        try PackContainment.checkAllRegions(root: root)
         let regionsDir = root.appendingPathComponent("regions")
-        let ids = ((try? fm.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && fm.fileExists(atPath: regionsDir.appendingPathComponent($0).appendingPathComponent("manifest.json").path) }
+        let ids = ((try? FileManager.default.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && PackDisk.isRegularFile(regionsDir.appendingPathComponent($0).appendingPathComponent("manifest.json").path) }
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         var entries: [JSONValue] = []
         for id in ids {
@@ -31,7 +36,7 @@ public enum CatalogBuilder {
         let catalog: JSONValue = ["formatVersion": .int(PackTree.formatVersion), "generator": .string(AssembleStage.generator), "regions": .array(entries)]
         let bytes = try JSONWriter().bytes(catalog)
         let final = root.appendingPathComponent("catalog.json")
-        let temp = root.appendingPathComponent(".catalog.json.tmp-\(ProcessTag.current)")
+        let temp = root.appendingPathComponent(CatalogTemporary(host: ProcessTag.host, pid: getpid()).name)
         try Interrupts.shared.critical {
             Interrupts.shared.register(temp)
             defer { Interrupts.shared.unregister(temp) }
@@ -51,7 +56,7 @@ public enum CatalogBuilder {
     /// One catalog entry from a region's manifest and the files beside it.
     static func entry(regionFolder: URL, id: String) throws -> JSONValue {
         let manifestURL = regionFolder.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: manifestURL.path) else {
+        guard let data = PackDisk.readNoFollow(manifestURL.path) else {
             throw BuildError.input(file: manifestURL.path, place: "", message: "cannot read the manifest")
         }
         do {
@@ -72,14 +77,8 @@ public enum CatalogBuilder {
         }
     }
 
-    /// Total size of the regular files under `folder`, bytes.
+    /// Total size of the regular files under `folder` (symlinks not followed), bytes.
     static func folderBytes(_ folder: URL) -> Int {
-        var total = 0
-        let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
-        while let u = e?.nextObject() as? URL {
-            let v = try? u.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
-            if v?.isRegularFile == true { total += v?.fileSize ?? 0 }
-        }
-        return total
+        PackDisk.walk(folder).reduce(0) { $0 + ($1.isRegularFile ? $1.bytes : 0) }
     }
 }

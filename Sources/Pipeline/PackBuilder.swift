@@ -60,8 +60,8 @@ public enum PackBuilder {
     /// Builds the loaded `recipe`'s region into `outRoot` under its region lock
     /// (`RegionLock`: taken before any input is read, released after the rename and catalog).
     /// - Throws: `BuildError` or `GDALError` naming the file and place (`BuildError.busy` when
-    ///   another build holds the region past `options.lockWaitS`); nothing is changed under
-    ///   `outRoot` when it throws.
+    ///   another build holds the region past `options.lockWaitS`, `.symlink` for a symlink
+    ///   under `outRoot/regions`); nothing is changed under `outRoot` when it throws.
     public static func build(recipe: Recipe, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
         // A name make cannot read stops the build before anything is written.
@@ -70,6 +70,7 @@ public enum PackBuilder {
                              prerequisites: [recipe.path] + LoadStage.inputFiles(recipe), depfile: $0)
         }
         let root = URL(fileURLWithPath: outRoot)
+        try PackContainment.checkAllRegions(root: root)  // before anything is made or locked
         let lock = try RegionLock(root: root, regionID: recipe.id, waitS: options.lockWaitS, onWait: options.onLockWait)
         defer { lock.release() }
         var made: Made

@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import PackSpec
 
 /// Leftovers of builds that died without cleaning up (SIGKILL, power loss): a region's staging
@@ -42,7 +43,5 @@ public enum StaleTemporaries {
     }
 
     /// True when a process `pid` exists on this machine (signal 0 probes without sending).
-    static func isAlive(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
-    }
+    static func isAlive(_ pid: pid_t) -> Bool { PackDisk.isAlive(pid) }
 }

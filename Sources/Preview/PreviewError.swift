@@ -12,6 +12,10 @@ public enum PreviewError: Error, Equatable, Sendable, CustomStringConvertible {
     case drawing(DrawingError)
     /// An output file could not be written.
     case writing(path: String, reason: String)
+    /// `--out` lies inside a pack root (the previewed one or another): the out folder and the root.
+    case outInsidePack(out: String, root: String)
+    /// A symlink where a pack holds none (`regions/`, a region folder): the link and its target.
+    case symlink(path: String, target: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,10 @@ public enum PreviewError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformed(let path, let reason): "\(path) is malformed: \(reason)"
         case .drawing(let error): "drawing failed: \(error)"
         case .writing(let path, let reason): "cannot write \(path): \(reason)"
+        case .outInsidePack(let out, let root):
+            "--out \(out) lies inside the pack root \(root): previews written there would be served with the pack (and a region folder holds only the files its manifest lists); choose a folder outside it"
+        case .symlink(let path, let target):
+            "\(path) is a symlink (to \(target)): a pack holds no symlinks under regions/, so nothing is read through it"
         }
     }
 }

@@ -48,10 +48,13 @@ public enum PreviewRenderer {
     /// the MapLibre renders (default: `TRAILPACK_RENDERER`'s command; nil: none, the page says
     /// why); a renderer that fails or times out never fails the preview.
     /// - Throws: `PreviewError.notAPack`, `.unreadable` or `.malformed` for a pack that cannot be
-    ///   read, `.drawing` when Cairo fails, `.writing` when an output file cannot be written.
+    ///   read, `.symlink` for a symlinked `regions/` or region folder (never read through),
+    ///   `.outInsidePack` when `outDir` lies inside a pack root, `.drawing` when Cairo fails,
+    ///   `.writing` when an output file cannot be written.
     public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate,
                               mapRenderer: MapLibreRenderer? = MapLibreRenderer.fromEnvironment()) throws(PreviewError) -> PreviewResult {
         let folders = try regionFolders(packPath)
+        try checkOutside(outDir: outDir, packPath: packPath)
         let outURL = URL(fileURLWithPath: outDir).standardizedFileURL
         do { try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true) } catch {
             throw .writing(path: outURL.path, reason: FileErrorText.reason(error))
@@ -136,10 +139,28 @@ public enum PreviewRenderer {
         return out
     }
 
-    /// Region folders under `packPath`: the catalog's regions for a pack root, or the folder itself.
+    /// Refuses an `outDir` inside a pack root: the previewed pack's (found from `packPath`) or
+    /// any other (walking up from `outDir`).
+    /// - Throws: `PreviewError.outInsidePack` naming the root.
+    static func checkOutside(outDir: String, packPath: String) throws(PreviewError) {
+        let out = PackDisk.realPathOfPossiblyMissing(outDir)
+        if let root = PackDisk.packRoot(containing: packPath), PackDisk.isInside(out, root: root) {
+            throw .outInsidePack(out: outDir, root: root)
+        }
+        if let root = PackDisk.packRoot(containing: outDir) { throw .outInsidePack(out: outDir, root: root) }
+    }
+
+    /// Refuses a symlink at `path` (a region folder or `regions/`).
+    private static func checkNoSymlink(_ path: String) throws(PreviewError) {
+        if let target = PackDisk.symlinkTarget(path) { throw .symlink(path: path, target: target) }
+    }
+
+    /// Region folders under `packPath`: the catalog's regions for a pack root, or the folder
+    /// itself; never a symlinked one (`regions/` or a region folder of a pack).
     static func regionFolders(_ packPath: String) throws(PreviewError) -> [String] {
         let root = URL(fileURLWithPath: packPath).standardizedFileURL.path
         let fm = FileManager.default
+        if URL(fileURLWithPath: root).deletingLastPathComponent().lastPathComponent == "regions" { try checkNoSymlink(root) }
         if fm.fileExists(atPath: root + "/manifest.json") { return [root] }
         let catalogPath = root + "/catalog.json"
         guard fm.fileExists(atPath: catalogPath) else { throw .notAPack(path: packPath) }
@@ -155,7 +176,10 @@ public enum PreviewRenderer {
             guard let manifest = region["manifest"]?.stringValue, manifest.hasSuffix("/manifest.json"), PackDisk.pathProblem(manifest) == nil else {
                 throw .malformed(path: catalogPath, reason: "\(region.path): no safe manifest path ending in /manifest.json")
             }
-            folders.append(root + "/" + String(manifest.dropLast("/manifest.json".count)))
+            let folder = String(manifest.dropLast("/manifest.json".count))
+            try checkNoSymlink(root + "/regions")
+            try checkNoSymlink(root + "/" + folder)
+            folders.append(root + "/" + folder)
         }
         return folders
     }

@@ -7,6 +7,18 @@ import TrailpackCore
 struct CatalogRules {
     static let file = "catalog.json"
     let log: ProblemLog
+    /// The pack root as the user named it, for the repair command in messages.
+    var rootPath = "ROOT"
+    /// The moved-aside folders (`.<id>.old-<tag>`) under regions/, by region id.
+    var movedAside: [String: String] = [:]
+
+    /// What repairs a catalog that no longer matches its regions.
+    var repair: String { "run `trailpack catalog \(rootPath)`" }
+
+    /// Why an entry does not match its region, and the repair.
+    func stale(_ folder: String) -> String {
+        "catalog.json is older than regions/\(folder) (a build interrupted between the region's rename and the catalog's, or an edit): \(repair)"
+    }
 
     struct Entry {
         var id: String?
@@ -103,37 +115,39 @@ struct CatalogRules {
             guard let folder = entry.folder else { continue }
             referenced.insert(folder)
             guard let outcome = outcomes[folder], let manifestSHA = outcome.manifestSHA256 else {
-                log.add(.catalogRegionMissing, file: Self.file, node: entry.node,
-                        expected: "regions/\(folder)/manifest.json present", found: "no such region folder or manifest")
+                let found = movedAside[folder].map {
+                    "no such region folder; its previous version lies aside in regions/\($0) (a build killed between the two renames of its commit): \(repair), which puts it back"
+                } ?? "no such region folder or manifest"
+                log.add(.catalogRegionMissing, file: Self.file, node: entry.node, expected: "regions/\(folder)/manifest.json present", found: found)
                 continue
             }
             let node = entry.node
             if let sha = JSONFields.stringValue(node["sha256"]), sha != manifestSHA, let shaNode = node["sha256"] {
                 log.add(.catalogSHA256, file: Self.file, node: shaNode, expected: "\(manifestSHA) (SHA-256 of regions/\(folder)/manifest.json)",
-                        found: sha)
+                        found: "\(sha): \(stale(folder))")
             }
             if let bytesNode = node["bytes"], let bytes = JSONFields.integerValue(bytesNode), bytes != outcome.totalBytes {
                 log.add(.catalogBytes, file: Self.file, node: bytesNode,
-                        expected: "\(outcome.totalBytes) (total size of regions/\(folder))", found: "\(bytes)")
+                        expected: "\(outcome.totalBytes) (total size of regions/\(folder))", found: "\(bytes): \(stale(folder))")
             }
             guard let manifest = outcome.manifest else { continue }
             for key in ["id", "name", "bbox"] {
                 if let mine = node[key], let theirs = manifest[key], mine.value != theirs {
                     log.add(.catalogRegionMatch, file: Self.file, node: mine, expected: "the manifest's \(key)",
-                            found: "\(JSONFields.describe(mine)) (differs from regions/\(folder)/manifest.json)")
+                            found: "\(JSONFields.describe(mine)) (differs from regions/\(folder)/manifest.json): \(stale(folder))")
                 }
             }
             if let routes = node["routes"], routes.type == .array {
                 let expected = Self.routeSummaries(manifest)
                 if routes.value != expected {
                     log.add(.catalogRoutes, file: Self.file, node: routes, expected: "the manifest's route stats (\(Self.describe(expected)))",
-                            found: Self.describe(routes.value))
+                            found: Self.describe(routes.value) + ": " + stale(folder))
                 }
             }
         }
         for folder in folders where !referenced.contains(folder) {
             log.add(.catalogRegionUnlisted, file: "regions/\(folder)", at: .file, expected: "a region listed in catalog.json",
-                    found: "a region folder the catalog does not list")
+                    found: "a region folder the catalog does not list: \(repair)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackReader
 import PackSpec
 
 /// `trailpack validate`: checks a pack root (catalog.json and every region) or one region
@@ -38,32 +39,48 @@ public enum PackValidator {
             || isSymlink(url.appendingPathComponent("catalog.json").path) {
             return validateRoot(url, path: path, options: options)
         }
+        if let target = PackDisk.symlinkTarget(url.path), url.deletingLastPathComponent().lastPathComponent == PackTree.regions {
+            return ValidationReport(path: path, kind: .region, regionIds: [url.lastPathComponent], problems: [
+                ValidationProblem(.regionSymlink, file: ".", at: .file, expected: "a region folder, not a symlink (a pack holds none under regions/)",
+                                  found: "a symlink to \(target): not read"),
+            ])
+        }
         if fm.fileExists(atPath: url.appendingPathComponent("manifest.json").path) {
-            let outcome = RegionValidator(folder: url, prefix: "", options: options).run()
-            let id = outcome.manifest?["id"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? url.lastPathComponent
-            // A build's leftover of this region beside it (regions/.<id>.tmp-<host>-<pid>).
-            let parent = url.deletingLastPathComponent()
-            let stale = leftovers(in: parent).filter { $0.folder.regionId == url.lastPathComponent }
-                .map { ValidationProblem(.regionStaleTemp, file: "../\($0.name)", at: .file, expected: "no folders left by a build beside the region",
-                                         found: $0.folder.leftoverDescription) }
-                + LockLeftovers.unheld(in: parent).filter { $0.lock.regionId == url.lastPathComponent }
-                .map { ValidationProblem(.regionStaleTemp, file: "../\($0.name)", at: .file, expected: "no files left by a build beside the region",
-                                         found: $0.found) }
-            var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems + stale)
-            report.figures = outcome.figures
-            return report
+            return validateRegion(url, path: path, options: options)
         }
         return ValidationReport(path: path, kind: .unknown, regionIds: [], problems: [
             ValidationProblem(.packLayout, file: ".", at: .file, expected: "catalog.json (pack root) or manifest.json (region folder)",
-                              found: "neither"),
+                              found: neitherFound(url, path: path)),
         ])
     }
 
-    /// The staging and moved-aside folders builds left in `regions` (`StagingFolder`), by name.
-    static func leftovers(in regions: URL) -> [(name: String, folder: StagingFolder)] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: regions.path)) ?? [])
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .compactMap { name in StagingFolder(parsing: name).map { (name, $0) } }
+    /// A region folder PATH, and its build's leftovers beside it (`../.<id>.tmp-<host>-<pid>`).
+    private static func validateRegion(_ url: URL, path: String, options: ValidationOptions) -> ValidationReport {
+        let outcome = RegionValidator(folder: url, prefix: "", options: options).run()
+        let id = outcome.manifest?["id"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? url.lastPathComponent
+        let parent = url.deletingLastPathComponent()
+        let stale = BuildLeftovers.inRegions(parent, rootPath: parent.deletingLastPathComponent().path)
+            .filter { $0.regionId == url.lastPathComponent }
+            .map { ValidationProblem($0.rule, file: "../\($0.file)", at: .file, expected: "no folders or files left by a build beside the region",
+                                     found: $0.found) }
+        var report = ValidationReport(path: path, kind: .region, regionIds: [id], problems: outcome.problems + stale)
+        report.figures = outcome.figures
+        return report
+    }
+
+    /// What a PATH holding neither catalog.json nor manifest.json holds: region folders with no
+    /// catalog (a first build killed before its catalog was written) name the repair.
+    private static func neitherFound(_ url: URL, path: String) -> String {
+        let regions = url.appendingPathComponent(PackTree.regions)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: regions.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let leftovers = BuildLeftovers.find(root: url, rootPath: path).map(\.file)
+        if !names.isEmpty {
+            return "neither; regions/ holds \(names.joined(separator: ", ")) but there is no catalog.json (a build interrupted before writing it): run `trailpack catalog \(path)`"
+        }
+        if !leftovers.isEmpty {
+            return "neither; only what an interrupted first build left (\(leftovers.joined(separator: ", "))): run the build again"
+        }
+        return "neither"
     }
 
     private static func isSymlink(_ path: String) -> Bool {
@@ -74,7 +91,8 @@ public enum PackValidator {
         let log = ProblemLog()
         let rootReal = PackPaths.resolved(root.path)
         let catalogPath = root.appendingPathComponent("catalog.json").path
-        let catalog = CatalogRules(log: log)
+        var catalog = CatalogRules(log: log)
+        catalog.rootPath = path
         if isSymlink(catalogPath), !PackPaths.isInside(PackPaths.resolved(catalogPath), root: rootReal) {
             log.add(.pathSymlink, file: "catalog.json", at: .file, expected: "no symlink leading out of the pack",
                     found: "symlink to \(PackPaths.resolved(catalogPath))")
@@ -86,33 +104,16 @@ public enum PackValidator {
             log.add(.fileRead, file: "catalog.json", at: .file, expected: "a regular file", found: "not a regular file")
         }
 
-        // Region folders on disk (hidden entries are not regions).
-        let regionsDir = root.appendingPathComponent("regions")
-        var folders: [String] = []
-        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: regionsDir.path)) ?? [])
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for (name, folder) in leftovers(in: regionsDir) {
-            log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no folders left by a build under regions/",
-                    found: folder.leftoverDescription)
-        }
-        for (name, _, found) in LockLeftovers.unheld(in: regionsDir) {
-            log.add(.regionStaleTemp, file: "regions/\(name)", at: .file, expected: "no files left by a build under regions/", found: found)
-        }
-        for name in listing where !name.hasPrefix(".") {
-            let folder = regionsDir.appendingPathComponent(name)
-            if isSymlink(folder.path), !PackPaths.isInside(PackPaths.resolved(folder.path), root: rootReal) {
-                log.add(.pathSymlink, file: "regions/\(name)", at: .file, expected: "no symlink leading out of the pack",
-                        found: "symlink to \(PackPaths.resolved(folder.path))")
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                folders.append(name)
-            } else {
-                log.add(.catalogRegionUnlisted, file: "regions/\(name)", at: .file, expected: "only region folders under regions/",
-                        found: "a file")
+        let regionsDir = root.appendingPathComponent(PackTree.regions)
+        var leftovers: [String: String] = [:]
+        for leftover in BuildLeftovers.find(root: root, rootPath: path) {
+            log.add(leftover.rule, file: leftover.file, at: .file, expected: "no folders or files left by a build", found: leftover.found)
+            if let name = leftover.file.split(separator: "/").last, let f = StagingFolder(parsing: String(name)), f.kind == .previous {
+                leftovers[f.regionId] = String(name)
             }
         }
+        catalog.movedAside = leftovers
+        var folders = regionFolders(regionsDir, log: log)
         folders.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
 
         let outcomes = validateRegions(folders.map { regionsDir.appendingPathComponent($0) }, prefixes: folders.map { "regions/\($0)/" },
@@ -126,6 +127,34 @@ public enum PackValidator {
         var report = ValidationReport(path: path, kind: .packRoot, regionIds: folders, problems: problems)
         report.figures = outcomes.flatMap(\.figures)
         return report
+    }
+
+    /// The region folders under `regions` (hidden entries are not regions), sorted; a symlink
+    /// (`regions/` itself or a folder in it) is reported and never read, a file is reported.
+    private static func regionFolders(_ regions: URL, log: ProblemLog) -> [String] {
+        if let target = PackDisk.symlinkTarget(regions.path) {
+            log.add(.regionSymlink, file: PackTree.regions, at: .file, expected: "a folder, not a symlink (a pack holds none under regions/)",
+                    found: "a symlink to \(target): not read")
+            return []
+        }
+        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: regions.path)) ?? [])
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var folders: [String] = []
+        for name in listing where !name.hasPrefix(".") {
+            let folder = regions.appendingPathComponent(name)
+            if let target = PackDisk.symlinkTarget(folder.path) {
+                log.add(.regionSymlink, file: "regions/\(name)", at: .file, expected: "a region folder, not a symlink (a pack holds none under regions/)",
+                        found: "a symlink to \(target): not read")
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                folders.append(name)
+            } else {
+                log.add(.catalogRegionUnlisted, file: "regions/\(name)", at: .file, expected: "only region folders under regions/", found: "a file")
+            }
+        }
+        return folders
     }
 
     /// Runs the region validators, in parallel when allowed; results in input order.
@@ -163,8 +192,8 @@ extension StagingFolder {
     var leftoverDescription: String {
         let by = "build " + (host.map { "\($0)-" } ?? "") + "\(pid)"
         switch kind {
-        case .staging: return "the staging folder of \(by) (interrupted, crashed or still running; remove it once no build runs)"
-        case .previous: return "the previous \(regionId) moved aside by \(by) (a commit that never finished; remove it, or restore it if \(regionId) is missing)"
+        case .staging: return "the staging folder of \(by) (a build interrupted, crashed or still running)"
+        case .previous: return "the previous \(regionId) moved aside by \(by) during a commit that never finished"
         }
     }
 }

@@ -457,6 +457,9 @@ final class RegionValidator {
             if !PackPaths.isInside(target, root: boundary) {
                 log.add(.pathSymlink, file: name(entry.relativePath), at: .file,
                         expected: "no symlink leading out of the region folder", found: "symlink to \(target)")
+            } else {
+                log.add(.regionSymlink, file: name(entry.relativePath), at: .file,
+                        expected: "a file, not a symlink (a pack holds none under regions/)", found: "a symlink to \(target): not read")
             }
         }
     }

@@ -23,6 +23,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case pathEmpty = "path.empty"
     case pathDuplicate = "path.duplicate"
     case pathSymlink = "path.symlink"
+    case regionSymlink = "region.symlink"
     case pathTree = "path.tree"
     case pathRouteId = "path.route-id"
 
@@ -188,6 +189,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case regionSizeBudget = "region.size-budget"
     case jsonUnknownKey = "json.unknown-key"
     case regionStaleTemp = "region.stale-temp"
+    case catalogStaleTemp = "catalog.stale-temp"
     case terrainFilledVoids = "terrain.filled-voids"
 
     /// The stable id, e.g. `ter1.magic`.
@@ -197,7 +199,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     public var severity: Severity {
         switch self {
         case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .demSourceResolution, .poiSummitOffPeak, .regionSizeBudget, .jsonUnknownKey,
-             .regionStaleTemp, .terrainFilledVoids:
+             .regionStaleTemp, .catalogStaleTemp, .terrainFilledVoids:
             .warning
         default:
             .error
@@ -272,7 +274,8 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .demHillshade: "hillshade.png matches the hillshade recomputed from the source DEM: mean difference <= 1 grey level, >= 99% of pixels within 2"
         case .demPOIEle: "every POI lies on the terrain grid and its ele is within 1 m of the source DEM resampled onto it"
         case .jsonUnknownKey: "warning: a JSON object holds a key neither the SPEC nor docs/FORMAT.md defines"
-        case .regionStaleTemp: "warning: a folder or file a build left under regions/: its staging folder .<id>.tmp-<host>-<pid> (or older .<id>.tmp-<pid>), the previous region moved aside, .<id>.old-<host>-<pid>, or a region lock file .<id>.lock no build holds"
+        case .regionStaleTemp: "warning: a folder or file a build left under regions/: its staging folder .<id>.tmp-<host>-<pid> (or older .<id>.tmp-<pid>), the previous region moved aside, .<id>.old-<host>-<pid>, or a region lock file .<id>.lock no build holds; the next build or catalog of this host removes a dead process's"
+        case .catalogStaleTemp: "warning: a file a build or catalog left at the pack root: the catalog being written, .catalog.json.tmp-<host>-<pid>, or the catalog lock .catalog.lock no process holds; the next build or catalog of this host removes a dead process's"
         case .terrainFilledVoids: "warning: more of terrain.bin's cells are filled DEM voids than the recipe's terrain.voids.warnFilledPercent (1% by default), where the build warned too"
         case .idSyntax: "ids match ^[a-z0-9][a-z0-9-]{0,62}$"
         case .idUnique: "ids are unique within their list"
@@ -282,6 +285,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .pathEmpty: "paths are non-empty and have no empty or . segments"
         case .pathDuplicate: "no two manifest entries name the same file"
         case .pathSymlink: "no symlink leads out of the region folder (or the pack root)"
+        case .regionSymlink: "no symlink among regions/, the region folders and their files, even one that stays inside the pack (the builder makes none; nothing is read through one)"
         case .fileMissing: "every listed file exists and is a regular file"
         case .fileBytes: "bytes equals the file's size"
         case .fileSHA256: "sha256 is the lowercase hex SHA-256 of the file"

@@ -60,7 +60,11 @@ enum Help {
         it and renamed into place, so a failed or interrupted build leaves the previous region
         untouched), then rebuilds DIR/catalog.json. From the parsed recipe to the region's rename
         and catalog update the build holds DIR/regions/.<id>.lock (an exclusive flock naming its
-        host and pid), so two builds of one region never race: the second waits.
+        host and pid), so two builds of one region never race: the second waits. A killed
+        build's leftovers (.<id>.tmp-<host>-<pid>, .<id>.old-..., the lock) are removed by the next
+        build or 'trailpack catalog' on the same host; validate names them. DIR is a closed world:
+        a symlink under DIR/regions (regions/ itself, a region folder, a file in one) stops the
+        build before anything is made (exit 1, naming the link and where it points).
 
         OPTIONS:
           --out DIR        Pack root to write (required)
@@ -164,7 +168,11 @@ enum Help {
 
         OPTIONS:
           --out DIR   Where to write the images and index.html (default:
-                      previews/<last component of PATH>, never inside the pack)
+                      previews/<last component of PATH>); never inside a pack root (the
+                      previewed one, or a folder above DIR holding catalog.json or a
+                      regions/ with a region in it): refused
+                      with exit 1 naming the root. A symlinked regions/ or region folder is
+                      refused too (exit 1), never read through
           --quiet     No summary of what was written
 
         EXAMPLE:
@@ -174,7 +182,10 @@ enum Help {
         USAGE: trailpack catalog DIR [--quiet] [--log-format plain|pretty] [--lock-wait-s N]
 
         Rebuilds DIR/catalog.json from every DIR/regions/*/manifest.json (atomically replaced),
-        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once.
+        holding DIR/.catalog.lock (an exclusive flock) against builds writing it at once. First
+        removes what dead builds and catalogs of this host left (.catalog.json.tmp-<host>-<pid>,
+        regions/.<id>.tmp-..., .<id>.old-... (put back when regions/<id> is missing), unheld
+        locks); a live process's and another host's are left alone (validate --strict names them).
 
         DIR must be an existing pack root, a folder with a regions/ folder ('trailpack build
         --out DIR' makes both); a pack root with no region yet (regions/ empty) gets a catalog of
@@ -186,7 +197,8 @@ enum Help {
                            errors "[catalog] error: ...")
           --lock-wait-s N  Seconds to wait while a build holds the catalog lock (default 60)
 
-        EXIT CODES: 0 written; 1 a manifest cannot be read; 2 usage; 75 transient (retry): the
+        EXIT CODES: 0 written; 1 a manifest cannot be read, or a symlink under DIR/regions (named,
+        never read through); 2 usage; 75 transient (retry): the
         lock stayed held past --lock-wait-s, the disk filled.
 
         EXAMPLE:

@@ -79,6 +79,24 @@ struct PackReaderTests {
         #expect(PackDisk.pathProblem("./a") == .empty)
     }
 
+    @Test func noSymlinkIsReadEvenOneThatStaysInside() throws {
+        let dir = try folder(["a.json": "{}", "sub/b.json": "[]"])
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("in.json").path, withDestinationPath: "a.json")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("linked").path, withDestinationPath: "sub")
+        let region = RegionFolder(url: dir)
+        #expect(region.bytes("sub/b.json") == Array("[]".utf8))
+        #expect(region.bytes("in.json") == nil)
+        #expect(region.bytes("linked/b.json") == nil)
+        #expect(PackDisk.firstSymlink(region: dir)?.path == dir.path + "/in.json")
+        #expect(PackDisk.symlinkTarget(dir.appendingPathComponent("linked").path) == PackDisk.resolved(dir.path) + "/sub")
+        #expect(PackDisk.symlinkTarget(dir.appendingPathComponent("a.json").path) == nil)
+        #expect(PackDisk.readNoFollow(dir.appendingPathComponent("in.json").path) == nil)
+        let pack = try folder(["catalog.json": "{}", "regions/r/manifest.json": "{}"])
+        #expect(PackDisk.packRoot(containing: pack.appendingPathComponent("regions/r/not/yet").path) == PackDisk.resolved(pack.path))
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("catalog.json"))
+        #expect(PackDisk.packRoot(containing: pack.appendingPathComponent("regions/r").path) == PackDisk.resolved(pack.path))
+    }
+
     @Test func aByteOrderMarkIsSeen() throws {
         let dir = try folder(["m.json": "\u{FEFF}{}"])
         #expect(try RegionFolder(url: dir).document("m.json").hasBOM)

@@ -24,6 +24,16 @@ struct StagingFolderTests {
         }
     }
 
+    @Test func catalogTemporariesRoundTripAndOthersAreNone() {
+        let temp = CatalogTemporary(host: "node-7", pid: 4242)
+        #expect(temp.name == ".catalog.json.tmp-node-7-4242")
+        #expect(CatalogTemporary(parsing: temp.name) == temp)
+        for name in [".catalog.json.tmp-4242", ".catalog.json.tmp-", ".catalog.json.tmp-node7-", ".catalog.json.tmp-h_st-1", "catalog.json",
+                     ".catalog.lock", ".alps.tmp-node7-1"] {
+            #expect(CatalogTemporary(parsing: name) == nil, "\(name)")
+        }
+    }
+
     @Test func hostNamesBecomeTagSafe() {
         #expect(StagingFolder.tagHost("node7.cluster.local") == "node7-cluster-local")
         #expect(StagingFolder.tagHost("") == "host")

@@ -135,6 +135,9 @@ let corruptions: [Corruption] = [
     Corruption(name: "symlink out of the pack", rule: .pathSymlink, file: region + "extra-link") {
         try FileManager.default.createSymbolicLink(atPath: $0.url("extra-link").path, withDestinationPath: "/etc/hostname")
     },
+    Corruption(name: "symlink that stays inside the region", rule: .regionSymlink, file: region + "extra-inside") {
+        try FileManager.default.createSymbolicLink(atPath: $0.url("extra-inside").path, withDestinationPath: "pois.geojson")
+    },
     Corruption(name: "listed file is a symlink to /dev/zero", rule: .pathSymlink, file: region + "pois.geojson") {
         try FileManager.default.removeItem(at: $0.url("pois.geojson"))
         try FileManager.default.createSymbolicLink(atPath: $0.url("pois.geojson").path, withDestinationPath: "/dev/zero")

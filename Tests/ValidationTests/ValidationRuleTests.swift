@@ -13,9 +13,9 @@ struct ValidationRuleTests {
         }
     }
 
-    @Test func exactlyTheNineSuspiciousCasesAreWarnings() {
+    @Test func exactlyTheTenSuspiciousCasesAreWarnings() {
         let warnings = ValidationRule.allCases.filter { $0.severity == .warning }.map(\.id).sorted()
-        #expect(warnings == ["ar.coarsened", "dem.source-resolution", "json.unknown-key", "pois.summit-off-peak", "region.size-budget",
+        #expect(warnings == ["ar.coarsened", "catalog.stale-temp", "dem.source-resolution", "json.unknown-key", "pois.summit-off-peak", "region.size-budget",
                              "region.stale-temp", "route.sparse-waypoints", "route.void-fill", "terrain.filled-voids"])
     }
 
