@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // glibc's <malloc.h> (mallopt), for the executable's memory bound.
         .systemLibrary(name: "CMalloc"),
+        // Linux calls Glibc's Swift module leaves out: renameat2's RENAME_EXCHANGE (a region's commit).
+        .systemLibrary(name: "CLinux"),
 
         // Pure core: values in, values out; testable without files.
         .target(name: "PackJSON", swiftSettings: optimizedInDebug),
@@ -59,7 +61,7 @@ let package = Package(
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
-            "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "PackReader",
+            "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader",
         ]),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"]),

@@ -1,4 +1,5 @@
 import Bindings
+import CLinux
 import Foundation
 import PackJSON
 import PackSpec
@@ -120,27 +121,57 @@ public final class RegionWriter: @unchecked Sendable {
     }
 
     /// Moves the staging folder into place; the previous region is kept aside until
-    /// `finish()` (or restored by `rollback()`).
-    /// - Throws: `BuildError.output` when a rename fails (the previous region is kept).
+    /// `finish()` (or restored by `rollback()`). Over a previous region the two folders are
+    /// swapped in one atomic `renameat2(RENAME_EXCHANGE)`, so `regions/<id>` is never missing;
+    /// where the file system cannot swap, the previous region is renamed aside first.
+    /// - Throws: `BuildError.io` when a rename fails (the previous region is kept).
     public func commit() throws {
         let fm = FileManager.default
         try Interrupts.shared.critical {
             try? fm.removeItem(at: previous)
-            let hadPrevious = fm.fileExists(atPath: target.path)
-            if hadPrevious {
-                guard rename(target.path, previous.path) == 0 else {
-                    throw BuildError.ioErrno(path: target.path, message: "cannot move the previous region aside")
-                }
-                Interrupts.shared.registerRestore(previous, to: target)
+            if fm.fileExists(atPath: target.path), try swapIntoPlace() {
+                Interrupts.shared.unregister(staging)
+                committed = true
+                return
             }
-            if rename(staging.path, target.path) != 0 {
-                let code = errno
-                if hadPrevious { _ = rename(previous.path, target.path) }
-                Interrupts.shared.unregisterRestore(previous)
-                throw BuildError.io(path: target.path, message: "cannot move the new region into place", errno: code)
-            }
+            try renameIntoPlace(hadPrevious: fm.fileExists(atPath: target.path))
             Interrupts.shared.unregister(staging)
             committed = true
+        }
+    }
+
+    /// Swaps the staging folder with the previous region, then names the previous one aside.
+    /// Returns false when the file system cannot swap (nothing moved).
+    /// - Throws: `BuildError.io` when the swapped-out region cannot be named aside.
+    private func swapIntoPlace() throws -> Bool {
+        guard trailpack_rename_exchange(staging.path, target.path) == 0 else {
+            if errno == ENOSYS || errno == EINVAL || errno == ENOTSUP { return false }
+            throw BuildError.ioErrno(path: target.path, message: "cannot swap the new region into place")
+        }
+        // The staging name now holds the previous region.
+        guard rename(staging.path, previous.path) == 0 else {
+            let code = errno
+            _ = trailpack_rename_exchange(staging.path, target.path)
+            throw BuildError.io(path: staging.path, message: "cannot move the previous region aside", errno: code)
+        }
+        Interrupts.shared.registerRestore(previous, to: target)
+        return true
+    }
+
+    /// The fallback commit: the previous region (if any) renamed aside, then the new one in.
+    /// - Throws: `BuildError.io` when a rename fails (the previous region is put back).
+    private func renameIntoPlace(hadPrevious: Bool) throws {
+        if hadPrevious {
+            guard rename(target.path, previous.path) == 0 else {
+                throw BuildError.ioErrno(path: target.path, message: "cannot move the previous region aside")
+            }
+            Interrupts.shared.registerRestore(previous, to: target)
+        }
+        if rename(staging.path, target.path) != 0 {
+            let code = errno
+            if hadPrevious { _ = rename(previous.path, target.path) }
+            Interrupts.shared.unregisterRestore(previous)
+            throw BuildError.io(path: target.path, message: "cannot move the new region into place", errno: code)
         }
     }
 
