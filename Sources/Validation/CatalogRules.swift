@@ -31,6 +31,25 @@ struct CatalogRules {
 
     /// Reads and checks the catalog's structure; nil when it cannot be parsed.
     func read(path: String) -> [Entry]? {
+        guard let root = parsedRoot(path: path) else { return nil }
+        let fields = self.fields
+        guard fields.typed(root, .object) != nil else { return nil }
+        ManifestRules.checkFormat(root, fields: fields)
+        FormatRules.checkKeyOrder(root, file: Self.file, log: log)
+        FormatRules.checkCatalogKeys(root, file: Self.file, log: log)
+        guard let regions = fields.array(root, "regions") else { return nil }
+        var entries: [Entry] = []
+        var seen: [String: Int] = [:]
+        var previous: String?
+        for (k, region) in regions.enumerated() where fields.typed(region, .object) != nil {
+            entries.append(entry(region, index: k, seen: &seen, previous: &previous))
+        }
+        return entries
+    }
+
+    /// The catalog's bytes parsed as strict JSON (a special file, unreadable bytes, a BOM or a
+    /// syntax error reported); nil when there is no document to check.
+    private func parsedRoot(path: String) -> JSONNode? {
         if let kind = InputFile.kind(path) {
             log.add(.fileRead, file: Self.file, at: .file, expected: "a readable catalog.json", found: "\(kind), not a regular file")
             return nil
@@ -41,9 +60,8 @@ struct CatalogRules {
         }
         let bytes = [UInt8](data)
         FormatRules.checkBOM(bytes, file: Self.file, log: log)
-        let root: JSONNode
         do {
-            root = try PackDocument(bytes: bytes, path: Self.file).root
+            return try PackDocument(bytes: bytes, path: Self.file).root
         } catch {
             if case .syntax(_, let error) = error {
                 log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
@@ -51,61 +69,57 @@ struct CatalogRules {
             }
             return nil
         }
+    }
+
+    /// Checks one entry of `regions` (its id unique and in byte order after `previous`, its
+    /// manifest path, hash, size and route figures) and returns it.
+    private func entry(_ region: JSONNode, index k: Int, seen: inout [String: Int], previous: inout String?) -> Entry {
         let fields = self.fields
-        guard fields.typed(root, .object) != nil else { return nil }
-        ManifestRules.checkFormat(root, fields: fields)
-        FormatRules.checkKeyOrder(root, file: Self.file, log: log)
-        FormatRules.checkCatalogKeys(root, file: Self.file, log: log)
-        guard let regions = fields.array(root, "regions") else { return nil }
-        var entries: [Entry] = []
-        var seen: [String: Int] = [:]
-        var previous: String?
-        for (k, region) in regions.enumerated() {
-            guard fields.typed(region, .object) != nil else { continue }
-            var entry = Entry(id: nil, folder: nil, node: region)
-            if let id = fields.string(region, "id"), let idNode = region["id"] {
-                PackPaths.checkId(id, node: idNode, fields: fields)
-                if let first = seen[id] {
-                    log.add(.idUnique, file: Self.file, node: idNode, expected: "a region id unique in the catalog",
-                            found: "\(JSONWriter.quoted(id)) again (first at regions[\(first)])")
-                } else {
-                    seen[id] = k
-                    if let previous, !previous.utf8.lexicographicallyPrecedes(id.utf8) {
-                        log.add(.catalogSorted, file: Self.file, node: idNode, expected: "an id after \(JSONWriter.quoted(previous)) (byte order)",
-                                found: JSONWriter.quoted(id))
-                    }
-                    previous = id
+        var entry = Entry(id: nil, folder: nil, node: region)
+        if let id = fields.string(region, "id"), let idNode = region["id"] {
+            PackPaths.checkId(id, node: idNode, fields: fields)
+            if let first = seen[id] {
+                log.add(.idUnique, file: Self.file, node: idNode, expected: "a region id unique in the catalog",
+                        found: "\(JSONWriter.quoted(id)) again (first at regions[\(first)])")
+            } else {
+                seen[id] = k
+                if let previous, !previous.utf8.lexicographicallyPrecedes(id.utf8) {
+                    log.add(.catalogSorted, file: Self.file, node: idNode, expected: "an id after \(JSONWriter.quoted(previous)) (byte order)",
+                            found: JSONWriter.quoted(id))
                 }
-                entry.id = id
-                entry.folder = id
+                previous = id
             }
-            _ = fields.string(region, "name")
-            _ = fields.bbox(region, "bbox")
-            if let manifest = fields.string(region, "manifest"), let node = region["manifest"],
-               PackPaths.checkRelativePath(manifest, node: node, fields: fields) {
-                let parts = manifest.split(separator: "/", omittingEmptySubsequences: false)
-                if let id = entry.id, manifest != "regions/\(id)/manifest.json" {
-                    log.add(.catalogManifestPath, file: Self.file, node: node, expected: JSONWriter.quoted("regions/\(id)/manifest.json"),
-                            found: JSONWriter.quoted(manifest))
-                }
-                if parts.count == 3, parts[0] == "regions", parts[2] == "manifest.json" { entry.folder = String(parts[1]) }
-            }
-            if let sha = fields.string(region, "sha256"), let node = region["sha256"],
-               !(sha.utf8.count == 64 && sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })) {
-                log.add(.catalogSHA256, file: Self.file, node: node, expected: "64 lowercase hex digits", found: JSONWriter.quoted(sha))
-            }
-            _ = fields.integer(region, "bytes", in: 0...Int.max / 2)
-            if let routes = fields.array(region, "routes") {
-                for route in routes where fields.typed(route, .object) != nil {
-                    _ = fields.string(route, "id")
-                    _ = fields.string(route, "name")
-                    for key in ["distanceM", "ascentM", "descentM"] { _ = fields.number(route, key) }
-                    _ = fields.integer(route, "durationS", in: 0...Int.max / 2)
-                }
-            }
-            entries.append(entry)
+            entry.id = id
+            entry.folder = id
         }
-        return entries
+        _ = fields.string(region, "name")
+        _ = fields.bbox(region, "bbox")
+        if let folder = manifestFolder(region, id: entry.id) { entry.folder = folder }
+        if let sha = fields.string(region, "sha256"), let node = region["sha256"],
+           !(sha.utf8.count == 64 && sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })) {
+            log.add(.catalogSHA256, file: Self.file, node: node, expected: "64 lowercase hex digits", found: JSONWriter.quoted(sha))
+        }
+        _ = fields.integer(region, "bytes", in: 0...Int.max / 2)
+        for route in fields.array(region, "routes") ?? [] where fields.typed(route, .object) != nil {
+            _ = fields.string(route, "id")
+            _ = fields.string(route, "name")
+            for key in ["distanceM", "ascentM", "descentM"] { _ = fields.number(route, key) }
+            _ = fields.integer(route, "durationS", in: 0...Int.max / 2)
+        }
+        return entry
+    }
+
+    /// The folder an entry's `manifest` path names (`regions/<folder>/manifest.json`), after
+    /// checking it is relative and the entry's own; nil when it names none.
+    private func manifestFolder(_ region: JSONNode, id: String?) -> String? {
+        guard let manifest = fields.string(region, "manifest"), let node = region["manifest"],
+              PackPaths.checkRelativePath(manifest, node: node, fields: fields) else { return nil }
+        if let id, manifest != "regions/\(id)/manifest.json" {
+            log.add(.catalogManifestPath, file: Self.file, node: node, expected: JSONWriter.quoted("regions/\(id)/manifest.json"),
+                    found: JSONWriter.quoted(manifest))
+        }
+        let parts = manifest.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0] == "regions" && parts[2] == "manifest.json" ? String(parts[1]) : nil
     }
 
     /// Each entry against its region's outcome; every folder listed, every entry present.
