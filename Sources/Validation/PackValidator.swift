@@ -31,8 +31,9 @@ public enum PackValidator {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let found = fm.fileExists(atPath: url.path) ? "a file, not a folder" : "no such folder"
             return ValidationReport(path: path, kind: .unknown, regionIds: [], problems: [
-                ValidationProblem(.packLayout, file: ".", at: .file, expected: "a pack root or a region folder", found: "no such folder"),
+                ValidationProblem(.packLayout, file: path, at: .file, expected: "a pack root or a region folder", found: found),
             ])
         }
         if fm.fileExists(atPath: url.appendingPathComponent("catalog.json").path)

@@ -52,6 +52,15 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
         MessageCase(name: "catalog of a folder without regions/", status: 1) { dir in
             (["catalog", dir.path], ["\(dir.path): has no regions/ folder"])
         },
+        MessageCase(name: "validate of a folder that does not exist", status: 1) { dir in
+            let nope = dir.appendingPathComponent("nope").path
+            return (["validate", nope], ["\(nope): error [pack.layout]: expected a pack root or a region folder, found no such folder"])
+        },
+        MessageCase(name: "validate of a file", status: 1) { dir in
+            let file = dir.appendingPathComponent("catalog.json")
+            try Data("{}".utf8).write(to: file)
+            return (["validate", file.path], ["\(file.path): error [pack.layout]: expected a pack root or a region folder, found a file, not a folder"])
+        },
         MessageCase(name: "catalog of a pack root with no region yet", status: 0) { dir in
             try FileManager.default.createDirectory(at: dir.appendingPathComponent("regions"), withIntermediateDirectories: true)
             return (["catalog", dir.path], ["\(dir.path)/catalog.json with 0 regions"])
