@@ -7,6 +7,12 @@ import TestSupport
 import TrailpackCore
 
 @Suite struct PackBuilderTests {
+    /// The shared demo build passes the binary's `validate --strict` (every rule, warnings too).
+    @Test func theDemoBuildPassesStrictValidation() throws {
+        let failure = TestData.strictValidationFailure(try DemoPack.built.root)
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
     @Test func manifestBytesAndDigestsMatchTheFilesAndTheRegionHoldsNothingElse() throws {
         let region = try DemoPack.region
         let data = try Data(contentsOf: region.appendingPathComponent("manifest.json"))
