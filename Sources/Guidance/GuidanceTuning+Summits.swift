@@ -1,0 +1,6 @@
+extension GuidanceTuning {
+    /// Thresholds of guidance: see `GuidanceTuning`.
+    public struct Summits: Equatable, Sendable {
+        public init() {}
+    }
+}

@@ -1,0 +1,6 @@
+extension GuidanceTuning {
+    /// Thresholds of guidance: see `GuidanceTuning`.
+    public struct Switchbacks: Equatable, Sendable {
+        public init() {}
+    }
+}
