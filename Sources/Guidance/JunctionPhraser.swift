@@ -27,82 +27,75 @@ public struct JunctionSituation: Equatable, Sendable {
     }
 }
 
-/// Words a junction: the instruction and the SPEC `dir`. The rules are in docs/GUIDANCE.md.
+/// Words a junction: the instruction and the SPEC `dir`. The rules are in docs/GUIDANCE.md
+/// (angles: `GuidanceTuning.Cues`).
 public enum JunctionPhraser {
-    /// A fork: the route and another branch both leave within this many degrees of straight.
-    public static let forkWithinDeg = 30.0
-    /// Branches within this band (absolute degrees) on both sides make a crossing.
-    static let crossingBandDeg = 30.0...150.0
-
     /// Reads an unnamed trail the hiker moves onto.
     public static let unnamedTaken = "an unnamed trail"
     /// Reads an unnamed trail crossed or continued on.
     public static let unnamedCrossed = "the path"
 
-    /// The instruction and `dir` for one junction.
-    public static func phrase(_ s: JunctionSituation) -> (instruction: String, dir: TurnDirection) {
+    /// The instruction and `dir` for one junction. `direction` classes the deviation taken
+    /// (`Deviation.direction` by default; guidance passes one that never reads a U-turn, since
+    /// only a reversal is one).
+    public static func phrase(_ s: JunctionSituation, tuning: GuidanceTuning = .standard,
+                              direction: (Double) -> TurnDirection = Deviation.direction(forDeviationDeg:))
+        -> (instruction: String, dir: TurnDirection) {
         let dev = s.takenDeviationDeg
-        let sameTrail = s.incomingTrail == s.outgoingTrail
-
-        // The branch a hiker could take by mistake: closest in angle to the way taken.
-        let rival = s.branches.enumerated().min { a, b in
-            let da = abs(a.element.deviationDeg - dev), db = abs(b.element.deviationDeg - dev)
-            return da != db ? da < db : a.offset < b.offset
-        }?.element
-        let rivalName = rival?.trailName.flatMap { $0 == s.outgoingTrail ? nil : $0 }
-
-        // The trail named after the verb: the one taken when it changes; on the same trail the
-        // named branch not taken (its sign is what marks the junction, and the verb already says
-        // which way), else the trail stayed on; `fallback` when nothing has a name.
-        func suffix(fallback: String) -> String {
-            if !sameTrail {
-                return " onto " + (s.outgoingTrail ?? unnamedTaken)
-            }
-            if let y = rivalName { return " at the junction with \(y)" }
-            if let x = s.outgoingTrail { return " to stay on \(x)" }
-            return fallback
-        }
-
+        let forkWithinDeg = tuning.cues.forkWithinDeg
         // Fork: both the way taken and a rival leave within 30 degrees of straight ahead.
         if abs(dev) <= forkWithinDeg,
            let forkRival = s.branches.filter({ abs($0.deviationDeg) <= forkWithinDeg })
                .min(by: { abs($0.deviationDeg - dev) < abs($1.deviationDeg - dev) }) {
             let left = dev < forkRival.deviationDeg || (dev == forkRival.deviationDeg && dev <= 0)
-            let forkRivalName = forkRival.trailName.flatMap { $0 == s.outgoingTrail ? nil : $0 }
-            var tail: String
-            // As `suffix`, with the closest branch of the fork as the one not taken.
-            if !sameTrail {
-                tail = " onto " + (s.outgoingTrail ?? unnamedTaken)
-            } else if let y = forkRivalName {
-                tail = " at the junction with \(y)"
-            } else if let x = s.outgoingTrail {
-                tail = " to stay on \(x)"
-            } else {
-                tail = " at the fork"
-            }
+            let tail = suffix(s, notTaken: forkRival.trailName, fallback: " at the fork")
             return ((left ? "Keep left" : "Keep right") + tail, left ? .slightLeft : .slightRight)
         }
-
-        let dir = Deviation.direction(forDeviationDeg: dev)
+        // The branch a hiker could take by mistake: closest in angle to the way taken.
+        let rival = s.branches.enumerated().min { a, b in
+            let da = abs(a.element.deviationDeg - dev), db = abs(b.element.deviationDeg - dev)
+            return da != db ? da < db : a.offset < b.offset
+        }?.element
+        let dir = direction(dev)
         guard dir == .straight else {
-            return (Deviation.junctionVerb(dir) + suffix(fallback: " at the junction"), dir)
+            return (Deviation.junctionVerb(dir) + suffix(s, notTaken: rival?.trailName, fallback: " at the junction"), dir)
         }
+        return (straightOn(s, rivalName: rival?.trailName.flatMap { $0 == s.outgoingTrail ? nil : $0 }, tuning: tuning), .straight)
+    }
 
-        // Straight on: a crossing when trails leave on both sides, else a side junction.
-        let sideLeft = s.branches.filter { crossingBandDeg.contains(-$0.deviationDeg) }
-        let sideRight = s.branches.filter { crossingBandDeg.contains($0.deviationDeg) }
+    /// The trail named after the verb: the one taken when it changes; on the same trail the
+    /// named branch not taken (`notTaken`, unless named as the trail: its sign is what marks the
+    /// junction, and the verb already says which way), else the trail stayed on; `fallback`
+    /// when nothing has a name.
+    static func suffix(_ s: JunctionSituation, notTaken: String?, fallback: String) -> String {
+        if s.incomingTrail != s.outgoingTrail { return " onto " + (s.outgoingTrail ?? unnamedTaken) }
+        if let y = notTaken, y != s.outgoingTrail { return " at the junction with \(y)" }
+        if let x = s.outgoingTrail { return " to stay on \(x)" }
+        return fallback
+    }
+
+    /// Straight on: a crossing when trails leave on both sides (each within `crossingBandDeg`),
+    /// else a side junction.
+    static func straightOn(_ s: JunctionSituation, rivalName: String?, tuning: GuidanceTuning) -> String {
+        let band = tuning.cues.crossingBandDeg
+        let sameTrail = s.incomingTrail == s.outgoingTrail
+        let sideLeft = s.branches.filter { band.contains(-$0.deviationDeg) }
+        let sideRight = s.branches.filter { band.contains($0.deviationDeg) }
         if !sideLeft.isEmpty, !sideRight.isEmpty {
-            let leftNames = sideLeft.compactMap(\.trailName), rightNames = sideRight.compactMap(\.trailName)
-            let crossed = leftNames.first(where: rightNames.contains)
-                ?? sideLeft.sorted { abs(abs($0.deviationDeg) - 90) < abs(abs($1.deviationDeg) - 90) }.compactMap(\.trailName).first
-                ?? sideRight.sorted { abs(abs($0.deviationDeg) - 90) < abs(abs($1.deviationDeg) - 90) }.compactMap(\.trailName).first
+            // A name on both sides, else the named branch closest to square: left, then right.
+            func squarest(_ side: [(deviationDeg: Double, trailName: String?)]) -> String? {
+                side.sorted { abs(abs($0.deviationDeg) - Compass.rightAngleDeg) < abs(abs($1.deviationDeg) - Compass.rightAngleDeg) }
+                    .compactMap(\.trailName).first
+            }
+            let rightNames = sideRight.compactMap(\.trailName)
+            let crossed = sideLeft.compactMap(\.trailName).first(where: rightNames.contains) ?? squarest(sideLeft) ?? squarest(sideRight)
             var text = "Continue straight across " + (crossed ?? unnamedCrossed)
             if !sameTrail { text += " onto " + (s.outgoingTrail ?? unnamedTaken) }
-            return (text, .straight)
+            return text
         }
-        if !sameTrail { return ("Continue straight onto " + (s.outgoingTrail ?? unnamedTaken), .straight) }
-        if let y = rivalName { return ("Continue straight past \(y)", .straight) }
-        if let x = s.outgoingTrail { return ("Continue on \(x)", .straight) }
-        return ("Continue on \(unnamedCrossed)", .straight)
+        if !sameTrail { return "Continue straight onto " + (s.outgoingTrail ?? unnamedTaken) }
+        if let y = rivalName { return "Continue straight past \(y)" }
+        if let x = s.outgoingTrail { return "Continue on \(x)" }
+        return "Continue on \(unnamedCrossed)"
     }
 }

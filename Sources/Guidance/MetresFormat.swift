@@ -1,5 +1,8 @@
 /// Locale-free number formatting for instructions (deterministic on every machine).
 public enum MetresFormat {
+    /// Digits between two thousands separators.
+    static let groupDigits = 3
+
     /// Whole metres with a comma thousands separator and the unit: 1234.4 -> "1,234 m",
     /// 987.5 -> "988 m", -12 -> "-12 m". Rounds half away from zero.
     public static func wholeMetres(_ metres: Double) -> String {
@@ -11,7 +14,7 @@ public enum MetresFormat {
         let digits = String(value.magnitude)
         var out = ""
         for (k, ch) in digits.enumerated() {
-            if k > 0, (digits.count - k) % 3 == 0 { out.append(",") }
+            if k > 0, (digits.count - k) % groupDigits == 0 { out.append(",") }
             out.append(ch)
         }
         return value < 0 ? "-" + out : out

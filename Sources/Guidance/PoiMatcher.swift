@@ -18,7 +18,7 @@ public enum PoiMatcher {
     /// `line` must not be empty.
     public static func nearest(to p: LonLat, on line: [LonLat]) -> (vertexIndex: Int, distanceM: Double) {
         // Cheap equirectangular search for the closest vertex, then geodesic refinement.
-        let cosLat = cos(p.lat * Double.pi / 180)
+        let cosLat = cos(p.lat * Double.pi / Compass.halfTurnDeg)
         var best = 0, bestSq = Double.infinity
         for (k, q) in line.enumerated() {
             let dx = (q.lon - p.lon) * cosLat, dy = q.lat - p.lat
@@ -64,7 +64,7 @@ public enum PoiMatcher {
     static func segmentDistanceM(_ p: LonLat, _ a: LonLat, _ b: LonLat) -> Double {
         func local(_ q: LonLat) -> (x: Double, y: Double) {
             let inv = Geodesic.inverse(p, q)
-            let t = inv.bearingDeg * Double.pi / 180
+            let t = inv.bearingDeg * Double.pi / Compass.halfTurnDeg
             return (inv.distanceM * sin(t), inv.distanceM * cos(t))
         }
         let pa = local(a), pb = local(b)

@@ -31,7 +31,7 @@ struct GuidanceTests {
     func offNetworkSlightBendsAreDetectedButNotAnnounced(deviationDeg: Double) throws {
         // The bend is slight, on the right side, with the right wording...
         let coords = Fixtures.walk([(0, 150), (deviationDeg, 150)])
-        let measured = try #require(LineMeasure(coords).deviationDeg(at: 1, windowM: Guidance.angleChordM))
+        let measured = try #require(LineMeasure(coords).deviationDeg(at: 1, windowM: GuidanceTuning.standard.cues.angleChordM))
         #expect(abs(measured - deviationDeg) < 0.01)
         let dir = Deviation.direction(forDeviationDeg: measured)
         #expect(dir == (deviationDeg > 0 ? .slightRight : .slightLeft))

@@ -1,0 +1,45 @@
+import TrailpackCore
+
+/// Turn cues off the network: the walker's bends (`WalkerBends.turns`) except those within a
+/// switchback run (`SwitchbackRuns`), where the trail is the only way on. On the network every
+/// decision point is a junction, and the trail's own bends need no cue.
+enum TurnPass {
+    /// The turn cues of the route. On a recording that walks back along itself, both passes are
+    /// read as one (`PassFusion`) when `fusingPasses`; `tips` are its reversals on `lines.bendLine`.
+    static func cues(_ ctx: PassContext, _ lines: BendLines, tips: [Reversal], fusingPasses: Bool) -> [Cue] {
+        guard !ctx.input.path.onNetwork else { return [] }
+        var partners: [Double?]?
+        if !ctx.input.isDrawn, fusingPasses {
+            let found = PassFusion.partners(on: lines.bendLine, tips: tips.map(\.pathIndex))
+            if found.contains(where: { $0 != nil }) { partners = found }
+        }
+        let fusedLine = partners.map { PassFusion.fused(lines.turnLine, partners: $0) } ?? lines.turnLine
+        let fusedBends = partners.map {
+            WalkerBends.walkBends(on: fusedLine, updating: lines.walkBends, movedAt: $0.map { $0 != nil })
+        } ?? lines.walkBends
+        return turnCues(fusedLine, lines.bendSource, fusedBends, unsmoothed: lines.bendLine, partners: partners)
+    }
+
+    /// The turns of `line` (the smoothed, perhaps fused, bend line whose vertex `k` is path vertex
+    /// `source[k]`) outside switchback runs, as cues; with `partners`, turns and runs are
+    /// mirrored onto the other pass.
+    static func turnCues(_ line: LineMeasure, _ source: [Int], _ walkBends: [Double?],
+                         unsmoothed: LineMeasure, partners: [Double?]?) -> [Cue] {
+        var runs = SwitchbackRuns.runs(on: unsmoothed).map { r in
+            (line.cumM[r.tips[0]] - SwitchbackRuns.marginM)...(line.cumM[r.tips[r.tips.count - 1]] + SwitchbackRuns.marginM)
+        }
+        // A zigzag walked twice is a run on both passes, wherever one pass reads it as one.
+        if let partners { runs += PassFusion.mirroredRanges(runs, partners: partners, line: line) }
+        var turns = WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed)
+        if let partners {
+            turns = PassFusion.mirrored(turns, partners: partners, line: line, walkBends: walkBends, unsmoothed: unsmoothed)
+        }
+        return turns.filter { t in
+            !runs.contains { $0.contains(line.cumM[t.pathIndex]) }
+        }.map {
+            let dir = ReversalPass.directionNotReversing(deviationDeg: $0.deviationDeg)
+            return Cue(pathIndex: source[$0.pathIndex], kind: .turn, name: nil, instruction: Deviation.turnVerb(dir),
+                       dir: dir, deviationDeg: $0.deviationDeg)
+        }
+    }
+}
