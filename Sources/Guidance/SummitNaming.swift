@@ -26,8 +26,11 @@ enum SummitNaming {
         }
         var out = Naming()
         for (p, vertices) in byPoi {
-            let best = vertices.min { ctx.distanceM(vertex: $0, poi: p) < ctx.distanceM(vertex: $1, poi: p) }!
-            out.poiOf[best] = p
+            for visit in visits(ctx, to: p, vertices) {
+                let best = visit.min { ctx.distanceM(vertex: $0, poi: p) < ctx.distanceM(vertex: $1, poi: p) }!
+                out.poiOf[best] = p
+                out.silent.formUnion(visit.filter { $0 != best })
+            }
         }
         return out
     }
