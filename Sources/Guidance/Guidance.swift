@@ -39,6 +39,8 @@ public enum Guidance {
 
     // MARK: - Validation
 
+    /// Checks that the arrays of `input` fit together (docs/GUIDANCE.md, *Errors*).
+    /// - Throws: `GuidanceError` naming the array and the index that does not fit.
     static func validate(_ input: GuidanceInput) throws(GuidanceError) {
         let n = input.resampledCoords.count
         let m = input.path.coords.count

@@ -27,7 +27,7 @@ enum SummitNaming {
         var out = Naming()
         for (p, vertices) in byPoi {
             for visit in visits(ctx, to: p, vertices) {
-                let best = visit.min { ctx.distanceM(vertex: $0, poi: p) < ctx.distanceM(vertex: $1, poi: p) }!
+                guard let best = visit.min(by: { ctx.distanceM(vertex: $0, poi: p) < ctx.distanceM(vertex: $1, poi: p) }) else { continue }
                 out.poiOf[best] = p
                 out.silent.formUnion(visit.filter { $0 != best })
             }

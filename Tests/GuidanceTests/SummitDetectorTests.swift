@@ -21,4 +21,11 @@ struct SummitDetectorTests {
         #expect(SummitDetector.summitIndices([500, 510, 520, 510, 500]) == [2])
         #expect(SummitDetector.summitIndices([500, 510, 519.9, 510, 500]) == [])
     }
+
+    @Test func theDropIsATuning() {
+        var tuning = GuidanceTuning.standard
+        tuning.summits.minDropM = 15
+        #expect(SummitDetector.summitIndices([100, 110, 115, 110, 100], tuning: tuning) == [2])
+        #expect(SummitDetector.summitIndices([100, 130, 115, 140, 100], tuning: tuning) == [1, 3])
+    }
 }
