@@ -12,13 +12,16 @@ public struct Bend: Equatable, Sendable {
 }
 
 extension Bend {
+    /// A bend is at a vertex with a neighbour on each side: a line of fewer vertices has none.
+    static let minVertices = 3
+
     /// The bends at the local peaks of `deviationDeg` (signed, nil where there is no bend):
     /// vertices whose absolute deviation, at least `minAbsDeg`, is the largest within `radiusM`
     /// along the line on either side (`cumM`, metres from the start); the earlier of equal peaks
     /// wins. In route order.
     static func peaks(_ deviationDeg: [Double?], cumM: [Double], radiusM: Double, minAbsDeg: Double = 0) -> [Bend] {
         let n = deviationDeg.count
-        guard n >= 3 else { return [] }
+        guard n >= minVertices else { return [] }
         var out: [Bend] = []
         for k in 1..<(n - 1) {
             guard let dk = deviationDeg[k], abs(dk) >= minAbsDeg else { continue }

@@ -13,13 +13,17 @@ public enum Deviation {
     public static let turnBelowDeg = 120.0
     /// Up to this many degrees a change is sharp; from here on it is a U-turn.
     public static let sharpBelowDeg = 160.0
+    /// A full turn, degrees: bearings are the same modulo this.
+    public static let fullTurnDeg = 360.0
+    /// Half a turn, degrees: the largest deviation.
+    public static let halfTurnDeg = 180.0
 
     /// The signed change in degrees, in (-180, 180], from bearing `fromDeg` to bearing `toDeg`
     /// (both degrees clockwise from north, any range).
     public static func signedDeg(from fromDeg: Double, to toDeg: Double) -> Double {
-        var d = (toDeg - fromDeg).truncatingRemainder(dividingBy: 360)
-        if d <= -180 { d += 360 }
-        if d > 180 { d -= 360 }
+        var d = (toDeg - fromDeg).truncatingRemainder(dividingBy: fullTurnDeg)
+        if d <= -halfTurnDeg { d += fullTurnDeg }
+        if d > halfTurnDeg { d -= fullTurnDeg }
         return d
     }
 

@@ -5,6 +5,10 @@ import TrailpackCore
 /// (`shortDistanceM`, `shortBearingDeg`: within millimetres and 0.001° of the geodesic over the
 /// tens of metres guidance measures), fast enough for million-vertex tracks.
 struct LineMeasure: Sendable {
+    /// A chord shorter than this has no bearing, metres (a centimetre: far below GPS error, far
+    /// above rounding).
+    static let minChordM = 0.01
+
     let coords: [LonLat]
     /// Metres from the first vertex to each vertex.
     let cumM: [Double]
@@ -101,23 +105,23 @@ struct LineMeasure: Sendable {
         metric.vectorM(point(atM: d - halfChordM), point(atM: d + halfChordM))
     }
 
-    /// `shortBearingDeg(a, b)` when `shortDistanceM(a, b) > 0.01`, else nil: the same values, on
+    /// `shortBearingDeg(a, b)` when `shortDistanceM(a, b) > minChordM`, else nil: the same values, on
     /// one evaluation of the metric.
     @inline(__always)
     static func chordBearingDeg(_ a: LonLat, _ b: LonLat) -> Double? {
         let k = WGS84.metresPerDegree(atLatDeg: (a.lat + b.lat) / 2)
         let dx = wrappedDeltaLonDeg(b.lon, from: a.lon) * k.x
         let dy = (b.lat - a.lat) * k.y
-        guard (dx * dx + dy * dy).squareRoot() > 0.01 else { return nil }
+        guard (dx * dx + dy * dy).squareRoot() > minChordM else { return nil }
         let deg = atan2(dx, dy) / WGS84.radPerDeg
-        return deg < 0 ? deg + 360 : deg
+        return deg < 0 ? deg + Deviation.fullTurnDeg : deg
     }
 
     /// Direction of travel arriving at vertex `k`, measured on the chord from the point
     /// `windowM` metres back along the line (clipped at the start); nil when there is no length.
     func incomingBearingDeg(at k: Int, windowM: Double) -> Double? {
         let back = point(atM: cumM[k] - windowM)
-        guard shortDistanceM(back, coords[k]) > 0.01 else { return nil }
+        guard shortDistanceM(back, coords[k]) > Self.minChordM else { return nil }
         return shortBearingDeg(back, coords[k])
     }
 
@@ -125,7 +129,7 @@ struct LineMeasure: Sendable {
     /// (clipped at the end); nil when there is no length.
     func outgoingBearingDeg(at k: Int, windowM: Double) -> Double? {
         let ahead = point(atM: cumM[k] + windowM)
-        guard shortDistanceM(coords[k], ahead) > 0.01 else { return nil }
+        guard shortDistanceM(coords[k], ahead) > Self.minChordM else { return nil }
         return shortBearingDeg(coords[k], ahead)
     }
 

@@ -15,6 +15,9 @@ public enum DrapeError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Gives each vertex of a line its elevation from a terrain grid.
 public enum ElevationDraper {
+    /// Elevations are rounded to tenths of a metre (`PackSpec`'s 0.1 m).
+    static let tenthsPerMetre = 10.0
+
     /// Elevations in metres, one per vertex, sampled with the SPEC sampler
     /// (`TerrainGrid.elevationM(at:)`, bilinear in lon and web-mercator Y) and rounded to 0.1 m.
     /// - Throws: `DrapeError.outsideGrid` for the first vertex outside the grid.
@@ -25,7 +28,7 @@ public enum ElevationDraper {
             guard let eleM = grid.elevationM(at: p) else {
                 throw .outsideGrid(index: i, position: p, bounds: grid.bounds)
             }
-            elevationsM.append((eleM * 10).rounded() / 10)
+            elevationsM.append((eleM * tenthsPerMetre).rounded() / tenthsPerMetre)
         }
         return elevationsM
     }

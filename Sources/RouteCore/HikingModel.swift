@@ -10,7 +10,17 @@ public struct HikingModel: Equatable, Sendable {
     /// (hysteresis between alternating extremes).
     public var climbThresholdM: Double
 
-    public init(flatSpeedKmh: Double = 4, ascentRateMPerH: Double = 300, descentRateMPerH: Double = 500, climbThresholdM: Double = 5) {
+    /// DIN 33466's walker: 4 km/h on the flat, 300 m/h up, 500 m/h down; profile wiggles of
+    /// up to 5 m are no climb.
+    public static let dinFlatSpeedKmh = 4.0
+    public static let dinAscentRateMPerH = 300.0
+    public static let dinDescentRateMPerH = 500.0
+    public static let dinClimbThresholdM = 5.0
+    static let metresPerKm = 1000.0
+    static let secondsPerHour = 3600.0
+
+    public init(flatSpeedKmh: Double = dinFlatSpeedKmh, ascentRateMPerH: Double = dinAscentRateMPerH,
+                descentRateMPerH: Double = dinDescentRateMPerH, climbThresholdM: Double = dinClimbThresholdM) {
         self.flatSpeedKmh = flatSpeedKmh
         self.ascentRateMPerH = ascentRateMPerH
         self.descentRateMPerH = descentRateMPerH
@@ -21,8 +31,8 @@ public struct HikingModel: Equatable, Sendable {
     /// plus half the smaller. `horizontalM` is the ground distance, `riseM` the elevation change
     /// (negative downhill), both metres.
     public func legDurationS(horizontalM: Double, riseM: Double) -> Double {
-        let horizontalS = horizontalM / (flatSpeedKmh * 1000) * 3600
-        let verticalS = riseM >= 0 ? riseM / ascentRateMPerH * 3600 : -riseM / descentRateMPerH * 3600
+        let horizontalS = horizontalM / (flatSpeedKmh * Self.metresPerKm) * Self.secondsPerHour
+        let verticalS = riseM >= 0 ? riseM / ascentRateMPerH * Self.secondsPerHour : -riseM / descentRateMPerH * Self.secondsPerHour
         return max(horizontalS, verticalS) + min(horizontalS, verticalS) / 2
     }
 }

@@ -21,6 +21,10 @@ public struct RecordingGap: Equatable, Sendable {
 /// consecutive fixes that stay where they land. The thresholds are in Recipes/README.md
 /// (`track.gaps`).
 public enum RecordingGaps {
+    /// A jump at the first or last step of a line of at least this many points is a lone bad
+    /// end fix, not a gap (a line of two points is its one step).
+    static let loneEndMinPoints = 3
+
     /// When a jump is a gap, metres and seconds.
     public struct Thresholds: Equatable, Sendable {
         /// A jump longer than this is a gap, whatever the times: ten times a fast walker's step
@@ -81,7 +85,7 @@ public enum RecordingGaps {
                 k = back
                 continue
             }
-            let loneEnd = n >= 3 && (k == 0 || k == n - 2)
+            let loneEnd = n >= loneEndMinPoints && (k == 0 || k == n - 2)
             if !loneEnd { gaps.append(RecordingGap(index: k, gapM: d, pauseS: pause(k))) }
             k += 1
         }

@@ -51,12 +51,16 @@ public enum Resampler {
         public var cornerToleranceM: Double = 1
         /// No step is shorter than this (after 7-decimal rounding) unless the whole line is;
         /// corners closer than this to the previous kept corner are dropped.
-        public var minStepM: Double = 0.5
+        public var minStepM: Double = Self.defaultMinStepM
         /// Slack kept below `maxStepM` and above `minStepM` so that rounding coordinates to
         /// 7 decimals (at most 0.8 cm per vertex) cannot break either bound.
-        public var roundingMarginM: Double = 0.02
+        public var roundingMarginM: Double = Self.defaultRoundingMarginM
+        /// The defaults of `minStepM` and `roundingMarginM`, metres.
+        public static let defaultMinStepM = 0.5
+        public static let defaultRoundingMarginM = 0.02
 
-        public init(maxStepM: Double = PackLimits.maxStepM, cornerToleranceM: Double = 1, minStepM: Double = 0.5, roundingMarginM: Double = 0.02) {
+        public init(maxStepM: Double = PackLimits.maxStepM, cornerToleranceM: Double = 1, minStepM: Double = defaultMinStepM,
+                    roundingMarginM: Double = defaultRoundingMarginM) {
             self.maxStepM = maxStepM
             self.cornerToleranceM = cornerToleranceM
             self.minStepM = minStepM
@@ -97,7 +101,7 @@ public enum Resampler {
         }
         let corners = douglasPeucker(xs: xs, ys: ys, toleranceM: options.cornerToleranceM)
         let stepLimitM = options.maxStepM - options.roundingMarginM
-        let spans = spacedCorners(corners, coords: coords, minStepM: options.minStepM + options.roundingMarginM, singleStepM: min(stepLimitM, 50))
+        let spans = spacedCorners(corners, coords: coords, minStepM: options.minStepM + options.roundingMarginM, singleStepM: min(stepLimitM, shortSpanM))
         var stepCounts = [Int](repeating: 0, count: spans.count)
         var total = 1
         for (s, span) in spans.enumerated() {
@@ -177,6 +181,13 @@ public enum Resampler {
         return corners
     }
 
+    /// Spans up to this long are measured with `shortDistanceM` (exact to well under a
+    /// micrometre there); longer ones through PROJ, metres.
+    static let shortSpanM = 50.0
+    /// A span within this of `shortSpanM` goes through PROJ, so rounding never picks the
+    /// measure, metres.
+    static let shortSpanSlackM = 1e-6
+
     /// Spans between corners, skipping corners closer than `minStepM` (geodesic) to the previous
     /// kept one; the last point is always kept, replacing a kept corner too close before it.
     /// Spans shorter than `singleStepM` are measured with `shortDistanceM` (exact to well under
@@ -184,7 +195,7 @@ public enum Resampler {
     static func spacedCorners(_ corners: [Int], coords: [LonLat], minStepM: Double, singleStepM: Double) -> [Span] {
         func span(_ from: Int, _ to: Int) -> Span {
             let shortM = shortDistanceM(coords[from], coords[to])
-            if shortM < singleStepM - 1e-6 { return Span(from: from, to: to, distanceM: shortM, bearingDeg: 0) }
+            if shortM < singleStepM - shortSpanSlackM { return Span(from: from, to: to, distanceM: shortM, bearingDeg: 0) }
             let inv = Geodesic.inverse(coords[from], coords[to])
             return Span(from: from, to: to, distanceM: inv.distanceM, bearingDeg: inv.bearingDeg)
         }

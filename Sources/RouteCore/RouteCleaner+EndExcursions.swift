@@ -2,6 +2,9 @@ import Foundation
 import TrailpackCore
 
 extension RouteCleaner {
+    /// An excursion leaves the end fix, gets away and comes back: a line of fewer points has none.
+    private static let minExcursionPoints = 4
+
     // MARK: - Excursions at the ends
 
     /// Trims the wandering a recording draws at its ends before the walk starts or after it ends
@@ -41,7 +44,7 @@ extension RouteCleaner {
     /// (`GroundLine.Meter`), so that jitter between fixes a second apart does not make an
     /// excursion or the walk after it look longer than walked.
     static func excursionEnd(_ count: Int, _ point: (Int) -> LonLat, _ o: Options) -> (end: Int, groundM: Double)? {
-        guard count >= 4 else { return nil }
+        guard count >= minExcursionPoints else { return nil }
         let origin = point(0)
         var metric = NearMetric()
         var ground = GroundLine.Meter(from: origin)

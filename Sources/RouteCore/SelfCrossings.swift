@@ -9,6 +9,11 @@ import TrailpackCore
 enum SelfCrossings {
     /// Grid cells for the search, metres (a few steps of a walker).
     static let cellM = 10.0
+    /// A crossing needs two segments that are not neighbours: a line of fewer points has none.
+    static let minPoints = 4
+    /// A cell's key holds its column in the high bits, shifted by this many, and its row in the
+    /// low ones.
+    private static let keyShiftBits = 32
 
     /// The number of crossings, counted up to `limit`, between segments of the points `range` of
     /// `pts` (segment `k` joins points `k` and `k + 1`) whose facing ends lie at least
@@ -40,7 +45,7 @@ enum SelfCrossings {
     /// not pile up in one place.
     private static func forEach(_ pts: [LonLat], in range: Range<Int>, minSeparationM: Double,
                                 earlierBelow: () -> Int = { Int.max }, _ body: (Int, Int) -> Bool) {
-        guard range.count >= 4 else { return }
+        guard range.count >= minPoints else { return }
         // A plane in metres: longitude scaled at the first point's latitude. The map is affine in
         // longitude and latitude, so which segments cross does not depend on the scale chosen.
         let origin = pts[range.lowerBound]
@@ -53,7 +58,7 @@ enum SelfCrossings {
             alongM[t] = alongM[t - 1] + (dx * dx + dy * dy).squareRoot()
         }
         func cell(_ v: Double) -> Int { Int((v / cellM).rounded(.down)) }
-        func key(_ cx: Int, _ cy: Int) -> Int64 { Int64(cx) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: cy))) }
+        func key(_ cx: Int, _ cy: Int) -> Int64 { Int64(cx) << keyShiftBits | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: cy))) }
         // Each segment is tested against the earlier ones in every cell its bounding box touches,
         // and a crossing is reported from the cell that holds it, so once.
         var grid: [Int64: [Int]] = [:]

@@ -57,6 +57,25 @@ public struct ChainedTrack: Equatable, Sendable {
 /// Chains the parts of a recorded or drawn track into the one line a hiker follows, whatever
 /// order and direction the parts were stored in.
 public enum TrackChainer {
+    /// The join distance when none is given, metres: the gap a device leaves when it loses its
+    /// fix for half a minute at a walk, far below the distance between two trails' ends.
+    public static let defaultJoinM = 50.0
+
+    /// The ends of a part with a finite point: its first and last finite points.
+    struct Ends {
+        var index: Int
+        var start: LonLat
+        var end: LonLat
+    }
+
+    /// The chain being grown: its parts in order (with whether each is walked backwards), and
+    /// the points at its two ends.
+    struct Chain {
+        var order: [(part: Int, flipped: Bool)]
+        var head: LonLat
+        var tail: LonLat
+    }
+
     /// Joins `parts` into one line. When every part's end lies within `joinM` of the next part's
     /// start, the stored order is kept. Otherwise the chain starts from the first part and grows
     /// at whichever end has the nearest free part end (ties: the tail, then the part's stored
@@ -68,8 +87,7 @@ public enum TrackChainer {
     ///   - reversed: when true the chained line runs from its last point to its first.
     /// - Throws: `TrackChainError` naming the smallest gap left and every part that cannot be
     ///   chained (nothing is dropped silently).
-    public static func chain(_ parts: [TrackPart], joinM: Double = 50, reversed: Bool = false) throws(TrackChainError) -> ChainedTrack {
-        struct Ends { var index: Int; var start: LonLat; var end: LonLat }
+    public static func chain(_ parts: [TrackPart], joinM: Double = defaultJoinM, reversed: Bool = false) throws(TrackChainError) -> ChainedTrack {
         let usable: [Ends] = parts.enumerated().compactMap { k, part in
             guard let s = part.coords.first(where: \.isFinite), let e = part.coords.last(where: \.isFinite) else { return nil }
             return Ends(index: k, start: s, end: e)
@@ -85,58 +103,75 @@ public enum TrackChainer {
         if zip(usable, usable.dropFirst()).allSatisfy({ Geodesic.distanceM($0.end, $1.start) <= joinM }) {
             return assemble(usable.map { ($0.index, false) })
         }
-
-        // Grow the chain at both ends, nearest free end first.
-        var chain: [(part: Int, flipped: Bool)] = [(first.index, false)]
-        var head = first.start, tail = first.end
+        var chain = Chain(order: [(first.index, false)], head: first.start, tail: first.end)
         var free = Array(usable.dropFirst())
+        grow(&chain, from: &free, joinM: joinM)
+        if !free.isEmpty { throw nearestGap(chain, free, parts, joinM: joinM) }
+        return assemble(chain.order)
+    }
+
+    /// Grows `chain` at both ends, nearest free end first, while a part of `free` has an end
+    /// within `joinM` of one of the chain's; each part taken leaves `free`.
+    static func grow(_ chain: inout Chain, from free: inout [Ends], joinM: Double) {
         while !free.isEmpty {
-            // (gap, atHead, flipped, position in free)
-            var best: (gapM: Double, atHead: Bool, flipped: Bool, slot: Int)?
-            for (slot, part) in free.enumerated() {
-                let options: [(Double, Bool, Bool)] = [
-                    (Geodesic.distanceM(tail, part.start), false, false), (Geodesic.distanceM(tail, part.end), false, true),
-                    (Geodesic.distanceM(head, part.end), true, false), (Geodesic.distanceM(head, part.start), true, true),
-                ]
-                for (gap, atHead, flipped) in options {
-                    guard let b = best else { best = (gap, atHead, flipped, slot); continue }
-                    if (gap, atHead ? 1 : 0, flipped ? 1 : 0, slot) < (b.gapM, b.atHead ? 1 : 0, b.flipped ? 1 : 0, b.slot) {
-                        best = (gap, atHead, flipped, slot)
-                    }
-                }
-            }
-            guard let b = best, b.gapM <= joinM else { break }
+            guard let b = nearestEnd(chain, free), b.gapM <= joinM else { break }
             let part = free.remove(at: b.slot)
             if b.atHead {
-                chain.insert((part.index, b.flipped), at: 0)
-                head = b.flipped ? part.end : part.start
+                chain.order.insert((part.index, b.flipped), at: 0)
+                chain.head = b.flipped ? part.end : part.start
             } else {
-                chain.append((part.index, b.flipped))
-                tail = b.flipped ? part.start : part.end
+                chain.order.append((part.index, b.flipped))
+                chain.tail = b.flipped ? part.start : part.end
             }
         }
-        if !free.isEmpty {
-            let unchained = free.map { parts[$0.index].label }
-            var nearest: TrackChainError?
-            for part in free {
-                for (point, use, isTail) in [(tail, chain[chain.count - 1], true), (head, chain[0], false)] {
-                    for (to, toEnd) in [(part.start, "start"), (part.end, "end")] {
-                        let gapM = Geodesic.distanceM(point, to)
-                        if let n = nearest, n.gapM <= gapM { continue }
-                        // The chain's tail is its last part's stored end, unless that part is flipped.
-                        nearest = TrackChainError(fromPart: parts[use.part].label, fromEnd: isTail != use.flipped ? "end" : "start", from: point,
-                                                  toPart: parts[part.index].label, toEnd: toEnd, to: to, gapM: gapM, joinM: joinM, unchained: unchained)
-                    }
+    }
+
+    /// The free part end nearest to an end of `chain`: the gap, whether at the chain's head,
+    /// whether the part is walked backwards, and its position in `free` (ties: the tail, then
+    /// the part's stored direction, then the lower position).
+    static func nearestEnd(_ chain: Chain, _ free: [Ends]) -> (gapM: Double, atHead: Bool, flipped: Bool, slot: Int)? {
+        var best: (gapM: Double, atHead: Bool, flipped: Bool, slot: Int)?
+        for (slot, part) in free.enumerated() {
+            let options: [(Double, Bool, Bool)] = [
+                (Geodesic.distanceM(chain.tail, part.start), false, false), (Geodesic.distanceM(chain.tail, part.end), false, true),
+                (Geodesic.distanceM(chain.head, part.end), true, false), (Geodesic.distanceM(chain.head, part.start), true, true),
+            ]
+            for (gap, atHead, flipped) in options {
+                guard let b = best else { best = (gap, atHead, flipped, slot); continue }
+                if (gap, atHead ? 1 : 0, flipped ? 1 : 0, slot) < (b.gapM, b.atHead ? 1 : 0, b.flipped ? 1 : 0, b.slot) {
+                    best = (gap, atHead, flipped, slot)
                 }
             }
-            throw nearest!
         }
-        return assemble(chain)
+        return best
+    }
+
+    /// The error for the parts `free` left out of `chain`: the smallest gap between an end of
+    /// the chain and an end of a part left out, and every part left out.
+    static func nearestGap(_ chain: Chain, _ free: [Ends], _ parts: [TrackPart], joinM: Double) -> TrackChainError {
+        let unchained = free.map { parts[$0.index].label }
+        let order = chain.order
+        var nearest: TrackChainError?
+        for part in free {
+            for (point, use, isTail) in [(chain.tail, order[order.count - 1], true), (chain.head, order[0], false)] {
+                for (to, toEnd) in [(part.start, "start"), (part.end, "end")] {
+                    let gapM = Geodesic.distanceM(point, to)
+                    if let n = nearest, n.gapM <= gapM { continue }
+                    // The chain's tail is its last part's stored end, unless that part is flipped.
+                    nearest = TrackChainError(fromPart: parts[use.part].label, fromEnd: isTail != use.flipped ? "end" : "start", from: point,
+                                              toPart: parts[part.index].label, toEnd: toEnd, to: to, gapM: gapM, joinM: joinM, unchained: unchained)
+                }
+            }
+        }
+        return nearest!
     }
 }
 
 /// Metres with one decimal, for messages ("641.1 m").
 func formatMetres(_ m: Double) -> String {
-    let tenths = (m * 10).rounded() / 10
+    let tenths = (m * tenthsPerMetre).rounded() / tenthsPerMetre
     return "\(tenths) m"
 }
+
+/// Decimetres in a metre: messages give metres to one decimal.
+private let tenthsPerMetre = 10.0

@@ -68,7 +68,7 @@ struct GuidanceTests {
         #expect(two.map(\.dir) == [.sharpRight, .sharpLeft], "\(two)")
     }
 
-    /// A turn must clear 45 degrees by the GPS margin over 100 m (`WalkerBends.gpsMarginDeg`): a
+    /// A turn must clear 45 degrees by the GPS margin over 100 m (`GuidanceTuning.Bends.gpsMarginDeg`): a
     /// corner of 50 degrees between straight legs, which a recording reads anywhere from 40 to
     /// 60, gives no cue; one of 60 degrees does; so does each corner of two right angles 80 m
     /// apart, right then left (corners of 75 degrees or more on the smoothed line, where a right

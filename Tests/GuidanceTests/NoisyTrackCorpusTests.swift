@@ -29,6 +29,8 @@ struct NoisyTrackCorpusTests {
     /// The corpus size: four times the 48 tracks the guidance rules were first tuned on, so a
     /// rule that only fits those seeds shows here.
     static let corpusSize = 192
+    /// The turn thresholds the corpus is judged against.
+    static let bends = GuidanceTuning.standard.bends
 
     /// Every figure is printed; `TRAILPACK_CORPUS_VERBOSE=1` also lists each unmatched cue, and
     /// `TRAILPACK_CORPUS_EFFECTS` (the `Effects` raw value) simulates fewer device effects, and
@@ -156,7 +158,7 @@ struct NoisyTrackCorpusTests {
                 abs(a.alongM - b.alongM) <= slack && Geodesic.distanceM(a.location, b.location) <= matchM
             }
             // The truth line's 50 m and 100 m bends at every vertex, for the ambiguity band.
-            let (bend, _) = LineMeasure(truth.line).decimated(minStepM: WalkerBends.groundStepM)
+            let (bend, _) = LineMeasure(truth.line).decimated(minStepM: GuidanceTuning.standard.bends.groundStepM)
             let b50 = bend.coords.indices.map { bend.deviationDeg(at: $0, windowM: 50) ?? 0 }
             let b100 = bend.coords.indices.map { bend.deviationDeg(at: $0, windowM: 100) ?? 0 }
             func truthBendNear(_ c: Placed, sign: Double, b50Deg: Double, b100Deg: Double) -> Bool {
@@ -190,7 +192,7 @@ struct NoisyTrackCorpusTests {
                 // Excused: the truth bends the same way there, within the band of the thresholds.
                 let sign: Double = c.side == "L" ? -1 : 1
                 let excused = !opposite && c.side != "U"
-                    && truthBendNear(c, sign: sign, b50Deg: WalkerBends.minTurnDeg - bandDeg, b100Deg: WalkerBends.minWideDeg - bandDeg)
+                    && truthBendNear(c, sign: sign, b50Deg: Self.bends.minTurnDeg - bandDeg, b100Deg: Self.bends.minWideDeg - bandDeg)
                 if excused { excusedNoisy += 1 }
                 var here = ""
                 if verbose {
@@ -205,7 +207,7 @@ struct NoisyTrackCorpusTests {
             for (t, u) in truthCues.enumerated() where !usedT.contains(t) {
                 // Optional: the truth's bend there is within the band of a threshold.
                 let sign: Double = u.side == "L" ? -1 : 1
-                let clear = u.side == "U" || truthBendNear(u, sign: sign, b50Deg: WalkerBends.minTurnDeg + bandDeg, b100Deg: WalkerBends.minWideDeg + bandDeg)
+                let clear = u.side == "U" || truthBendNear(u, sign: sign, b50Deg: Self.bends.minTurnDeg + bandDeg, b100Deg: Self.bends.minWideDeg + bandDeg)
                 if !clear { optionalTruthMissed += 1 }
                 var here = ""
                 if verbose, let q = noisyCues.min(by: { Geodesic.distanceM($0.location, u.location) < Geodesic.distanceM($1.location, u.location) }) {

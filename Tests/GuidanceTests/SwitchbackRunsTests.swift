@@ -29,7 +29,7 @@ struct SwitchbackRunsTests {
     }
 
     static func bendLine(_ coords: [LonLat]) -> LineMeasure {
-        LineMeasure(coords).decimated(minStepM: WalkerBends.groundStepM).line
+        LineMeasure(coords).decimated(minStepM: GuidanceTuning.standard.bends.groundStepM).line
     }
 
     @Test(arguments: [30.0, 40.0, 60.0])

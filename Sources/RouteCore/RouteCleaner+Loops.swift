@@ -1,0 +1,135 @@
+import Foundation
+import TrailpackCore
+
+extension RouteCleaner {
+    /// Half a turn, degrees.
+    static let halfTurnDeg = 180.0
+    /// A full turn, degrees.
+    static let fullTurnDeg = 360.0
+    /// The cached metric (`NearMetric`) is used where the mean latitude of two points is at
+    /// most this many degrees (it is exact enough there); `shortDistanceM` beyond.
+    private static let nearMetricMaxLatDeg = 80.0
+    /// Segments nearly parallel (the cross product of their vectors below this, square metres)
+    /// do not cross.
+    private static let parallelCrossM2 = 1e-12
+
+    /// Cuts small self-crossing loops (`Options.loopMaxLengthM` and after) at their crossing;
+    /// returns the net number of points dropped.
+    static func cutLoops(_ pts: inout [LonLat], _ src: inout [Int], _ o: Options, _ edits: inout [CleaningEdit]) -> Int {
+        let n = pts.count
+        guard n >= SelfCrossings.minPoints else { return 0 }
+        var cutter = LoopCutter(pts: pts, src: src, o: o)
+        cutter.run(&edits)
+        pts = cutter.outP
+        src = cutter.outS
+        return n - pts.count
+    }
+
+    /// True when the loop from the crossing `x` through `pts[range]` back to `x` is a spur walked
+    /// out and back (see `Options.loopSpurMinReachM`): its tip reaches `loopSpurMinReachM` from
+    /// `x` and from the track `loopSpurClearM` before (`before`, the output so far) and after it,
+    /// and the share `loopSpurWithinShare` of the points after the tip lie within
+    /// `loopSpurWithinM` of the way out.
+    static func isSpur(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, before: [LonLat], _ o: Options) -> Bool {
+        // Most loops are a few metres of jitter: their reach settles it.
+        var tipIndex = range.lowerBound, reachM = 0.0
+        for t in range {
+            let d = shortDistanceM(x, pts[t])
+            if d > reachM { (tipIndex, reachM) = (t, d) }
+        }
+        // A spur has a way out and a way back: its tip is neither end of the loop.
+        guard reachM >= o.loopSpurMinReachM, tipIndex > range.lowerBound, tipIndex < range.upperBound else { return false }
+        let tip = pts[tipIndex]
+        // Clear of the track either side: not a backtrack along the line.
+        guard isClear(of: tip, before: before, after: range.upperBound + 1, pts, o) else { return false }
+        // The way back (the fixes after the tip) along the way out (from the crossing to the tip).
+        let frame = LocalFrame(origin: tip, perDegree: WGS84.metresPerDegree(atLatDeg: tip.lat))
+        let out = ([x] + pts[range.lowerBound...tipIndex]).map(frame.xy)
+        let offsetsM = pts[(tipIndex + 1)...range.upperBound].map(frame.xy).map { p in
+            zip(out, out.dropFirst()).map { segmentDistanceSquared(p.x, p.y, $0.x, $0.y, $1.x, $1.y) }.min()!.squareRoot()
+        }.sorted()
+        return offsetsM[Int(Double(offsetsM.count) * o.loopSpurWithinShare)] <= o.loopSpurWithinM
+    }
+
+    /// True when no point of the track within `loopSpurClearM` of track before the loop
+    /// (`before`, walked back from its end) and after it (`pts` from `next` on) lies closer than
+    /// `loopSpurMinReachM` to the spur's `tip`.
+    static func isClear(of tip: LonLat, before: [LonLat], after next: Int, _ pts: [LonLat], _ o: Options) -> Bool {
+        var trackM = 0.0, t = before.count - 1
+        while t > 0, trackM <= o.loopSpurClearM {
+            if shortDistanceM(before[t], tip) < o.loopSpurMinReachM { return false }
+            trackM += shortDistanceM(before[t - 1], before[t])
+            t -= 1
+        }
+        trackM = 0
+        var u = next
+        while u < pts.count, trackM <= o.loopSpurClearM {
+            if shortDistanceM(pts[u], tip) < o.loopSpurMinReachM { return false }
+            trackM += shortDistanceM(pts[u - 1], pts[u])
+            u += 1
+        }
+        return true
+    }
+
+    /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the
+    /// cached metric decides the points that are clearly in or out.
+    static func withinExtent(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, _ maxM: Double,
+                             _ metric: inout NearMetric) -> Bool {
+        for s in range {
+            guard abs(x.lat + pts[s].lat) <= 2 * nearMetricMaxLatDeg else {
+                if shortDistanceM(x, pts[s]) > maxM { return false }
+                continue
+            }
+            let approxM = metric.distanceM(x, pts[s])
+            if approxM < maxM * (1 - NearMetric.relativeSlack) { continue }
+            if approxM > maxM * (1 + NearMetric.relativeSlack) || shortDistanceM(x, pts[s]) > maxM { return false }
+        }
+        return true
+    }
+
+    /// True when the track leaves the crossing `x` within `loopGoesOnMaxDeg` of the way it came
+    /// in: directions on chords from the last point of `before` at least `loopWayChordM` from `x`
+    /// to `x`, and from `x` to the first point of `pts` from index `next` on at least
+    /// `loopWayChordM` from it (within `loopWayMaxFixes` points either way); true when either is
+    /// missing.
+    static func continuesForward(from x: LonLat, before: [LonLat], after next: Int, _ pts: [LonLat], _ o: Options) -> Bool {
+        let chordM = o.loopWayChordM, maxFixes = o.loopWayMaxFixes
+        var i = before.count - 1
+        while i >= 0, i >= before.count - maxFixes, shortDistanceM(before[i], x) < chordM { i -= 1 }
+        var j = next
+        while j < pts.count, j < next + maxFixes, shortDistanceM(x, pts[j]) < chordM { j += 1 }
+        guard i >= 0, i >= before.count - maxFixes, j < pts.count, j < next + maxFixes else { return true }
+        let d = abs(shortBearingDeg(before[i], x) - shortBearingDeg(x, pts[j])).truncatingRemainder(dividingBy: fullTurnDeg)
+        return min(d, fullTurnDeg - d) <= o.loopGoesOnMaxDeg
+    }
+
+    /// Where segment p0-p1 properly crosses segment q0-q1: the fraction along p0-p1, else nil.
+    static func crossing(_ p0: (x: Double, y: Double), _ p1: (x: Double, y: Double),
+                         _ q0: (x: Double, y: Double), _ q1: (x: Double, y: Double)) -> Double? {
+        let rx = p1.x - p0.x, ry = p1.y - p0.y, sx = q1.x - q0.x, sy = q1.y - q0.y
+        let den = rx * sy - ry * sx
+        guard abs(den) > parallelCrossM2 else { return nil }
+        let qpx = q0.x - p0.x, qpy = q0.y - p0.y
+        let t = (qpx * sy - qpy * sx) / den
+        let u = (qpx * ry - qpy * rx) / den
+        guard t > 0, t < 1, u >= 0, u <= 1 else { return nil }
+        return t
+    }
+}
+
+/// A local plane at `origin`: metres east (`x`) and north (`y`) at the given metres per degree
+/// (longitude and latitude scaled linearly, so the map keeps which segments cross).
+struct LocalFrame {
+    let origin: LonLat
+    let perDegree: (x: Double, y: Double)
+
+    /// `p` in the plane, metres.
+    func xy(_ p: LonLat) -> (x: Double, y: Double) {
+        (wrappedDeltaLonDeg(p.lon, from: origin.lon) * perDegree.x, (p.lat - origin.lat) * perDegree.y)
+    }
+
+    /// The point at `x` metres east and `y` metres north of the origin in the plane.
+    func lonLat(x: Double, y: Double) -> LonLat {
+        LonLat(origin.lon + x / perDegree.x, origin.lat + y / perDegree.y)
+    }
+}
