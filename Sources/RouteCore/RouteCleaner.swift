@@ -1,5 +1,6 @@
 import Foundation
 import TrailpackCore
+import TrackGeometry
 
 /// A track after cleaning, with what was dropped (pipeline notes).
 public struct CleanedLine: Equatable, Sendable {
