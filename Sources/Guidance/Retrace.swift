@@ -33,12 +33,14 @@ public enum Retrace {
         var near = false
         var far = false
         var spur = false
+
+        /// Whether the way back retraces the way in: the near rule, or on a recording any rule.
+        func retraces(drawn: Bool) -> Bool { near || (!drawn && (far || spur)) }
     }
 
     /// True when the route walks back along itself after vertex `k` of `geometry` (see the type).
     static func retraces(_ geometry: TrackGeometry, at k: Int, drawn: Bool = false, _ t: GuidanceTuning.Overlap) -> Bool {
-        let r = verdict(geometry, at: k, drawn: drawn, t)
-        return r.near || (!drawn && (r.far || r.spur))
+        verdict(geometry, at: k, drawn: drawn, t).retraces(drawn: drawn)
     }
 
     /// True when the far rule alone holds after vertex `k` (a long way back beside the way in).

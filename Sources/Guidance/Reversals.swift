@@ -69,10 +69,12 @@ enum Reversals {
         if turnsBack && gap25M <= t.exactGapM && gap50M <= t.exactGapM { return .exact }
         let wide = abs(WalkerBends.bendDeg(line, at: k, windowM: WalkerBends.wideWindowM) ?? 0) >= t.reversalWideMinDeg
         let spurShaped = gap25M <= t.reversalGap25M && gap50M <= t.reversalGap50M
+        let besideWayIn = turnsBack && (wide || spurShaped)
+        guard besideWayIn || (!drawn && room >= t.longWayBackRoomM) else { return nil }
         // Not exact: the way back must walk back along the way in, not away beside it (a hairpin).
-        if turnsBack && (wide || spurShaped) && Retrace.retraces(geometry, at: k, drawn: drawn, t) { return .retraced }
-        if !drawn && room >= t.longWayBackRoomM && Retrace.walksBackFar(geometry, at: k, t) { return .longWayBack }
-        return nil
+        let retrace = Retrace.verdict(geometry, at: k, drawn: drawn, t)
+        if besideWayIn && retrace.retraces(drawn: drawn) { return .retraced }
+        return !drawn && room >= t.longWayBackRoomM && retrace.far ? .longWayBack : nil
     }
 
     /// The distance between the points `reachM` before and after vertex `k`, metres.
