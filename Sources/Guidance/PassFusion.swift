@@ -42,8 +42,10 @@ enum PassFusion {
     /// For each vertex of `line`, the place along `line` of its partner on the other pass of a
     /// reversal at one of `tips` (indices into `line`, in route order) or of a lollipop's stem
     /// (`Stems`), or nil.
-    static func partners(on line: LineMeasure, tips: [Int], tuning: GuidanceTuning = .standard) -> [Double?] {
-        let g = line.geometry, t = tuning.overlap
+    /// `geometry` is `line.geometry` when the caller has it (nil: computed).
+    static func partners(on line: LineMeasure, tips: [Int], tuning: GuidanceTuning = .standard,
+                         geometry: TrackGeometry? = nil) -> [Double?] {
+        let g = geometry ?? line.geometry, t = tuning.overlap
         var out = [Double?](repeating: nil, count: line.coords.count)
         for k in tips {
             let both = sides(ofTip: k, on: line)

@@ -35,13 +35,14 @@ enum Reversals {
         case exact, retraced, longWayBack
     }
 
-    /// A route's reversals in route order (see the type).
+    /// A route's reversals in route order (see the type); `geometry` is `line.geometry` when the
+    /// caller has it (nil: computed).
     static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false,
-                          tuning: GuidanceTuning = .standard) -> [Reversal] {
+                          tuning: GuidanceTuning = .standard, geometry: TrackGeometry? = nil) -> [Reversal] {
         let n = line.coords.count
         guard n >= 3 else { return [] }
         let bends50 = walkBends ?? WalkerBends.walkBends(on: line)
-        let geometry = line.geometry
+        let geometry = geometry ?? line.geometry
         var score = [Double?](repeating: nil, count: n)
         for k in 1..<(n - 1) where evidence(at: k, line, geometry, bends50: bends50, drawn: drawn, tuning.overlap) != nil {
             score[k] = tipScore(at: k, line, tuning.overlap)
@@ -114,8 +115,8 @@ enum Reversals {
 extension WalkerBends {
     /// Reversals in route order (`Reversals`).
     static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false,
-                          tuning: GuidanceTuning = .standard) -> [Reversal] {
-        Reversals.reversals(on: line, walkBends: walkBends, drawn: drawn, tuning: tuning)
+                          tuning: GuidanceTuning = .standard, geometry: TrackGeometry? = nil) -> [Reversal] {
+        Reversals.reversals(on: line, walkBends: walkBends, drawn: drawn, tuning: tuning, geometry: geometry)
     }
 }
 
