@@ -222,18 +222,6 @@ enum PassFusion {
     }
 }
 
-extension TrackGeometry {
-    /// The first vertex at least `m` metres along (the vertex count when none is).
-    func vertex(atOrAfterM m: Double) -> Int {
-        var lo = 0, hi = cumM.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cumM[mid] < m { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-}
-
 extension LineMeasure {
     /// The first vertex at least `m` metres along (the vertex count when none is).
     func vertex(atOrAfterM m: Double) -> Int {

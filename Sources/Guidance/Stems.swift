@@ -62,11 +62,3 @@ enum Stems {
         return out
     }
 }
-
-extension TrackGeometry {
-    /// The vertex nearest to `m` metres along (the earlier of two as near).
-    func nearestVertex(toM m: Double) -> Int {
-        let after = min(vertex(atOrAfterM: m), cumM.count - 1)
-        return after > 0 && m - cumM[after - 1] <= cumM[after] - m ? after - 1 : after
-    }
-}

@@ -144,3 +144,18 @@ struct TrackGeometryTests {
         return best
     }
 }
+
+extension TrackGeometryTests {
+    @Test func verticesByDistanceAlong() {
+        let g = TrackGeometry(coords: [Self.at(0, 0), Self.at(0, 10), Self.at(0, 10), Self.at(0, 30)])
+        #expect(g.vertex(atOrAfterM: -1) == 0)
+        #expect(g.vertex(atOrAfterM: 5) == 1)
+        #expect(g.vertex(atOrAfterM: g.cumM[1]) == 1)
+        #expect(g.vertex(atOrAfterM: 100) == 4)
+        #expect(g.nearestVertex(toM: 4) == 0)
+        #expect(g.nearestVertex(toM: g.cumM[1]) == 1)
+        #expect(g.nearestVertex(toM: 22) == 3)
+        #expect(g.nearestVertex(toM: 100) == 3)
+        #expect(g.segment(atM: g.cumM[1]) == 2)
+    }
+}
