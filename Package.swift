@@ -34,9 +34,12 @@ let package = Package(
         // shared by the builder and every reader of packs.
         .target(name: "PackSpec"),
         .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackSpec"], swiftSettings: optimizedInDebug),
-        .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
+        // One model of a recorded or drawn line: the local planar frame, distance along, one
+        // spatial index and where the line walks the same ground the other way.
+        .target(name: "TrackGeometry", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
+        .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec", "TrackGeometry"], swiftSettings: optimizedInDebug),
         .target(name: "TrailNetwork", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
-        .target(name: "Guidance", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
+        .target(name: "Guidance", dependencies: ["TrailpackCore", "TrackGeometry"], swiftSettings: optimizedInDebug),
         // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
 
@@ -73,11 +76,12 @@ let package = Package(
 
         .testTarget(name: "PackJSONTests", dependencies: ["TestSupport", "PackJSON"]),
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
+        .testTarget(name: "TrackGeometryTests", dependencies: ["TrackGeometry", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "Bindings"]),
         .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline", "RouteCore"]),
-        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrailNetwork", "RouteCore", "Bindings"]),
+        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailNetwork", "RouteCore", "Bindings"]),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),

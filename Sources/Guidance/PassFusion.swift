@@ -1,3 +1,4 @@
+import TrackGeometry
 import TrailpackCore
 
 /// Where a recording walks back along itself (after a reversal, or along a lollipop's stem:
@@ -9,23 +10,15 @@ import TrailpackCore
 /// (`mirroredRanges`): a hiker walking back is told of the same bends.
 ///
 /// Pairing starts at the tip (a stem's inner end) and walks out on each side, taking the nearest
-/// point of the other side that heads the other way within `withinM` (the `Retrace` far rule's
-/// reach: two passes' drift apart), near where the last partner and the step between vertices put
+/// point of the other side that heads the other way within `farWithinM` (the `Retrace` far
+/// rule's reach: two passes' drift apart), near where the last partner and the step between vertices put
 /// it; it ends after `partM` without a partner (the way back leaves the way in: a lollipop's loop,
 /// another trail) or at a vertex already paired. Pairs one side found and the other missed are
 /// read backwards (`invert`). A switchback's next leg is never a partner: the pairing follows the
-/// way in back from the tip metre for metre, and a hairpin is no reversal.
+/// way in back from the tip metre for metre, and a hairpin is no reversal. Thresholds in
+/// `GuidanceTuning.Overlap` (`partM`, `searchM`, `holeM`, `taperM`, `mirrorM`; headings on
+/// `tangentM` chords).
 enum PassFusion {
-    /// The other pass must lie within this of a vertex, metres.
-    static let withinM = Retrace.farWithinM
-    /// Pairing ends after this much route without a partner, metres.
-    static let partM = 50.0
-    /// The partner of the next vertex is sought this far either side of where the last partner
-    /// and the step between the vertices put it, metres (stops collapsed, drift and dropped fixes
-    /// make the two passes' lengths differ).
-    static let searchM = 40.0
-    /// Directions are chords this many metres either side, metres.
-    static let tangentM = Retrace.tangentM
 
     /// One side of a stretch walked twice: its vertices from `first` on, `step` by `step` (1:
     /// toward the route's end, -1: toward its start), away from `originM` (where the two passes
@@ -49,25 +42,33 @@ enum PassFusion {
     /// For each vertex of `line`, the place along `line` of its partner on the other pass of a
     /// reversal at one of `tips` (indices into `line`, in route order) or of a lollipop's stem
     /// (`Stems`), or nil.
-    static func partners(on line: LineMeasure, tips: [Int]) -> [Double?] {
+    /// `geometry` is `line.geometry` when the caller has it (nil: computed).
+    static func partners(on line: LineMeasure, tips: [Int], tuning: GuidanceTuning = .standard,
+                         geometry: TrackGeometry? = nil) -> [Double?] {
+        let g = geometry ?? line.geometry, t = tuning.overlap
         var out = [Double?](repeating: nil, count: line.coords.count)
         for k in tips {
             let both = sides(ofTip: k, on: line)
-            for side in both { pair(line, side, into: &out) }
+            for side in both { pair(g, side, t, into: &out) }
             out[k] = line.cumM[k]
-            for side in both { invert(line, side, into: &out) }
+            for side in both { invert(g, side, t, into: &out) }
         }
-        for (a, b) in Stems.innerEnds(on: line, paired: out) {
+        for (a, b) in Stems.innerEnds(on: g, paired: out, tuning: tuning) {
             let both = [Side(first: a, step: -1, originM: line.cumM[a], anchorM: line.cumM[b], boundaryM: line.cumM[b]),
                         Side(first: b, step: 1, originM: line.cumM[b], anchorM: line.cumM[a], boundaryM: line.cumM[a])]
-            for side in both { pair(line, side, into: &out) }
-            for side in both { invert(line, side, into: &out) }
+            for side in both { pair(g, side, t, into: &out) }
+            for side in both { invert(g, side, t, into: &out) }
         }
-        // A vertex whose heading GPS error turned (or that the search skipped) between two paired
-        // vertices within `holeM` takes the place between their partners.
+        fillHoles(&out, line, t)
+        return out
+    }
+
+    /// A vertex whose heading GPS error turned (or that the search skipped) between two paired
+    /// vertices within `holeM` takes the place between their partners.
+    static func fillHoles(_ out: inout [Double?], _ line: LineMeasure, _ t: GuidanceTuning.Overlap) {
         var last: Int?
         for j in out.indices where out[j] != nil {
-            if let i = last, j - i > 1, line.cumM[j] - line.cumM[i] <= holeM, let a = out[i], let b = out[j] {
+            if let i = last, j - i > 1, line.cumM[j] - line.cumM[i] <= t.holeM, let a = out[i], let b = out[j] {
                 for h in (i + 1)..<j {
                     let t = (line.cumM[h] - line.cumM[i]) / (line.cumM[j] - line.cumM[i])
                     out[h] = a + t * (b - a)
@@ -75,36 +76,30 @@ enum PassFusion {
             }
             last = j
         }
-        return out
     }
-
-    /// Unpaired vertices between paired ones this close along the route are paired, metres.
-    static let holeM = 30.0
 
     /// Walks `side` pairing each vertex with the nearest point of the other side heading the
     /// other way, until `partM` without one, a vertex already paired or the route's end.
-    private static func pair(_ line: LineMeasure, _ side: Side, into out: inout [Double?]) {
-        var metric = NearMetric()
+    private static func pair(_ g: TrackGeometry, _ side: Side, _ t: GuidanceTuning.Overlap, into out: inout [Double?]) {
         var expectedM = side.anchorM, lastFoundM = side.originM
         var j = side.first
-        while j >= 0, j < line.coords.count, out[j] == nil {
-            let at = line.cumM[j]
+        while j >= 0, j < g.coords.count, out[j] == nil {
+            let at = g.cumM[j]
             // The other side moves away from the boundary as this side moves away from its origin.
-            let previousM = j == side.first ? side.originM : line.cumM[j - side.step]
+            let previousM = j == side.first ? side.originM : g.cumM[j - side.step]
             expectedM -= Double(side.step) * abs(at - previousM)
-            let lo = side.step > 0 ? max(0, expectedM - searchM) : max(side.boundaryM, expectedM - searchM)
-            let hi = side.step > 0 ? min(side.boundaryM, expectedM + searchM) : min(line.lengthM, expectedM + searchM)
+            let lo = side.step > 0 ? max(0, expectedM - t.searchM) : max(side.boundaryM, expectedM - t.searchM)
+            let hi = side.step > 0 ? min(side.boundaryM, expectedM + t.searchM) : min(g.lengthM, expectedM + t.searchM)
             if lo < hi {
-                let hit = line.nearest(to: line.coords[j], alongFromM: lo, toM: hi)
-                let here = line.chordVectorM(atM: at, halfChordM: tangentM, metric: &metric)
-                let there = line.chordVectorM(atM: hit.alongM, halfChordM: tangentM, metric: &metric)
-                if hit.distanceM <= withinM, here.x * there.x + here.y * there.y < 0 {
+                let hit = g.nearest(to: g.positions[j], alongFromM: lo, toM: hi)
+                let here = g.heading(atM: at, halfChordM: t.tangentM), there = g.heading(atM: hit.alongM, halfChordM: t.tangentM)
+                if hit.distanceM <= t.farWithinM, here.dot(there) < 0 {
                     out[j] = hit.alongM
                     expectedM = hit.alongM
                     lastFoundM = at
                 }
             }
-            if abs(at - lastFoundM) > partM { break }
+            if abs(at - lastFoundM) > t.partM { break }
             j += side.step
         }
     }
@@ -112,42 +107,37 @@ enum PassFusion {
     /// Where the other side's walk lost this one (a detour or a stop on one pass longer than the
     /// search window) but this side's walk found it, this side's pairs read backwards: a vertex
     /// of the other side between the partners of two paired vertices of `side` (at most `holeM`
-    /// apart) takes the place between those vertices, if that point lies within `withinM`.
-    private static func invert(_ line: LineMeasure, _ side: Side, into out: inout [Double?]) {
-        var metric = NearMetric()
+    /// apart) takes the place between those vertices, if that point lies within `farWithinM`.
+    private static func invert(_ g: TrackGeometry, _ side: Side, _ t: GuidanceTuning.Overlap, into out: inout [Double?]) {
         var pairs: [(atM: Double, partnerM: Double)] = []
         var j = side.first, lastPairedM = side.originM
-        while j >= 0, j < line.coords.count {
+        while j >= 0, j < g.coords.count {
             if let p = out[j] {
-                pairs.append((line.cumM[j], p))
-                lastPairedM = line.cumM[j]
-            } else if abs(line.cumM[j] - lastPairedM) > partM {
+                pairs.append((g.cumM[j], p))
+                lastPairedM = g.cumM[j]
+            } else if abs(g.cumM[j] - lastPairedM) > t.partM {
                 break
             }
             j += side.step
         }
-        for (a, b) in zip(pairs, pairs.dropFirst()) where abs(b.atM - a.atM) <= holeM && a.partnerM != b.partnerM {
+        for (a, b) in zip(pairs, pairs.dropFirst()) where abs(b.atM - a.atM) <= t.holeM && a.partnerM != b.partnerM {
             let lo = min(a.partnerM, b.partnerM), hi = max(a.partnerM, b.partnerM)
-            var i = line.vertex(atOrAfterM: lo)
-            while i < line.coords.count, line.cumM[i] <= hi {
+            var i = g.vertex(atOrAfterM: lo)
+            while i < g.coords.count, g.cumM[i] <= hi {
                 if out[i] == nil {
-                    let t = (line.cumM[i] - a.partnerM) / (b.partnerM - a.partnerM)
-                    let placeM = a.atM + t * (b.atM - a.atM)
-                    if metric.distanceM(line.coords[i], line.point(atM: placeM)) <= withinM { out[i] = placeM }
+                    let share = (g.cumM[i] - a.partnerM) / (b.partnerM - a.partnerM)
+                    let placeM = a.atM + share * (b.atM - a.atM)
+                    if (g.positions[i] - g.position(atM: placeM)).length <= t.farWithinM { out[i] = placeM }
                 }
                 i += 1
             }
         }
     }
 
-    /// The move toward the partner ramps up from none to half over this much route from where a
-    /// pairing begins or ends, metres, so the fused line has no step there.
-    static let taperM = 50.0
-
     /// `line` with each vertex that has a partner (`partners`, places along `line`) moved toward
     /// that point of `line`, to the middle of the two once `taperM` from any unpaired vertex;
     /// distances along kept.
-    static func fused(_ line: LineMeasure, partners: [Double?]) -> LineMeasure {
+    static func fused(_ line: LineMeasure, partners: [Double?], tuning: GuidanceTuning = .standard) -> LineMeasure {
         let n = line.coords.count
         // Distance along to the nearest unpaired vertex, both ways.
         var reach = [Double](repeating: .infinity, count: n)
@@ -164,7 +154,7 @@ enum PassFusion {
         var coords = line.coords
         for (j, alongM) in partners.enumerated() {
             guard let alongM else { continue }
-            let w = 0.5 * min(1, reach[j] / taperM)
+            let w = min(1, reach[j] / tuning.overlap.taperM) / 2
             let p = line.coords[j], q = line.point(atM: alongM)
             coords[j] = LonLat(p.lon + w * wrappedDeltaLonDeg(q.lon, from: p.lon), p.lat + w * (q.lat - p.lat))
         }
@@ -186,9 +176,6 @@ enum PassFusion {
         }
     }
 
-    /// A turn and its mirror on the other pass are this close along the route, metres.
-    static let mirrorM = 30.0
-
     /// `turns` (on the fused `line`, in route order) made the same on both passes: a turn whose
     /// partner place on the other pass has a turn the other way within `mirrorM` keeps it; else the
     /// mean of its 50 m bend and the other pass's bend there (the other way), both passes' reading
@@ -197,7 +184,9 @@ enum PassFusion {
     /// there settled the other way as for any turn (`WalkerBends.sidesAgree`: its 100 m bend, or
     /// at a hairpin the way after), and the turn is given to the other pass too (mirrored); else it
     /// goes from this pass as well.
-    static func mirrored(_ turns: [Bend], partners: [Double?], line: LineMeasure, walkBends: [Double?], unsmoothed: LineMeasure) -> [Bend] {
+    static func mirrored(_ turns: [Bend], partners: [Double?], line: LineMeasure, walkBends: [Double?], unsmoothed: LineMeasure,
+                         tuning: GuidanceTuning = .standard) -> [Bend] {
+        let mirrorM = tuning.overlap.mirrorM
         var out: [Bend] = []
         for t in turns {
             guard let p = partners[t.pathIndex], abs(p - line.cumM[t.pathIndex]) > mirrorM else {

@@ -1,13 +1,5 @@
 import TrailpackCore
 
-/// A place where the route turns back on itself: the way after it retraces the way before it.
-public struct Reversal: Equatable, Sendable {
-    /// Index into the path's coords of the tip.
-    public var pathIndex: Int
-    /// Signed deviation at the tip on 25 m chords, degrees (positive right).
-    public var deviationDeg: Double
-}
-
 /// Changes of direction at the scale a walker feels, on a route's cleaned geometry.
 ///
 /// The *bend over W metres* at a vertex is the signed deviation between the chord from the
@@ -23,30 +15,6 @@ public enum WalkerBends {
     public static var wideWindowM: Double { GuidanceTuning.standard.bends.wideWindowM }
     public static var minTurnDeg: Double { GuidanceTuning.standard.bends.minTurnDeg }
     static var minSideM: Double { GuidanceTuning.standard.bends.minSideM }
-
-    /// Vertices whose given 50 m bend (of the smoothed line) reaches this are tried as reversals.
-    static let reversalCandidateDeg = 120.0
-    /// A reversal bends at least this many degrees over 50 m...
-    public static let reversalMinDeg = 150.0
-    /// ...and at least this many over 100 m (a way back offset by up to 36 m of GPS drift still
-    /// bends more; a hairpin's straight legs spread and bend less), or (a short spur) the points
-    /// 25 m before and after the tip lie within `reversalGap25M` and the points 50 m away
-    /// within `reversalGap50M`.
-    public static let reversalWideMinDeg = 160.0
-    public static let reversalGap25M = 15.0
-    public static let reversalGap50M = 20.0
-    /// A recording whose 50 m bend is at least this many degrees (smoothed and not), with at least
-    /// `longWayBackRoomM` of route on each side, reverses where its way back runs beside the way
-    /// in for 300 m (`Retrace.walksBackFar`) whatever its other bends: fixes dropped at the tip cut
-    /// its corner.
-    public static let longWayBackMinDeg = 110.0
-    public static let longWayBackRoomM = 150.0
-    /// A route that comes back exactly on itself (within this, metres) reverses whatever the room.
-    public static let exactGapM = 2.0
-    /// A reversal's tip is judged by how far the route is from it this far back and ahead, metres.
-    public static let tipReachM = 50.0
-    /// Reversals closer than this along the route are one (the one farthest out wins), metres.
-    public static let reversalSpacingM = 60.0
 
     /// `line` with each vertex at the mean of the line's points at -s, -s/2, 0, +s/2 and +s
     /// metres along it from the vertex (s: `tuning.bends.smoothingM`; clamped at the ends), and
@@ -239,69 +207,6 @@ public enum WalkerBends {
             } else {
                 out.append(b)
             }
-        }
-        return out
-    }
-
-    /// Reversals in route order: vertices with at least 25 m of route on each side where the
-    /// route comes back exactly on itself (the points 25 m and 50 m away on both sides within
-    /// `exactGapM`: a route over the network), or where its 50 m bend is at least
-    /// `reversalMinDeg` and either its 100 m bend is at least `reversalWideMinDeg` (the way back
-    /// runs beside the way out for 100 m, even offset by GPS drift) or the points 25 m and 50 m away lie within
-    /// `reversalGap25M` and `reversalGap50M` (a short spur walked out and back), and the way back
-    /// walks back along the way in (`Retrace.retraces`; on a `drawn` line, within a few metres). A hairpin whose legs spread apart, or
-    /// whose next leg heads on the way it came, is not a reversal. On a recording, a vertex whose
-    /// 50 m bend is at least `longWayBackMinDeg`, with `longWayBackRoomM` of route each side, whose
-    /// way back runs beside the way in for 300 m (`Retrace.walksBackFar`) reverses too. Among
-    /// reversals within `reversalSpacingM` the tip is the one farthest out: the largest summed
-    /// distance to the points `tipReachM` back and ahead.
-    static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false) -> [Reversal] {
-        let n = line.coords.count
-        guard n >= 3 else { return [] }
-        let bends50 = walkBends ?? Self.walkBends(on: line)
-        var score = [Double?](repeating: nil, count: n)
-        for k in 1..<(n - 1) {
-            let d = line.cumM[k]
-            let room = min(d, line.lengthM - d)
-            // `walkBends` (perhaps of the smoothed line) only picks the candidates.
-            guard room >= minSideM, let candidate = bends50[k], abs(candidate) >= longWayBackMinDeg,
-                  let signed50 = bendDeg(line, at: k, windowM: walkWindowM), abs(signed50) >= longWayBackMinDeg else { continue }
-            let b50 = abs(signed50)
-            func gap(_ x: Double) -> Double { shortDistanceM(line.point(atM: d - x), line.point(atM: d + x)) }
-            let g25 = gap(25), g50 = gap(min(room, 50))
-            let b100 = abs(bendDeg(line, at: k, windowM: wideWindowM) ?? 0)
-            // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
-            let turnsBack = abs(candidate) >= reversalCandidateDeg && b50 >= reversalMinDeg
-            let exact = turnsBack && g25 <= exactGapM && g50 <= exactGapM
-            let reverses = turnsBack && (b100 >= reversalWideMinDeg || (g25 <= reversalGap25M && g50 <= reversalGap50M))
-                // Not exact: the way back must walk back along the way in, not away beside it (a hairpin).
-                && Retrace.retraces(line, at: k, drawn: drawn)
-            // Fixes dropped at the tip of a recorded out-and-back leave a corner of 110° or more;
-            // the way back beside the way in for the next 300 m still shows the reversal.
-            guard exact || reverses || (!drawn && room >= longWayBackRoomM && Retrace.walksBackFar(line, at: k)) else { continue }
-            // The tip is where the route gets farthest out: the points `tipReachM` back and ahead
-            // lie farthest from it (on a spur walked out and back, the last vertex before the way
-            // back; not a vertex on the way in whose 50 m bends GPS error happens to make larger).
-            let reach = min(tipReachM, room)
-            score[k] = shortDistanceM(line.point(atM: d - reach), line.coords[k]) + shortDistanceM(line.coords[k], line.point(atM: d + reach))
-        }
-        var out: [Reversal] = []
-        for k in 1..<(n - 1) {
-            guard let sk = score[k] else { continue }
-            var isBest = true
-            var j = k - 1
-            while isBest, j >= 0, line.cumM[k] - line.cumM[j] <= reversalSpacingM {
-                if let sj = score[j], sj >= sk { isBest = false }
-                j -= 1
-            }
-            j = k + 1
-            while isBest, j < n, line.cumM[j] - line.cumM[k] <= reversalSpacingM {
-                if let sj = score[j], sj > sk { isBest = false }
-                j += 1
-            }
-            guard isBest else { continue }
-            let dev = line.deviationDeg(at: k, windowM: 25) ?? 180
-            out.append(Reversal(pathIndex: k, deviationDeg: dev))
         }
         return out
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PackSpec
 import TrailpackCore
+import TrackGeometry
 
 /// A line resampled to even steps, with the map from the input vertices to its vertices.
 public struct ResampledLine: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TrackGeometry
 import TrailpackCore
 
 extension RouteCleaner {

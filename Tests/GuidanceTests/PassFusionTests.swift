@@ -1,6 +1,7 @@
 import Foundation
 import RouteCore
 import Testing
+import TrackGeometry
 import TestSupport
 import TrailpackCore
 @testable import Guidance
@@ -20,7 +21,8 @@ struct PassFusionTests {
 
     /// Distance from `p` to the nearest point of `line`, metres.
     static func distanceM(_ p: LonLat, to line: LineMeasure) -> Double {
-        line.nearest(to: p, alongFromM: 0, toM: line.lengthM).distanceM
+        let g = line.geometry
+        return g.nearest(to: g.frame.position(p), alongFromM: 0, toM: line.lengthM).distanceM
     }
 
     @Test func twoPassesOffsetByDriftMeetOnTheTrail() {
@@ -41,10 +43,10 @@ struct PassFusionTests {
         let trail = LineMeasure(Self.trail)
         var offM: [Double] = []
         for k in line.coords.indices {
-            #expect(Geodesic.distanceM(fused.coords[k], line.coords[k]) <= PassFusion.withinM / 2 + 0.01)
+            #expect(Geodesic.distanceM(fused.coords[k], line.coords[k]) <= GuidanceTuning.standard.overlap.farWithinM / 2 + 0.01)
             // Beyond the taper at the ends of the pairing (the tip and the route's ends), on the trail.
             let fromEndsM = min(line.cumM[k], abs(line.cumM[k] - line.cumM[tip]), line.lengthM - line.cumM[k])
-            guard fromEndsM > PassFusion.taperM + 15 else { continue }
+            guard fromEndsM > GuidanceTuning.standard.overlap.taperM + 15 else { continue }
             offM.append(Self.distanceM(fused.coords[k], to: trail))
         }
         offM.sort()
@@ -90,9 +92,9 @@ struct PassFusionTests {
         let partingM = line.cumM[tip + along.count]
         for j in line.coords.indices where partners[j] != nil {
             // The way back: no partner beyond where it could still be within reach of the way in.
-            if j > tip { #expect(line.cumM[j] <= partingM + PassFusion.withinM + 5, "way-back vertex \(j) paired") }
+            if j > tip { #expect(line.cumM[j] <= partingM + GuidanceTuning.standard.overlap.farWithinM + 5, "way-back vertex \(j) paired") }
             // The way in: only the 300 m the way back walks along.
-            if j < tip { #expect(line.cumM[tip] - line.cumM[j] <= 300 + PassFusion.withinM + 5, "way-in vertex \(j) paired") }
+            if j < tip { #expect(line.cumM[tip] - line.cumM[j] <= 300 + GuidanceTuning.standard.overlap.farWithinM + 5, "way-in vertex \(j) paired") }
         }
         #expect(partners[(tip + 1)...].filter { $0 != nil }.count >= along.count - 3)
     }
@@ -103,7 +105,7 @@ struct PassFusionTests {
         let loop = Fixtures.densify(Fixtures.walk(from: Self.trail[Self.trail.count - 1], [(60, 300), (150, 300), (240, 300), (330, 300)]), stepM: 5).coords
         let wayBack = Self.shifted(Self.trail.reversed(), eastM: -5)
         let line = LineMeasure(wayOut + loop + wayBack)
-        let ends = Stems.innerEnds(on: line, paired: [Double?](repeating: nil, count: line.coords.count))
+        let ends = Stems.innerEnds(on: line.geometry, paired: [Double?](repeating: nil, count: line.coords.count))
         let stems = ends.count
         #expect(stems == 1)
         let junction = Self.trail[Self.trail.count - 1]
@@ -118,7 +120,7 @@ struct PassFusionTests {
         }
         let stem = LineMeasure(Self.trail)
         for j in wayOut.count..<(wayOut.count + loop.count) where partners[j] != nil {
-            #expect(Self.distanceM(line.coords[j], to: stem) <= PassFusion.withinM, "loop vertex \(j) paired")
+            #expect(Self.distanceM(line.coords[j], to: stem) <= GuidanceTuning.standard.overlap.farWithinM, "loop vertex \(j) paired")
         }
         let fused = PassFusion.fused(line, partners: partners)
         let offM = (Array(outRange) + Array(backRange)).filter { partners[$0] != nil }.map { Self.distanceM(fused.coords[$0], to: stem) }.sorted()
@@ -134,7 +136,7 @@ struct PassFusionTests {
             let recorded = GroundLine.thinned(RouteCleaner.clean(NoisyTrackCorpus.record(truth, turnaroundsM: [], effects: .all, rng: &rng)).coords)
             for coords in [truth, recorded] {
                 let (line, _) = LineMeasure(coords).decimated(minStepM: WalkerBends.groundStepM)
-                let stems = Stems.innerEnds(on: line, paired: [Double?](repeating: nil, count: line.coords.count)).count
+                let stems = Stems.innerEnds(on: line.geometry, paired: [Double?](repeating: nil, count: line.coords.count)).count
                 #expect(stems == 0, "seed \(seed)")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import RouteCore
 import Testing
+import TrackGeometry
 import TestSupport
 import TrailpackCore
 @testable import Guidance
@@ -135,10 +136,11 @@ struct RetraceTests {
         // Along a line due east, 100 m long: a point 10 m north of its 50 m mark.
         let line = LineMeasure(Fixtures.densify(Fixtures.walk([(90, 100)]), stepM: 7).coords)
         let p = Geodesic.destination(from: line.point(atM: 50), bearingDeg: 0, distanceM: 10)
-        let all = line.nearest(to: p, alongFromM: 0, toM: 100)
+        let g = line.geometry, q = g.frame.position(p)
+        let all = g.nearest(to: q, alongFromM: 0, toM: 100)
         #expect(abs(all.distanceM - 10) < 0.01 && abs(all.alongM - 50) < 0.01)
         // The stretch from 70 m on: the nearest point is its start, 20 m east and 10 m south.
-        let later = line.nearest(to: p, alongFromM: 70, toM: 100)
+        let later = g.nearest(to: q, alongFromM: 70, toM: 100)
         #expect(abs(later.distanceM - (500.0).squareRoot()) < 0.05 && abs(later.alongM - 70) < 0.01)
     }
 }

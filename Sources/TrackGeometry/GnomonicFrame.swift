@@ -4,15 +4,16 @@ import TrailpackCore
 /// A gnomonic (central) projection about a centre point, scaled by the ellipsoid's radii of
 /// curvature at the centre. Great circles are straight lines in it, and WGS84 geodesics of
 /// hiking length are straight to within millimetres; distances are true to about 1e-4 within
-/// 100 km of the centre. Coordinates in metres, x east, y north.
-struct GnomonicFrame {
-    let lon0Deg: Double
-    let sinLat0: Double
-    let cosLat0: Double
-    let scaleXM: Double
-    let scaleYM: Double
+/// 100 km of the centre. Coordinates in metres, x east, y north. The one local planar frame of
+/// a track: `TrackGeometry` and the resampler read lines in it.
+public struct GnomonicFrame: Sendable {
+    public let lon0Deg: Double
+    public let sinLat0: Double
+    public let cosLat0: Double
+    public let scaleXM: Double
+    public let scaleYM: Double
 
-    init(center: LonLat) {
+    public init(center: LonLat) {
         lon0Deg = center.lon
         let phi0 = center.lat * WGS84.radPerDeg
         sinLat0 = sin(phi0)
@@ -24,7 +25,7 @@ struct GnomonicFrame {
 
     /// A frame centred on the bounding box of `points` (longitudes taken relative to the first
     /// point, so a line across the antimeridian is handled).
-    init<C: Collection<LonLat>>(centeredOn points: C) {
+    public init<C: Collection<LonLat>>(centeredOn points: C) {
         guard let first = points.first else {
             self.init(center: LonLat(0, 0))
             return
@@ -38,8 +39,9 @@ struct GnomonicFrame {
         self.init(center: LonLat(first.lon + (loD + hiD) / 2, (loLat + hiLat) / 2))
     }
 
+    /// `p` in the frame, metres east and north of the centre.
     @inline(__always)
-    func project(_ p: LonLat) -> (x: Double, y: Double) {
+    public func project(_ p: LonLat) -> (x: Double, y: Double) {
         let phi = p.lat * WGS84.radPerDeg
         let dl = wrappedDeltaLonDeg(p.lon, from: lon0Deg) * WGS84.radPerDeg
         let sinPhi = sin(phi), cosPhi = cos(phi)
@@ -49,11 +51,18 @@ struct GnomonicFrame {
         let y = (cosLat0 * sinPhi - sinLat0 * cosPhi * cosDl) / cosC
         return (x * scaleXM, y * scaleYM)
     }
+
+    /// `p` in the frame as a `Vec2`.
+    @inline(__always)
+    public func position(_ p: LonLat) -> Vec2 {
+        let q = project(p)
+        return Vec2(q.x, q.y)
+    }
 }
 
 /// Squared distance from (px, py) to the segment (ax, ay)-(bx, by), same units squared.
 @inline(__always)
-func segmentDistanceSquared(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+public func segmentDistanceSquared(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
     let dx = bx - ax, dy = by - ay
     let len2 = dx * dx + dy * dy
     var t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0

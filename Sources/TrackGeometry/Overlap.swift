@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where a line walks the same ground the other way: for a vertex, the nearest point farther
+/// along the line whose heading is opposite to the vertex's.
+public struct Overlap: Equatable, Sendable {
+    /// The point's distance along the line, metres.
+    public var alongM: Double
+    /// Its distance from the vertex, metres.
+    public var distanceM: Double
+
+    public init(alongM: Double, distanceM: Double) {
+        self.alongM = alongM
+        self.distanceM = distanceM
+    }
+}
+
+/// What counts as the same ground the other way (`TrackGeometry.overlaps`).
+public struct OverlapRule: Equatable, Sendable {
+    /// The point lies within this of the vertex, metres.
+    public var reachM: Double
+    /// ...at least this much farther along the line, metres.
+    public var minAheadM: Double
+    /// Headings are chords this many metres either side (`TrackGeometry.heading`), metres.
+    public var halfChordM: Double
+    /// The two headings are opposite within this many degrees (90: any that head back at all).
+    public var oppositeWithinDeg: Double
+
+    /// Opposite within a right angle: any heading with a component back the other way.
+    public static let anyBackDeg = 90.0
+
+    public init(reachM: Double, minAheadM: Double = 0, halfChordM: Double, oppositeWithinDeg: Double = anyBackDeg) {
+        self.reachM = reachM
+        self.minAheadM = minAheadM
+        self.halfChordM = halfChordM
+        self.oppositeWithinDeg = oppositeWithinDeg
+    }
+
+    /// True when headings `a` and `b` are opposite within `oppositeWithinDeg` (never for a heading
+    /// of no length).
+    public func opposite(_ a: Vec2, _ b: Vec2) -> Bool {
+        let dot = a.dot(b)
+        guard dot < 0 else { return false }
+        return dot <= -cos(oppositeWithinDeg * Double.pi / Self.halfTurnDeg) * (a.length * b.length)
+    }
+
+    /// Degrees in a half turn.
+    static let halfTurnDeg = 180.0
+}
+
+extension TrackGeometry {
+    /// The self-overlap map: for each vertex, `overlap(at:rule:)`.
+    public func overlaps(_ rule: OverlapRule) -> [Overlap?] {
+        positions.indices.map { overlap(at: $0, rule) }
+    }
+
+    /// For vertex `i`: of each segment at or after it, the point nearest the vertex at least
+    /// `rule.minAheadM` farther along; among those within `rule.reachM` whose heading is opposite
+    /// to the vertex's (`rule.opposite`), the nearest (the first along of equally near ones).
+    public func overlap(at i: Int, _ rule: OverlapRule) -> Overlap? {
+        let p = positions[i]
+        let fromM = cumM[i] + rule.minAheadM
+        let own = heading(atM: cumM[i], halfChordM: rule.halfChordM)
+        var best: Overlap?
+        for j in index.segments(near: p, withinM: rule.reachM) where j >= i && cumM[j + 1] >= fromM {
+            guard let hit = candidate(p, onSegment: j, fromM: fromM), hit.distanceM <= rule.reachM,
+                  best.map({ hit.distanceM < $0.distanceM || (hit.distanceM == $0.distanceM && hit.alongM < $0.alongM) }) ?? true,
+                  rule.opposite(own, heading(atM: hit.alongM, halfChordM: rule.halfChordM)) else { continue }
+            best = hit
+        }
+        return best
+    }
+
+    /// The point of segment `j` (its part at least `fromM` along) nearest to `p`, nil when the
+    /// segment ends before `fromM`.
+    public func candidate(_ p: Vec2, onSegment j: Int, fromM: Double) -> Overlap? {
+        guard cumM[j + 1] >= fromM else { return nil }
+        let startM = max(cumM[j], fromM)
+        let a = startM > cumM[j] ? position(atM: startM) : positions[j]
+        let hit = p.projected(ontoSegment: a, positions[j + 1])
+        return Overlap(alongM: startM + hit.t * (cumM[j + 1] - startM), distanceM: hit.distanceSquared.squareRoot())
+    }
+}
