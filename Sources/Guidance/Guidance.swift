@@ -23,7 +23,7 @@ public enum Guidance {
                           tuning: GuidanceTuning = .standard) throws(GuidanceError) -> [Waypoint] {
         try validate(input)
         let ctx = PassContext(input, tuning: tuning)
-        let lines = BendLines(ctx.pathLine)
+        let lines = BendLines(ctx.pathLine, tuning: tuning)
         let reversals = ReversalPass.reversals(ctx, lines)
         let uTurns = ReversalPass.cues(ctx, reversals.onPath)
         let turns = TurnPass.cues(ctx, lines, tips: reversals.tips, fusingPasses: fusingPasses)

@@ -38,7 +38,7 @@ public enum JunctionPhraser {
     /// The instruction and `dir` for one junction. `direction` classes the deviation taken
     /// (`Deviation.direction` by default; guidance passes one that never reads a U-turn, since
     /// only a reversal is one).
-    public static func phrase(_ s: JunctionSituation, tuning: GuidanceTuning = .standard,
+    public static func phrase(_ s: JunctionSituation, tuning: GuidanceTuning,
                               direction: (Double) -> TurnDirection = Deviation.direction(forDeviationDeg:))
         -> (instruction: String, dir: TurnDirection) {
         let dev = s.takenDeviationDeg

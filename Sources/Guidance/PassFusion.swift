@@ -43,7 +43,7 @@ enum PassFusion {
     /// reversal at one of `tips` (indices into `line`, in route order) or of a lollipop's stem
     /// (`Stems`), or nil.
     /// `geometry` is `line.geometry` when the caller has it (nil: computed).
-    static func partners(on line: LineMeasure, tips: [Int], tuning: GuidanceTuning = .standard,
+    static func partners(on line: LineMeasure, tips: [Int], tuning: GuidanceTuning,
                          geometry: TrackGeometry? = nil) -> [Double?] {
         let g = geometry ?? line.geometry, t = tuning.overlap
         var out = [Double?](repeating: nil, count: line.coords.count)
@@ -137,7 +137,7 @@ enum PassFusion {
     /// `line` with each vertex that has a partner (`partners`, places along `line`) moved toward
     /// that point of `line`, to the middle of the two once `taperM` from any unpaired vertex;
     /// distances along kept.
-    static func fused(_ line: LineMeasure, partners: [Double?], tuning: GuidanceTuning = .standard) -> LineMeasure {
+    static func fused(_ line: LineMeasure, partners: [Double?], tuning: GuidanceTuning) -> LineMeasure {
         let n = line.coords.count
         // Distance along to the nearest unpaired vertex, both ways.
         var reach = [Double](repeating: .infinity, count: n)
@@ -179,13 +179,13 @@ enum PassFusion {
     /// `turns` (on the fused `line`, in route order) made the same on both passes: a turn whose
     /// partner place on the other pass has a turn the other way within `mirrorM` keeps it; else the
     /// mean of its 50 m bend and the other pass's bend there (the other way), both passes' reading
-    /// of the one bend, decides: at least `WalkerBends.minTurnDeg`, holding over 100 m on the mean
+    /// of the one bend, decides: at least `GuidanceTuning.Bends.minTurnDeg`, holding over 100 m on the mean
     /// of both passes' 100 m bends (`WalkerBends.holds`), with the other pass's side
     /// there settled the other way as for any turn (`WalkerBends.sidesAgree`: its 100 m bend, or
     /// at a hairpin the way after), and the turn is given to the other pass too (mirrored); else it
     /// goes from this pass as well.
     static func mirrored(_ turns: [Bend], partners: [Double?], line: LineMeasure, walkBends: [Double?], unsmoothed: LineMeasure,
-                         tuning: GuidanceTuning = .standard) -> [Bend] {
+                         tuning: GuidanceTuning) -> [Bend] {
         let mirrorM = tuning.overlap.mirrorM
         var out: [Bend] = []
         for t in turns {
@@ -207,13 +207,13 @@ enum PassFusion {
             let u = line.nearestVertex(toM: p)
             let sign = right ? -1.0 : 1.0  // the other pass turns the other way
             guard let other50 = walkBends[u], sign * other50 > 0,
-                  let other100 = WalkerBends.bendDeg(line, at: u, windowM: WalkerBends.wideWindowM),
-                  WalkerBends.sidesAgree(b50Deg: other50, b100Deg: other100, at: u, on: unsmoothed),
-                  let own100 = WalkerBends.bendDeg(line, at: t.pathIndex, windowM: WalkerBends.wideWindowM) else { continue }
+                  let other100 = WalkerBends.bendDeg(line, at: u, windowM: tuning.bends.wideWindowM),
+                  WalkerBends.sidesAgree(b50Deg: other50, b100Deg: other100, at: u, on: unsmoothed, tuning: tuning),
+                  let own100 = WalkerBends.bendDeg(line, at: t.pathIndex, windowM: tuning.bends.wideWindowM) else { continue }
             // Both passes' reading of the one bend.
             let mean50 = (abs(t.deviationDeg) + abs(other50)) / 2, mean100 = (abs(own100) + abs(other100)) / 2
-            guard mean50 >= WalkerBends.minTurnDeg, WalkerBends.holds(b50Deg: mean50, b100Deg: mean100),
-                  let own50 = WalkerBends.bendDeg(unsmoothed, at: u, windowM: WalkerBends.walkWindowM),
+            guard mean50 >= tuning.bends.minTurnDeg, WalkerBends.holds(b50Deg: mean50, b100Deg: mean100, tuning: tuning),
+                  let own50 = WalkerBends.bendDeg(unsmoothed, at: u, windowM: tuning.bends.walkWindowM),
                   sign * own50 >= Deviation.straightBelowDeg else { continue }
             out.append(t)
             out.append(Bend(pathIndex: u, deviationDeg: -t.deviationDeg))

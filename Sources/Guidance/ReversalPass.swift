@@ -1,12 +1,13 @@
 import TrailpackCore
 
 /// U-turns: a `turn` with `dir: u-turn` at every place the route turns back on itself
-/// (`WalkerBends.reversals`, `Retrace`), named after the POI there. Only a reversal is a U-turn.
+/// (`Reversals`, `Retrace`), named after the POI there. Only a reversal is a U-turn.
 enum ReversalPass {
     /// The reversals of the route, with `pathIndex` on `lines.bendLine` (`tips`, for pairing the
     /// passes) and on the path (`onPath`, for the cues).
     static func reversals(_ ctx: PassContext, _ lines: BendLines) -> (tips: [Reversal], onPath: [Reversal]) {
-        let tips = WalkerBends.reversals(on: lines.bendLine, walkBends: lines.walkBends, drawn: ctx.input.isDrawn)
+        let tips = Reversals.reversals(on: lines.bendLine, walkBends: lines.walkBends, drawn: ctx.input.isDrawn,
+                                          tuning: ctx.tuning, geometry: lines.geometry)
         return (tips, tips.map { Reversal(pathIndex: lines.bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) })
     }
 

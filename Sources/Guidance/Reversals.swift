@@ -12,7 +12,7 @@ public struct Reversal: Equatable, Sendable {
 /// Where a route turns back on itself (a U-turn), on a route's cleaned geometry (thresholds in
 /// `GuidanceTuning.Overlap`).
 ///
-/// A vertex with at least `WalkerBends.minSideM` of route on each side whose 50 m bend is at
+/// A vertex with at least `GuidanceTuning.Bends.minSideM` of route on each side whose 50 m bend is at
 /// least `longWayBackMinDeg` (on the given bends, perhaps of the smoothed line, and on the line
 /// itself) is tried, and reverses on one of three kinds of evidence (`Evidence`):
 /// - **exact**: it turns back (`turnsBack`: a given 50 m bend of `reversalCandidateDeg` and a
@@ -38,13 +38,13 @@ enum Reversals {
     /// A route's reversals in route order (see the type); `geometry` is `line.geometry` when the
     /// caller has it (nil: computed).
     static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false,
-                          tuning: GuidanceTuning = .standard, geometry: TrackGeometry? = nil) -> [Reversal] {
+                          tuning: GuidanceTuning, geometry: TrackGeometry? = nil) -> [Reversal] {
         let n = line.coords.count
-        guard n >= 3 else { return [] }
-        let bends50 = walkBends ?? WalkerBends.walkBends(on: line)
+        guard n >= Bend.minVertices else { return [] }
+        let bends50 = walkBends ?? WalkerBends.walkBends(on: line, tuning: tuning)
         let geometry = geometry ?? line.geometry
         var score = [Double?](repeating: nil, count: n)
-        for k in 1..<(n - 1) where evidence(at: k, line, geometry, bends50: bends50, drawn: drawn, tuning.overlap) != nil {
+        for k in 1..<(n - 1) where evidence(at: k, line, geometry, bends50: bends50, drawn: drawn, tuning) != nil {
             score[k] = tipScore(at: k, line, tuning.overlap)
         }
         return farthestOut(score, line, tuning.overlap).map { k in
@@ -57,18 +57,19 @@ enum Reversals {
 
     /// Why vertex `k` of `line` reverses, nil when it does not (see the type).
     static func evidence(at k: Int, _ line: LineMeasure, _ geometry: TrackGeometry, bends50: [Double?], drawn: Bool,
-                         _ t: GuidanceTuning.Overlap) -> Evidence? {
+                         _ tuning: GuidanceTuning) -> Evidence? {
+        let t = tuning.overlap, bends = tuning.bends
         let d = line.cumM[k]
         let room = min(d, line.lengthM - d)
         // `bends50` (perhaps of the smoothed line) only picks the candidates.
-        guard room >= WalkerBends.minSideM, let candidate = bends50[k], abs(candidate) >= t.longWayBackMinDeg,
-              let signed50 = WalkerBends.bendDeg(line, at: k, windowM: WalkerBends.walkWindowM),
+        guard room >= bends.minSideM, let candidate = bends50[k], abs(candidate) >= t.longWayBackMinDeg,
+              let signed50 = WalkerBends.bendDeg(line, at: k, windowM: bends.walkWindowM),
               abs(signed50) >= t.longWayBackMinDeg else { return nil }
         // An exact retrace bends 180 degrees over 50 m too: nothing under `reversalMinDeg` reverses.
         let turnsBack = abs(candidate) >= t.reversalCandidateDeg && abs(signed50) >= t.reversalMinDeg
         let gap25M = gapM(line, at: k, t.reversalNearReachM), gap50M = gapM(line, at: k, min(room, t.reversalFarReachM))
         if turnsBack && gap25M <= t.exactGapM && gap50M <= t.exactGapM { return .exact }
-        let wide = abs(WalkerBends.bendDeg(line, at: k, windowM: WalkerBends.wideWindowM) ?? 0) >= t.reversalWideMinDeg
+        let wide = abs(WalkerBends.bendDeg(line, at: k, windowM: bends.wideWindowM) ?? 0) >= t.reversalWideMinDeg
         let spurShaped = gap25M <= t.reversalGap25M && gap50M <= t.reversalGap50M
         let besideWayIn = turnsBack && (wide || spurShaped)
         guard besideWayIn || (!drawn && room >= t.longWayBackRoomM) else { return nil }
@@ -109,14 +110,6 @@ enum Reversals {
             }
             return true
         }
-    }
-}
-
-extension WalkerBends {
-    /// Reversals in route order (`Reversals`).
-    static func reversals(on line: LineMeasure, walkBends: [Double?]? = nil, drawn: Bool = false,
-                          tuning: GuidanceTuning = .standard, geometry: TrackGeometry? = nil) -> [Reversal] {
-        Reversals.reversals(on: line, walkBends: walkBends, drawn: drawn, tuning: tuning, geometry: geometry)
     }
 }
 

@@ -15,9 +15,9 @@ enum Stems {
     /// For each stem of the line of `geometry` not already paired (`paired` nil there), its inner
     /// end: the last vertex of its first pass and that vertex's counterpart on the second, in
     /// route order.
-    static func innerEnds(on geometry: TrackGeometry, paired: [Double?], tuning: GuidanceTuning = .standard) -> [(Int, Int)] {
+    static func innerEnds(on geometry: TrackGeometry, paired: [Double?], tuning: GuidanceTuning) -> [(Int, Int)] {
         let t = tuning.overlap
-        guard geometry.coords.count >= 3, geometry.lengthM >= t.stemMinApartM + 2 * t.minStemM else { return [] }
+        guard geometry.coords.count >= Bend.minVertices, geometry.lengthM >= t.stemMinApartM + 2 * t.minStemM else { return [] }
         let rule = OverlapRule(reachM: t.stemWithinM, minAheadM: t.stemMinApartM, halfChordM: t.tangentM,
                                oppositeWithinDeg: t.stemHeadingDeg)
         var samples: [(vertex: Int, alongM: Double, counterpartM: Double?)] = []

@@ -4,7 +4,7 @@ public enum SummitDetector {
     /// away from it in each direction, the profile falls at least `minDropM` metres below it
     /// before it rises above it (or before the profile ends). On a flat top the first vertex
     /// counts. Route ends are never summits (there is no drop beyond them).
-    public static func summitIndices(_ elevationsM: [Double], tuning: GuidanceTuning = .standard) -> [Int] {
+    public static func summitIndices(_ elevationsM: [Double], tuning: GuidanceTuning) -> [Int] {
         let n = elevationsM.count
         guard n > 2 else { return [] }
         return (1..<(n - 1)).filter { k in
@@ -32,7 +32,7 @@ public enum SummitDetector {
     /// True when summit `k` is a col between higher ground: within `passWithinM` metres along
     /// the route, before or after it, the profile rises more than `passHigherM` above it. The
     /// test looks both ways so that a route and its reverse word the same point the same way.
-    public static func isPass(_ elevationsM: [Double], _ cumM: [Double], at k: Int, tuning: GuidanceTuning = .standard) -> Bool {
+    public static func isPass(_ elevationsM: [Double], _ cumM: [Double], at k: Int, tuning: GuidanceTuning) -> Bool {
         let t = tuning.summits
         let top = elevationsM[k]
         var j = k - 1

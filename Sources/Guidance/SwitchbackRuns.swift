@@ -20,10 +20,6 @@ struct SwitchbackRun: Equatable, Sendable {
 /// would come and go with a few metres of GPS error, and a hiker on the zigzag needs none: the
 /// trail is the only way on. `Guidance` gives no turn cue from a run's first bend to its last.
 enum SwitchbackRuns {
-    /// The standard tuning's `marginM` (`GuidanceTuning.Switchbacks`), for callers not given a
-    /// `GuidanceTuning`.
-    static var marginM: Double { GuidanceTuning.standard.switchbacks.marginM }
-
     /// The absolute change of direction at `b` from the chord `a`-`b` to the chord `b`-`c`,
     /// degrees (0 where a chord has no length).
     static func turnDeg(_ a: LonLat, _ b: LonLat, _ c: LonLat) -> Double {
@@ -33,7 +29,7 @@ enum SwitchbackRuns {
 
     /// The runs on `line` (a ground line with vertices a few metres apart), in route order.
     /// (Thresholds: `tuning.switchbacks`.)
-    static func runs(on line: LineMeasure, tuning: GuidanceTuning = .standard) -> [SwitchbackRun] {
+    static func runs(on line: LineMeasure, tuning: GuidanceTuning) -> [SwitchbackRun] {
         guard line.coords.count >= Bend.minVertices else { return [] }
         return chains(of: tips(on: line, tuning.switchbacks), on: line, tuning.switchbacks)
     }

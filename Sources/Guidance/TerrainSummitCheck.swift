@@ -18,7 +18,7 @@ public enum TerrainSummitCheck {
     /// Ground elevation at `p` and at the `probeDirections` probes `probeM` around it, from
     /// `terrain` (the SPEC's bilinear sampler), metres; a probe outside the grid is nil.
     public static func probes(around p: LonLat, on terrain: TerrainGrid,
-                              tuning: GuidanceTuning = .standard) -> (centreM: Double, ringM: [Double?])? {
+                              tuning: GuidanceTuning) -> (centreM: Double, ringM: [Double?])? {
         guard let centre = terrain.elevationM(at: p) else { return nil }
         let t = tuning.summits
         let ring = (0..<t.probeDirections).map { k in
@@ -29,14 +29,14 @@ public enum TerrainSummitCheck {
 
     /// Number of probes higher than the ground at `p` (a probe outside the grid counts as
     /// higher: unconfirmed); nil when `p` itself is outside the grid.
-    public static func higherDirections(around p: LonLat, on terrain: TerrainGrid, tuning: GuidanceTuning = .standard) -> Int? {
+    public static func higherDirections(around p: LonLat, on terrain: TerrainGrid, tuning: GuidanceTuning) -> Int? {
         guard let (centre, ring) = probes(around: p, on: terrain, tuning: tuning) else { return nil }
         return ring.count { ($0 ?? .infinity) > centre }
     }
 
     /// True when the terrain confirms a high point at `p`: at most `maxHigherDirections` of the
     /// probes around it are higher than the ground at `p`.
-    public static func isHighPoint(_ p: LonLat, on terrain: TerrainGrid, tuning: GuidanceTuning = .standard) -> Bool {
+    public static func isHighPoint(_ p: LonLat, on terrain: TerrainGrid, tuning: GuidanceTuning) -> Bool {
         guard let higher = higherDirections(around: p, on: terrain, tuning: tuning) else { return false }
         return higher <= tuning.summits.maxHigherDirections
     }
@@ -45,7 +45,7 @@ public enum TerrainSummitCheck {
     /// `colAlongWithinDeg` of the way in (backwards) and of the way out are all lower than `p`,
     /// while higher ground lies both to the left and to the right of the route.
     public static func isCol(_ p: LonLat, inBearingDeg: Double, outBearingDeg: Double, on terrain: TerrainGrid,
-                             tuning: GuidanceTuning = .standard) -> Bool {
+                             tuning: GuidanceTuning) -> Bool {
         guard let (centre, ring) = probes(around: p, on: terrain, tuning: tuning) else { return false }
         let back = inBearingDeg + Compass.halfTurnDeg
         let alongDeg = tuning.summits.colAlongWithinDeg

@@ -10,29 +10,33 @@ enum TurnPass {
         guard !ctx.input.path.onNetwork else { return [] }
         var partners: [Double?]?
         if !ctx.input.isDrawn, fusingPasses {
-            let found = PassFusion.partners(on: lines.bendLine, tips: tips.map(\.pathIndex))
+            let found = PassFusion.partners(on: lines.bendLine, tips: tips.map(\.pathIndex), tuning: ctx.tuning,
+                                            geometry: lines.geometry)
             if found.contains(where: { $0 != nil }) { partners = found }
         }
-        let fusedLine = partners.map { PassFusion.fused(lines.turnLine, partners: $0) } ?? lines.turnLine
+        let fusedLine = partners.map { PassFusion.fused(lines.turnLine, partners: $0, tuning: ctx.tuning) } ?? lines.turnLine
         let fusedBends = partners.map {
-            WalkerBends.walkBends(on: fusedLine, updating: lines.walkBends, movedAt: $0.map { $0 != nil })
+            WalkerBends.walkBends(on: fusedLine, updating: lines.walkBends, movedAt: $0.map { $0 != nil }, tuning: ctx.tuning)
         } ?? lines.walkBends
-        return turnCues(fusedLine, lines.bendSource, fusedBends, unsmoothed: lines.bendLine, partners: partners)
+        return turnCues(fusedLine, lines.bendSource, fusedBends, unsmoothed: lines.bendLine, partners: partners,
+                        tuning: ctx.tuning)
     }
 
     /// The turns of `line` (the smoothed, perhaps fused, bend line whose vertex `k` is path vertex
     /// `source[k]`) outside switchback runs, as cues; with `partners`, turns and runs are
     /// mirrored onto the other pass.
     static func turnCues(_ line: LineMeasure, _ source: [Int], _ walkBends: [Double?],
-                         unsmoothed: LineMeasure, partners: [Double?]?) -> [Cue] {
-        var runs = SwitchbackRuns.runs(on: unsmoothed).map { r in
-            (line.cumM[r.tips[0]] - SwitchbackRuns.marginM)...(line.cumM[r.tips[r.tips.count - 1]] + SwitchbackRuns.marginM)
+                         unsmoothed: LineMeasure, partners: [Double?]?, tuning: GuidanceTuning) -> [Cue] {
+        var runs = SwitchbackRuns.runs(on: unsmoothed, tuning: tuning).map { r in
+            let marginM = tuning.switchbacks.marginM
+            return (line.cumM[r.tips[0]] - marginM)...(line.cumM[r.tips[r.tips.count - 1]] + marginM)
         }
         // A zigzag walked twice is a run on both passes, wherever one pass reads it as one.
         if let partners { runs += PassFusion.mirroredRanges(runs, partners: partners, line: line) }
-        var turns = WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed)
+        var turns = WalkerBends.turns(on: line, walkBends: walkBends, unsmoothed: unsmoothed, tuning: tuning)
         if let partners {
-            turns = PassFusion.mirrored(turns, partners: partners, line: line, walkBends: walkBends, unsmoothed: unsmoothed)
+            turns = PassFusion.mirrored(turns, partners: partners, line: line, walkBends: walkBends, unsmoothed: unsmoothed,
+                                         tuning: tuning)
         }
         return turns.filter { t in
             !runs.contains { $0.contains(line.cumM[t.pathIndex]) }

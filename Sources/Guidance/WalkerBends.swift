@@ -8,19 +8,11 @@ import TrailpackCore
 /// never on single segments or 25 m chords alone, so GPS wander, stop clouds that survived
 /// cleaning and runs of switchbacks (whose 100 m bend is small or changes side) give no cue.
 public enum WalkerBends {
-    /// The standard tuning's thresholds (`GuidanceTuning.Bends` documents each), for callers
-    /// not given a `GuidanceTuning`.
-    public static var groundStepM: Double { GuidanceTuning.standard.bends.groundStepM }
-    public static var walkWindowM: Double { GuidanceTuning.standard.bends.walkWindowM }
-    public static var wideWindowM: Double { GuidanceTuning.standard.bends.wideWindowM }
-    public static var minTurnDeg: Double { GuidanceTuning.standard.bends.minTurnDeg }
-    static var minSideM: Double { GuidanceTuning.standard.bends.minSideM }
-
     /// `line` with each vertex at the mean of the line's points at -s, -s/2, 0, +s/2 and +s
     /// metres along it from the vertex (s: `tuning.bends.smoothingM`; clamped at the ends), and
     /// the same distances along (so indices and positions along keep their meaning). Samples by
     /// distance, not by vertex, so a sparse line and a dense recording of it are smoothed alike.
-    static func smoothed(_ line: LineMeasure, tuning: GuidanceTuning = .standard) -> LineMeasure {
+    static func smoothed(_ line: LineMeasure, tuning: GuidanceTuning) -> LineMeasure {
         let n = line.coords.count
         guard n >= Bend.minVertices else { return line }
         let s = tuning.bends.smoothingM
@@ -49,7 +41,7 @@ public enum WalkerBends {
 
     /// The 50 m bend (`walkWindowM`) at every vertex with at least `minSideM` of route on each
     /// side (else nil).
-    static func walkBends(on line: LineMeasure, tuning: GuidanceTuning = .standard) -> [Double?] {
+    static func walkBends(on line: LineMeasure, tuning: GuidanceTuning) -> [Double?] {
         walkBends(on: line, updating: [Double?](repeating: nil, count: line.coords.count), movedAt: nil, tuning: tuning)
     }
 
@@ -57,7 +49,7 @@ public enum WalkerBends {
     /// mask; nil: all of them) were moved: a bend more than `walkWindowM` along from every moved
     /// vertex is taken from `kept`.
     static func walkBends(on line: LineMeasure, updating kept: [Double?], movedAt moved: [Bool]?,
-                          tuning: GuidanceTuning = .standard) -> [Double?] {
+                          tuning: GuidanceTuning) -> [Double?] {
         let n = line.coords.count
         var out = kept
         guard n >= Bend.minVertices else { return out }
@@ -99,7 +91,7 @@ public enum WalkerBends {
     /// A bend of `hairpinDeg` or more needs the way after on its side (`wayAfterIsRight`, on
     /// `unsmoothed` when given) instead of the 100 m bend's agreement. (Thresholds: `tuning.bends`.)
     static func turns(on line: LineMeasure, walkBends: [Double?]? = nil, unsmoothed: LineMeasure? = nil,
-                      tuning: GuidanceTuning = .standard) -> [Bend] {
+                      tuning: GuidanceTuning) -> [Bend] {
         let n = line.coords.count
         guard n >= Bend.minVertices else { return [] }
         let t = tuning.bends
@@ -129,7 +121,7 @@ public enum WalkerBends {
     /// its peak anywhere there; its 100 m bend peaks at its middle. Each keeps its 50 m bend (its
     /// `dir`); two that land on the same vertex, or out of order, are one (the larger).
     static func centred(_ peaks: [Bend], turnDeg: [Double?], wideDeg: [Double], cumM: [Double],
-                        tuning: GuidanceTuning = .standard) -> [Bend] {
+                        tuning: GuidanceTuning) -> [Bend] {
         let plateauDeg = tuning.bends.plateauDeg, plateauReachM = tuning.bends.plateauReachM
         var out: [Bend] = []
         for peak in peaks {
@@ -157,7 +149,7 @@ public enum WalkerBends {
     /// Whether a 50 m bend of at least `minTurnDeg` (`b50Deg`) holds over 100 m: its 100 m bend
     /// (`b100Deg`, the magnitudes are compared) is at least `minWideDeg`, or, at a corner of
     /// `cornerDeg` or more, `cornerWideDeg`.
-    static func holds(b50Deg: Double, b100Deg: Double, tuning: GuidanceTuning = .standard) -> Bool {
+    static func holds(b50Deg: Double, b100Deg: Double, tuning: GuidanceTuning) -> Bool {
         let t = tuning.bends
         return abs(b100Deg) >= (abs(b50Deg) >= t.cornerDeg ? t.cornerWideDeg : t.minWideDeg)
     }
@@ -167,7 +159,7 @@ public enum WalkerBends {
     /// bend of `hairpinDeg` or more, whose sign flips with a metre of GPS error), the way after
     /// lies on the side of the 50 m bend (`wayAfterIsRight`).
     static func sidesAgree(b50Deg: Double, b100Deg: Double, at k: Int, on line: LineMeasure,
-                           tuning: GuidanceTuning = .standard) -> Bool {
+                           tuning: GuidanceTuning) -> Bool {
         abs(b50Deg) >= tuning.bends.hairpinDeg
             ? wayAfterIsRight(line, at: k, tuning: tuning) == (b50Deg > 0) : (b50Deg > 0) == (b100Deg > 0)
     }
@@ -175,7 +167,7 @@ public enum WalkerBends {
     /// True when the point `hairpinReachM` ahead of vertex `k` lies right of the way in (the chord
     /// from the point `hairpinReachM` back to the vertex), false when left, nil when within
     /// `hairpinMinOffsetM` of the way in's line or the way in has no length.
-    static func wayAfterIsRight(_ line: LineMeasure, at k: Int, tuning: GuidanceTuning = .standard) -> Bool? {
+    static func wayAfterIsRight(_ line: LineMeasure, at k: Int, tuning: GuidanceTuning) -> Bool? {
         let d = line.cumM[k], reachM = tuning.bends.hairpinReachM
         var metric = NearMetric()
         let back = line.point(atM: d - reachM)
@@ -193,7 +185,7 @@ public enum WalkerBends {
     /// 50 m bend (`walkBends`) stays at least `Deviation.straightBelowDeg` that way all along
     /// between them, made one: the larger.
     static func oneCurveOneCue(_ peaks: [Bend], line: LineMeasure, walkBends: [Double?],
-                               tuning: GuidanceTuning = .standard) -> [Bend] {
+                               tuning: GuidanceTuning) -> [Bend] {
         let oneCurveM = tuning.bends.oneCurveM
         var out: [Bend] = []
         for b in peaks {

@@ -55,7 +55,7 @@ struct CuePrecedenceTests {
         #expect(ReversalPass.directionNotReversing(deviationDeg: -90) == .left)
         // A junction taken back on itself reads sharp, by the side of the way taken.
         let s = JunctionSituation(incomingTrail: "A", outgoingTrail: "B", takenDeviationDeg: -165, branches: [(10, "A")])
-        #expect(JunctionPhraser.phrase(s, direction: ReversalPass.directionNotReversing) == ("Turn sharp left onto B", .sharpLeft))
-        #expect(JunctionPhraser.phrase(s) == ("Make a U-turn onto B", .uTurn))
+        #expect(JunctionPhraser.phrase(s, tuning: .standard, direction: ReversalPass.directionNotReversing) == ("Turn sharp left onto B", .sharpLeft))
+        #expect(JunctionPhraser.phrase(s, tuning: .standard) == ("Make a U-turn onto B", .uTurn))
     }
 }

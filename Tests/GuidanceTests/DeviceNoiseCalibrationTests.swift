@@ -33,10 +33,10 @@ struct DeviceNoiseCalibrationTests {
     /// cleaned, thinned recording walks twice (`PassFusion`: after a reversal, along a lollipop's
     /// stem): (its bend + the earlier pass's bend at its partner) / √2, degrees.
     static func passErrorsDeg(_ coords: [LonLat]) -> [Double] {
-        let (bendLine, _) = LineMeasure(coords).decimated(minStepM: WalkerBends.groundStepM)
-        let b50 = WalkerBends.walkBends(on: WalkerBends.smoothed(bendLine))
-        let tips = WalkerBends.reversals(on: bendLine, walkBends: b50).map(\.pathIndex)
-        let partners = PassFusion.partners(on: bendLine, tips: tips)
+        let (bendLine, _) = LineMeasure(coords).decimated(minStepM: GuidanceTuning.standard.bends.groundStepM)
+        let b50 = WalkerBends.walkBends(on: WalkerBends.smoothed(bendLine, tuning: .standard), tuning: .standard)
+        let tips = Reversals.reversals(on: bendLine, walkBends: b50, tuning: .standard).map(\.pathIndex)
+        let partners = PassFusion.partners(on: bendLine, tips: tips, tuning: .standard)
         var out: [Double] = []
         var lastM = -Double.infinity
         for j in bendLine.coords.indices {

@@ -33,7 +33,7 @@ struct EndsAndPassesTests {
         let eleM: (Double) -> Double = { $0 <= 380 ? 1000 + $0 / 380 * 100 : 1100 - ($0 - 380) * 1.25 }
         let input = Fixtures.input(RoutePath(coords: coords), pois: [cabot], eleM: eleM)
         // The profile has a summit there...
-        #expect(SummitDetector.summitIndices(input.elevationsM) == [input.resampledIndexOfPathVertex[1]])
+        #expect(SummitDetector.summitIndices(input.elevationsM, tuning: .standard) == [input.resampledIndexOfPathVertex[1]])
         // ...but the end already says it.
         let w = try Guidance.waypoints(for: input)
         #expect(w.map(\.kind) == [.start, .end])
@@ -76,9 +76,9 @@ struct EndsAndPassesTests {
         // Vertices 200 m apart; the top is vertex 8 (1,600 m along) at 1,000 m.
         let cum = (0...15).map { Double($0) * 200 }
         func profile(_ high: [Int: Double]) -> [Double] { cum.indices.map { high[$0] ?? ($0 == 8 ? 1000 : 950) } }
-        #expect(SummitDetector.isPass(profile([1: 1100.5]), cum, at: 8))    // 1,400 m back
-        #expect(SummitDetector.isPass(profile([15: 1100.5]), cum, at: 8))   // 1,400 m ahead
-        #expect(!SummitDetector.isPass(profile([0: 1200]), cum, at: 8))     // 1,600 m back
-        #expect(!SummitDetector.isPass(profile([1: 1100]), cum, at: 8))     // exactly 100 m higher
+        #expect(SummitDetector.isPass(profile([1: 1100.5]), cum, at: 8, tuning: .standard))    // 1,400 m back
+        #expect(SummitDetector.isPass(profile([15: 1100.5]), cum, at: 8, tuning: .standard))   // 1,400 m ahead
+        #expect(!SummitDetector.isPass(profile([0: 1200]), cum, at: 8, tuning: .standard))     // 1,600 m back
+        #expect(!SummitDetector.isPass(profile([1: 1100]), cum, at: 8, tuning: .standard))     // exactly 100 m higher
     }
 }

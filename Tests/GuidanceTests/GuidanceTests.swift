@@ -108,14 +108,14 @@ struct GuidanceTests {
         #expect((1...3).map { input.resampledIndexOfPathVertex[$0] }.contains(cues[0].i))
         // The rule on its own: two right turns 50 m apart (farther than turns merge at, 40 m) on one
         // curve are one; the same two with a left bend between them stay two.
-        let line = WalkerBends.smoothed(LineMeasure(Fixtures.densify(coords, stepM: 5).coords))
-        let bends = WalkerBends.walkBends(on: line)
+        let line = WalkerBends.smoothed(LineMeasure(Fixtures.densify(coords, stepM: 5).coords), tuning: .standard)
+        let bends = WalkerBends.walkBends(on: line, tuning: .standard)
         let a = line.cumM.firstIndex { $0 >= 225 }!, b = line.cumM.firstIndex { $0 >= 275 }!
         let two = [Bend(pathIndex: a, deviationDeg: 60), Bend(pathIndex: b, deviationDeg: 62)]
-        #expect(WalkerBends.oneCurveOneCue(two, line: line, walkBends: bends) == [two[1]])
+        #expect(WalkerBends.oneCurveOneCue(two, line: line, walkBends: bends, tuning: .standard) == [two[1]])
         var kinked = bends
         kinked[(a + b) / 2] = -25
-        #expect(WalkerBends.oneCurveOneCue(two, line: line, walkBends: kinked) == two)
+        #expect(WalkerBends.oneCurveOneCue(two, line: line, walkBends: kinked, tuning: .standard) == two)
     }
 
     @Test func junctionBeatsANearbyTurn() throws {

@@ -23,8 +23,8 @@ struct GuidanceTuningTests {
     /// 300 m north, then 300 m east: one right turn, until the turn threshold is raised past it.
     @Test func aTurnFollowsTheTuningPassedIn() throws {
         let corner = Fixtures.densify(Fixtures.walk([(0, 300), (90, 300)]), stepM: 5).coords
-        let line = WalkerBends.smoothed(LineMeasure(corner))
-        let turns = WalkerBends.turns(on: line, unsmoothed: LineMeasure(corner))
+        let line = WalkerBends.smoothed(LineMeasure(corner), tuning: .standard)
+        let turns = WalkerBends.turns(on: line, unsmoothed: LineMeasure(corner), tuning: .standard)
         try #require(turns.count == 1)
         #expect(turns[0].dir == .right && abs(turns[0].deviationDeg - 90) < 15, "\(turns[0].deviationDeg)")
         var strict = GuidanceTuning()
@@ -41,7 +41,7 @@ struct GuidanceTuningTests {
     @Test func aSwitchbackRunFollowsTheTuningPassedIn() {
         let z = SwitchbackRunsTests.zigzag(hairpins: 6, legM: 40)
         let line = SwitchbackRunsTests.bendLine(z.coords)
-        #expect(SwitchbackRuns.runs(on: line).count == 1)
+        #expect(SwitchbackRuns.runs(on: line, tuning: .standard).count == 1)
         var more = GuidanceTuning()
         more.switchbacks.minHairpins = 7
         #expect(SwitchbackRuns.runs(on: line, tuning: more).isEmpty)

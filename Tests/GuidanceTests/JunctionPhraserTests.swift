@@ -7,7 +7,7 @@ struct JunctionPhraserTests {
 
     static func phrase(_ inName: String?, _ outName: String?, _ dev: Double, _ branches: [Branch]) -> (String, TurnDirection) {
         let r = JunctionPhraser.phrase(JunctionSituation(incomingTrail: inName, outgoingTrail: outName,
-                                                         takenDeviationDeg: dev, branches: branches))
+                                                         takenDeviationDeg: dev, branches: branches), tuning: .standard)
         return (r.instruction, r.dir)
     }
 

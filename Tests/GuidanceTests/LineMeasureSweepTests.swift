@@ -81,7 +81,7 @@ struct LineMeasureSweepTests {
         denseIndexOfSparse.append(dense.count)
         dense.append(sparse[sparse.count - 1])
         let sparseLine = LineMeasure(sparse), denseLine = LineMeasure(dense)
-        let sparseSmooth = WalkerBends.smoothed(sparseLine), denseSmooth = WalkerBends.smoothed(denseLine)
+        let sparseSmooth = WalkerBends.smoothed(sparseLine, tuning: .standard), denseSmooth = WalkerBends.smoothed(denseLine, tuning: .standard)
         var bendsCompared = 0
         for (s, d) in denseIndexOfSparse.enumerated() {
             #expect(shortDistanceM(sparseSmooth.coords[s], denseSmooth.coords[d]) < 0.05)
@@ -102,10 +102,10 @@ struct LineMeasureSweepTests {
             let m = Double(s) * 2.5  // north 75 m, then east 75 m
             return m <= 75 ? LonLat(-71.4, 44.5 + m / k.y) : LonLat(-71.4 + (m - 75) / k.x, 44.5 + 75 / k.y)
         }
-        let smooth = WalkerBends.smoothed(LineMeasure(corner))
+        let smooth = WalkerBends.smoothed(LineMeasure(corner), tuning: .standard)
         let bend = smooth.deviationDeg(at: 30, windowM: 50) ?? 0
         #expect(bend > 70 && bend <= 90)
-        let straight = WalkerBends.smoothed(LineMeasure((0...40).map { LonLat(-71.4, 44.5 + Double($0) * 3 / k.y) }))
+        let straight = WalkerBends.smoothed(LineMeasure((0...40).map { LonLat(-71.4, 44.5 + Double($0) * 3 / k.y) }), tuning: .standard)
         for i in 10...30 { #expect(abs(straight.deviationDeg(at: i, windowM: 50) ?? 99) < 1e-6) }
     }
 }

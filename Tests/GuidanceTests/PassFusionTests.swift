@@ -30,7 +30,7 @@ struct PassFusionTests {
         let wayIn = Self.shifted(Self.trail, eastM: 5), wayBack = Self.shifted(Self.trail.reversed(), eastM: -5)
         let line = LineMeasure(wayIn + wayBack)
         let tip = wayIn.count - 1
-        let partners = PassFusion.partners(on: line, tips: [tip])
+        let partners = PassFusion.partners(on: line, tips: [tip], tuning: .standard)
         let paired = partners.filter { $0 != nil }.count
         #expect(Double(paired) >= 0.95 * Double(partners.count), "\(paired) of \(partners.count) vertices paired")
         // Each way-back vertex's partner is the way-in point recorded at the same place: as far
@@ -39,7 +39,7 @@ struct PassFusionTests {
             guard let p = partners[j] else { continue }
             #expect(abs((line.cumM[tip] - p) - (line.cumM[j] - line.cumM[tip])) <= 12, "vertex \(j)")
         }
-        let fused = PassFusion.fused(line, partners: partners)
+        let fused = PassFusion.fused(line, partners: partners, tuning: .standard)
         let trail = LineMeasure(Self.trail)
         var offM: [Double] = []
         for k in line.coords.indices {
@@ -59,9 +59,9 @@ struct PassFusionTests {
 
     @Test func anExactRetraceIsNotMoved() {
         let line = LineMeasure(Self.trail + Self.trail.reversed().dropFirst())
-        let partners = PassFusion.partners(on: line, tips: [Self.trail.count - 1])
+        let partners = PassFusion.partners(on: line, tips: [Self.trail.count - 1], tuning: .standard)
         #expect(partners.filter { $0 != nil }.count >= line.coords.count - 2)
-        let fused = PassFusion.fused(line, partners: partners)
+        let fused = PassFusion.fused(line, partners: partners, tuning: .standard)
         for k in line.coords.indices { #expect(Geodesic.distanceM(fused.coords[k], line.coords[k]) < 0.01) }
     }
 
@@ -71,7 +71,7 @@ struct PassFusionTests {
         let wayIn = Self.shifted(Self.trail, eastM: 5), wayBack = Self.shifted(Self.trail.reversed(), eastM: -5)
         let line = LineMeasure(wayIn + wayBack)
         let tipM = line.cumM[wayIn.count - 1]
-        let partners = PassFusion.partners(on: line, tips: [wayIn.count - 1])
+        let partners = PassFusion.partners(on: line, tips: [wayIn.count - 1], tuning: .standard)
         let mapped = PassFusion.mirroredRanges([200.0...300.0], partners: partners, line: line)
         #expect(mapped.count == 1)
         if let m = mapped.first {
@@ -88,7 +88,7 @@ struct PassFusionTests {
         let away = Fixtures.densify(Fixtures.walk(from: along[along.count - 1], [(100, 400)]), stepM: 5).coords.dropFirst()
         let line = LineMeasure(wayIn + along + away)
         let tip = wayIn.count - 1
-        let partners = PassFusion.partners(on: line, tips: [tip])
+        let partners = PassFusion.partners(on: line, tips: [tip], tuning: .standard)
         let partingM = line.cumM[tip + along.count]
         for j in line.coords.indices where partners[j] != nil {
             // The way back: no partner beyond where it could still be within reach of the way in.
@@ -105,14 +105,14 @@ struct PassFusionTests {
         let loop = Fixtures.densify(Fixtures.walk(from: Self.trail[Self.trail.count - 1], [(60, 300), (150, 300), (240, 300), (330, 300)]), stepM: 5).coords
         let wayBack = Self.shifted(Self.trail.reversed(), eastM: -5)
         let line = LineMeasure(wayOut + loop + wayBack)
-        let ends = Stems.innerEnds(on: line.geometry, paired: [Double?](repeating: nil, count: line.coords.count))
+        let ends = Stems.innerEnds(on: line.geometry, paired: [Double?](repeating: nil, count: line.coords.count), tuning: .standard)
         let stems = ends.count
         #expect(stems == 1)
         let junction = Self.trail[Self.trail.count - 1]
         for (a, b) in ends {
             #expect(Geodesic.distanceM(line.coords[a], junction) <= 60 && Geodesic.distanceM(line.coords[b], junction) <= 60)
         }
-        let partners = PassFusion.partners(on: line, tips: [])
+        let partners = PassFusion.partners(on: line, tips: [], tuning: .standard)
         let outRange = 0..<wayOut.count, backRange = (wayOut.count + loop.count)..<line.coords.count
         for range in [outRange, backRange] {
             let paired = range.filter { partners[$0] != nil }.count
@@ -122,7 +122,7 @@ struct PassFusionTests {
         for j in wayOut.count..<(wayOut.count + loop.count) where partners[j] != nil {
             #expect(Self.distanceM(line.coords[j], to: stem) <= GuidanceTuning.standard.overlap.farWithinM, "loop vertex \(j) paired")
         }
-        let fused = PassFusion.fused(line, partners: partners)
+        let fused = PassFusion.fused(line, partners: partners, tuning: .standard)
         let offM = (Array(outRange) + Array(backRange)).filter { partners[$0] != nil }.map { Self.distanceM(fused.coords[$0], to: stem) }.sorted()
         #expect(offM[offM.count / 2] <= 0.5, "median \(offM[offM.count / 2]) m off the trail")
     }
@@ -135,8 +135,8 @@ struct PassFusionTests {
             let truth = RetraceTests.tightSwitchbacks(rng: &rng)
             let recorded = GroundLine.thinned(RouteCleaner.clean(NoisyTrackCorpus.record(truth, turnaroundsM: [], effects: .all, rng: &rng)).coords)
             for coords in [truth, recorded] {
-                let (line, _) = LineMeasure(coords).decimated(minStepM: WalkerBends.groundStepM)
-                let stems = Stems.innerEnds(on: line.geometry, paired: [Double?](repeating: nil, count: line.coords.count)).count
+                let (line, _) = LineMeasure(coords).decimated(minStepM: GuidanceTuning.standard.bends.groundStepM)
+                let stems = Stems.innerEnds(on: line.geometry, paired: [Double?](repeating: nil, count: line.coords.count), tuning: .standard).count
                 #expect(stems == 0, "seed \(seed)")
             }
         }

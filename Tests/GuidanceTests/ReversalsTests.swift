@@ -18,15 +18,15 @@ struct ReversalsTests {
 
     /// The evidence at each reversal `Reversals.reversals` finds on `line`.
     static func evidence(_ line: LineMeasure, drawn: Bool) -> [Reversals.Evidence?] {
-        let bends = WalkerBends.walkBends(on: line)
-        return Reversals.reversals(on: line, walkBends: bends, drawn: drawn).map {
-            Reversals.evidence(at: $0.pathIndex, line, line.geometry, bends50: bends, drawn: drawn, tuning)
+        let bends = WalkerBends.walkBends(on: line, tuning: .standard)
+        return Reversals.reversals(on: line, walkBends: bends, drawn: drawn, tuning: .standard).map {
+            Reversals.evidence(at: $0.pathIndex, line, line.geometry, bends50: bends, drawn: drawn, .standard)
         }
     }
 
     @Test func aWayBackOnTheWayInIsAnExactReversal() {
         let line = Self.outAndBack(offsetM: 0)
-        let found = Reversals.reversals(on: line, drawn: true)
+        let found = Reversals.reversals(on: line, drawn: true, tuning: .standard)
         #expect(found.count == 1)
         #expect(found.first.map { abs(line.cumM[$0.pathIndex] - 400) <= 5 } == true)
         #expect(Self.evidence(line, drawn: true) == [.exact])
@@ -52,8 +52,8 @@ struct ReversalsTests {
     @Test func spreadingLegsAreNoReversal() {
         let up = Fixtures.walk([(0, 400)])
         let line = LineMeasure(Fixtures.densify(up + Fixtures.walk(from: up[1], [(165, 400)]), stepM: 5).coords)
-        #expect(Reversals.reversals(on: line, drawn: false).isEmpty)
-        #expect(Reversals.reversals(on: line, drawn: true).isEmpty)
+        #expect(Reversals.reversals(on: line, drawn: false, tuning: .standard).isEmpty)
+        #expect(Reversals.reversals(on: line, drawn: true, tuning: .standard).isEmpty)
     }
 
     /// The far rule on its own: a way back 25 m beside the way in (two passes' drift) is too far
@@ -61,12 +61,12 @@ struct ReversalsTests {
     @Test func aWayBackTwentyFiveMetresAwayRetracesOnTheFarRuleAlone() {
         let line = Self.outAndBack(offsetM: 25)
         let g = line.geometry
-        let tip = Reversals.reversals(on: line, drawn: false).map(\.pathIndex)
+        let tip = Reversals.reversals(on: line, drawn: false, tuning: .standard).map(\.pathIndex)
         #expect(tip.count == 1)
         if let k = tip.first {
             let verdict = Retrace.verdict(g, at: k, drawn: false, Self.tuning)
             #expect(verdict.far && !verdict.near)
         }
-        #expect(Reversals.reversals(on: line, drawn: true).isEmpty)
+        #expect(Reversals.reversals(on: line, drawn: true, tuning: .standard).isEmpty)
     }
 }

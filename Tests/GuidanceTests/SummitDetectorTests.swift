@@ -14,12 +14,12 @@ struct SummitDetectorTests {
         ([100, 120, 110, 100, 125, 90], [1, 4]),                   // 20 m dip: both count
     ])
     func summits(profile: [Double], expected: [Int]) {
-        #expect(SummitDetector.summitIndices(profile) == expected)
+        #expect(SummitDetector.summitIndices(profile, tuning: .standard) == expected)
     }
 
     @Test func exactlyTwentyMetresCounts() {
-        #expect(SummitDetector.summitIndices([500, 510, 520, 510, 500]) == [2])
-        #expect(SummitDetector.summitIndices([500, 510, 519.9, 510, 500]) == [])
+        #expect(SummitDetector.summitIndices([500, 510, 520, 510, 500], tuning: .standard) == [2])
+        #expect(SummitDetector.summitIndices([500, 510, 519.9, 510, 500], tuning: .standard) == [])
     }
 
     @Test func theDropIsATuning() {

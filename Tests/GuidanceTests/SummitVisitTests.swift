@@ -25,7 +25,7 @@ struct SummitVisitTests {
         // The turnaround is 400 m beyond the top: the route visits Mount Cabot twice.
         let input = Self.outAndBackBeyond(beyondM: 400, dipM: 60)
         let top = [input.resampledIndexOfPathVertex[1], input.resampledIndexOfPathVertex[3]]
-        #expect(SummitDetector.summitIndices(input.elevationsM) == top)
+        #expect(SummitDetector.summitIndices(input.elevationsM, tuning: .standard) == top)
         let w = try Guidance.waypoints(for: input)
         let summits = w.filter { $0.kind == .summit }
         #expect(summits.map(\.i) == top)
@@ -41,7 +41,7 @@ struct SummitVisitTests {
         // The turnaround is 100 m beyond the top and 30 m lower: one visit, two summits of the profile.
         let input = Self.outAndBackBeyond(beyondM: 100, dipM: 30)
         let top = [input.resampledIndexOfPathVertex[1], input.resampledIndexOfPathVertex[3]]
-        #expect(SummitDetector.summitIndices(input.elevationsM) == top)
+        #expect(SummitDetector.summitIndices(input.elevationsM, tuning: .standard) == top)
         let w = try Guidance.waypoints(for: input)
         // Named where the route first reaches it (both tops are equally close: the earlier),
         // never "Reach the summit, 1,100 m" on the way back a few metres away.
@@ -65,7 +65,7 @@ struct SummitVisitTests {
         let cabot = PointOfInterest(name: "Mount Cabot", kind: "summit", location: Geodesic.destination(from: coords[1], bearingDeg: 225, distanceM: 10))
         let input = Fixtures.input(RoutePath(coords: coords), pois: [cabot], eleM: ele)
         let tops = [input.resampledIndexOfPathVertex[1], input.resampledIndexOfPathVertex[6]]
-        #expect(SummitDetector.summitIndices(input.elevationsM) == tops)
+        #expect(SummitDetector.summitIndices(input.elevationsM, tuning: .standard) == tops)
         let summits = try Guidance.waypoints(for: input).filter { $0.kind == .summit }
         #expect(summits.map(\.i) == tops)
         #expect(summits.map(\.name) == ["Mount Cabot", "Mount Cabot"])

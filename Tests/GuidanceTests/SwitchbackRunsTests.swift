@@ -36,7 +36,7 @@ struct SwitchbackRunsTests {
     func aRunOfHairpinsIsOneRunWithNoCueButTheCornerAfterIt(legM: Double) throws {
         let z = Self.zigzag(hairpins: 6, legM: legM)
         let line = Self.bendLine(z.coords)
-        let runs = SwitchbackRuns.runs(on: line)
+        let runs = SwitchbackRuns.runs(on: line, tuning: .standard)
         try #require(runs.count == 1)
         // Every hairpin tip is a bend of the run, on alternating sides.
         for tip in z.tips {
@@ -60,7 +60,7 @@ struct SwitchbackRunsTests {
             var rng = SeededRandom(seed: seed)
             let z = Self.zigzag(hairpins: 6, legM: 45, turnDeg: 110)
             let recorded = GroundLine.thinned(RouteCleaner.clean(NoisyTrackCorpus.record(z.coords, turnaroundsM: [], effects: .all, rng: &rng)).coords)
-            if !SwitchbackRuns.runs(on: Self.bendLine(recorded)).isEmpty { withRun += 1 }
+            if !SwitchbackRuns.runs(on: Self.bendLine(recorded), tuning: .standard).isEmpty { withRun += 1 }
             cues += try NoisyTrackCorpusTests.turnCues(recorded).cues.count
         }
         #expect(withRun >= 32, "a run on \(withRun) of 40 recordings")
@@ -70,7 +70,7 @@ struct SwitchbackRunsTests {
 
     @Test func twoHairpinsAreNoRun() throws {
         let z = Self.zigzag(hairpins: 2, legM: 50)
-        #expect(SwitchbackRuns.runs(on: Self.bendLine(z.coords)).isEmpty)
+        #expect(SwitchbackRuns.runs(on: Self.bendLine(z.coords), tuning: .standard).isEmpty)
         let cues = Fixtures.cues(try Guidance.waypoints(for: Fixtures.input(RoutePath(coords: z.coords))))
         #expect(cues.filter { $0.dir == .sharpLeft || $0.dir == .sharpRight || $0.dir == .left || $0.dir == .right }.count >= 2)
     }
@@ -85,7 +85,7 @@ struct SwitchbackRunsTests {
             let steps = max(1, Int(Geodesic.distanceM(corners[k - 1], corners[k]) / 10))
             for s in 1...steps { coords.append(Geodesic.interpolate(corners[k - 1], corners[k], fraction: Double(s) / Double(steps))) }
         }
-        #expect(SwitchbackRuns.runs(on: Self.bendLine(coords)).isEmpty)
+        #expect(SwitchbackRuns.runs(on: Self.bendLine(coords), tuning: .standard).isEmpty)
         let cues = Fixtures.cues(try Guidance.waypoints(for: Fixtures.input(RoutePath(coords: coords))))
         #expect(cues.map(\.dir) == [.left, .right, .left, .right, .left, .right], "\(cues.map(\.instruction))")
     }
@@ -99,7 +99,7 @@ struct SwitchbackRunsTests {
         let recorded = NoisyTrackCorpus.record(z.coords, turnaroundsM: [], effects: [.drift], rng: &rng)
         let cleaned = RouteCleaner.clean(recorded).coords
         let line = Self.bendLine(cleaned)
-        let runs = SwitchbackRuns.runs(on: line)
+        let runs = SwitchbackRuns.runs(on: line, tuning: .standard)
         #expect(runs.count >= 1)
         let resampled = try Resampler.resample(cleaned)
         let input = GuidanceInput(path: RoutePath(coords: cleaned), resampledCoords: resampled.coords, cumM: resampled.cumM,
