@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "PackJSON", swiftSettings: optimizedInDebug),
         // The pack's names, fixed numbers, staging folders and what a recipe lets a pack be:
         // shared by the builder and every reader of packs.
-        .target(name: "PackSpec"),
+        .target(name: "PackSpec", swiftSettings: optimizedInDebug),
         .target(name: "TrailpackCore", dependencies: ["CPROJ", "PackSpec"], swiftSettings: optimizedInDebug),
         // One model of a recorded or drawn line: the local planar frame, distance along, one
         // spatial index and where the line walks the same ground the other way.
@@ -44,30 +44,30 @@ let package = Package(
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
-        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore", "PackJSON"]),
+        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         // Cairo drawing surfaces for previews and FreeType faces for glyphs (owns their handles).
-        .target(name: "Drawing", dependencies: ["CCairo", "CFreeType"]),
+        .target(name: "Drawing", dependencies: ["CCairo", "CFreeType"], swiftSettings: optimizedInDebug),
         // MapLibre glyph PBFs (signed distance fields from FreeType) for a pack's map/glyphs/.
-        .target(name: "Glyphs", dependencies: ["Drawing"]),
+        .target(name: "Glyphs", dependencies: ["Drawing"], swiftSettings: optimizedInDebug),
 
         // The region's MapLibre style (pure: values in, the style document out).
-        .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"]),
+        .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         // The map's assets: sprite (Cairo) and glyph ranges.
-        .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"]),
+        .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"], swiftSettings: optimizedInDebug),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
-        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader", "PackSpec"]),
+        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader", "PackSpec"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"]),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"], swiftSettings: optimizedInDebug),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
             "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader",
-        ]),
+        ], swiftSettings: optimizedInDebug),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
-        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"]),
+        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"], swiftSettings: optimizedInDebug),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
         .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
