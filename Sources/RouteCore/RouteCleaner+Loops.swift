@@ -44,9 +44,9 @@ extension RouteCleaner {
         // Clear of the track either side: not a backtrack along the line.
         guard isClear(of: tip, before: before, after: range.upperBound + 1, pts, o) else { return false }
         // The way back (the fixes after the tip) along the way out (from the crossing to the tip).
-        let frame = LocalFrame(origin: tip, perDegree: WGS84.metresPerDegree(atLatDeg: tip.lat))
-        let out = ([x] + pts[range.lowerBound...tipIndex]).map(frame.xy)
-        let offsetsM = pts[(tipIndex + 1)...range.upperBound].map(frame.xy).map { p in
+        let frame = GnomonicFrame(center: tip)
+        let out = ([x] + pts[range.lowerBound...tipIndex]).map(frame.project)
+        let offsetsM = pts[(tipIndex + 1)...range.upperBound].map(frame.project).map { p in
             zip(out, out.dropFirst()).map { segmentDistanceSquared(p.x, p.y, $0.x, $0.y, $1.x, $1.y) }.min()!.squareRoot()
         }.sorted()
         return offsetsM[Int(Double(offsetsM.count) * o.loopSpurWithinShare)] <= o.loopSpurWithinM
@@ -115,22 +115,5 @@ extension RouteCleaner {
         let u = (qpx * ry - qpy * rx) / den
         guard t > 0, t < 1, u >= 0, u <= 1 else { return nil }
         return t
-    }
-}
-
-/// A local plane at `origin`: metres east (`x`) and north (`y`) at the given metres per degree
-/// (longitude and latitude scaled linearly, so the map keeps which segments cross).
-struct LocalFrame {
-    let origin: LonLat
-    let perDegree: (x: Double, y: Double)
-
-    /// `p` in the plane, metres.
-    func xy(_ p: LonLat) -> (x: Double, y: Double) {
-        (wrappedDeltaLonDeg(p.lon, from: origin.lon) * perDegree.x, (p.lat - origin.lat) * perDegree.y)
-    }
-
-    /// The point at `x` metres east and `y` metres north of the origin in the plane.
-    func lonLat(x: Double, y: Double) -> LonLat {
-        LonLat(origin.lon + x / perDegree.x, origin.lat + y / perDegree.y)
     }
 }
