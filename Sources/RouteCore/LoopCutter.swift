@@ -1,4 +1,5 @@
 import Foundation
+import TrackGeometry
 import TrailpackCore
 
 /// A box in degrees (`RouteCleaner.cutLoops`' search passes segments whose boxes lie clear of
@@ -52,6 +53,9 @@ struct LoopCutter {
     let minWindingRad: Double
     var blockBoxes: [DegreeBox]
     var metric = NearMetric()
+    /// The line on the one planar frame, with its self-overlap map (`isSpur`); built the first
+    /// time a loop reaches that test.
+    lazy var geometry = TrackGeometry(coords: pts)
     var outP: [LonLat]
     var outS: [Int]
 
