@@ -1,13 +1,15 @@
 import Foundation
+import TrackGeometry
 import TrailpackCore
 
 /// The segment `RouteCleaner.cutLoops` seeks a loop from: from `p` (the output's last point, on
-/// segment `a`) to `q` (the point after it), in a local plane at `p`.
+/// segment `a`) to `q` (the point after it), in a gnomonic frame at `p` (segments are great-circle
+/// arcs, straight in it).
 struct LoopStart {
     let a: Int
     let p: LonLat
     let q: LonLat
-    let frame: LocalFrame
+    let frame: GnomonicFrame
     /// `q` in the plane.
     let qq: (x: Double, y: Double)
     /// The segment's box in degrees, widened by `LoopCutter.boxMarginDeg`.
@@ -15,23 +17,23 @@ struct LoopStart {
     /// False near the antimeridian, where boxes in degrees say nothing.
     let boxes: Bool
 
-    init(a: Int, p: LonLat, q: LonLat, perDegree: (x: Double, y: Double)) {
+    init(a: Int, p: LonLat, q: LonLat) {
         self.a = a
         self.p = p
         self.q = q
-        frame = LocalFrame(origin: p, perDegree: perDegree)
-        qq = frame.xy(q)
+        frame = GnomonicFrame(center: p)
+        qq = frame.project(q)
         let m = LoopCutter.boxMarginDeg
         box = DegreeBox(lonLo: min(p.lon, q.lon) - m, lonHi: max(p.lon, q.lon) + m,
-                        latLo: min(p.lat, q.lat) - m, latHi: max(p.lat, q.lat) + m)
+                        latLo: min(p.lat, q.lat) - m, latHi: max(p.lat, q.lat) + m).coveringArcs()
         boxes = !LoopCutter.isNearAntimeridian(p.lon) && !LoopCutter.isNearAntimeridian(q.lon)
     }
 
-    /// True when the segment `r0`-`r1` cannot cross this one: its box lies clear of `box` (a local
-    /// frame keeps the order of longitudes and latitudes). Away from the antimeridian only.
+    /// True when the segment `r0`-`r1` cannot cross this one: its box, widened to hold its arc
+    /// (`coveringArcs`), lies clear of `box`. Away from the antimeridian only.
     func isClear(_ r0: LonLat, _ r1: LonLat) -> Bool {
         guard boxes, !LoopCutter.isNearAntimeridian(r0.lon), !LoopCutter.isNearAntimeridian(r1.lon) else { return false }
-        let segment = DegreeBox(lonLo: min(r0.lon, r1.lon), lonHi: max(r0.lon, r1.lon), latLo: min(r0.lat, r1.lat), latHi: max(r0.lat, r1.lat))
+        let segment = DegreeBox(lonLo: min(r0.lon, r1.lon), lonHi: max(r0.lon, r1.lon), latLo: min(r0.lat, r1.lat), latHi: max(r0.lat, r1.lat)).coveringArcs()
         return segment.isClear(of: box)
     }
 }
@@ -43,7 +45,7 @@ extension LoopCutter {
     mutating func loop(from a: Int, afterCut: Bool) -> (b: Int, x: LonLat)? {
         let n = pts.count
         let p = outP[outP.count - 1], q = pts[a + 1]
-        let start = LoopStart(a: a, p: p, q: q, perDegree: metric.perDegree(atLatDeg: p.lat))
+        let start = LoopStart(a: a, p: p, q: q)
         // Turning from the first segment (p may be a crossing on segment a) to segment b:
         // into segment a + 1, then the segments' own turns.
         let firstHeading = afterCut ? atan2(start.qq.x, start.qq.y) : headings[a]
@@ -82,14 +84,14 @@ extension LoopCutter {
     /// the walker leaves the way they came into it is a turnaround, perhaps with a loop at its
     /// tip, not a loop to cut) and it is no spur walked out and back (`isSpur`).
     mutating func closesLoop(_ s: LoopStart, at b: Int, _ cache: inout (index: Int, xy: (x: Double, y: Double))) -> LonLat? {
-        let lb = cache.index == b ? cache.xy : s.frame.xy(pts[b])
-        let lb1 = s.frame.xy(pts[b + 1])
+        let lb = cache.index == b ? cache.xy : s.frame.project(pts[b])
+        let lb1 = s.frame.project(pts[b + 1])
         cache = (b + 1, lb1)
         guard let t = RouteCleaner.crossing((0, 0), s.qq, lb, lb1) else { return nil }
         let x = s.frame.lonLat(x: s.qq.x * t, y: s.qq.y * t)
         guard RouteCleaner.withinExtent(x, pts, (s.a + 1)...b, o.loopMaxExtentM, &metric),
               RouteCleaner.continuesForward(from: x, before: outP, after: b + 1, pts, o),
-              !RouteCleaner.isSpur(x, pts, (s.a + 1)...b, before: outP, o) else { return nil }
+              !RouteCleaner.isSpur(x, geometry, (s.a + 1)...b, before: outP, o) else { return nil }
         return x
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackGeometry
 import TrailpackCore
 
 /// A box in degrees (`RouteCleaner.cutLoops`' search passes segments whose boxes lie clear of
@@ -6,6 +7,21 @@ import TrailpackCore
 struct DegreeBox {
     var lonLo: Double, lonHi: Double, latLo: Double, latHi: Double
     var wraps = false
+
+    /// A great-circle arc between two points of a box strays from the box's latitudes by at most
+    /// (its span of longitude in radians) squared over this (16 on the sphere; 8 for slack).
+    static let arcBulgeDivisor = 8.0
+
+    /// The box widened in latitude by the most a great-circle arc between two points in it can
+    /// stray beyond their latitudes (an arc keeps within their longitudes), degrees.
+    func coveringArcs() -> DegreeBox {
+        let spanRad = (lonHi - lonLo) * WGS84.radPerDeg
+        let bulgeDeg = spanRad * spanRad / Self.arcBulgeDivisor / WGS84.radPerDeg
+        var box = self
+        box.latLo -= bulgeDeg
+        box.latHi += bulgeDeg
+        return box
+    }
 
     /// True when `self` and `other` do not overlap.
     func isClear(of other: DegreeBox) -> Bool {
@@ -37,6 +53,9 @@ struct LoopCutter {
     let minWindingRad: Double
     var blockBoxes: [DegreeBox]
     var metric = NearMetric()
+    /// The line on the one planar frame, with its self-overlap map (`isSpur`); built the first
+    /// time a loop reaches that test.
+    lazy var geometry = TrackGeometry(coords: pts)
     var outP: [LonLat]
     var outS: [Int]
 
@@ -86,7 +105,7 @@ struct LoopCutter {
                 box.latLo = min(box.latLo, r.lat); box.latHi = max(box.latHi, r.lat)
                 if isNearAntimeridian(r.lon) { box.wraps = true }
             }
-            boxes.append(box)
+            boxes.append(box.coveringArcs())
             first += blockSize
         }
         return boxes

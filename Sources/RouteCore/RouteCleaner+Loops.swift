@@ -26,12 +26,13 @@ extension RouteCleaner {
         return n - pts.count
     }
 
-    /// True when the loop from the crossing `x` through `pts[range]` back to `x` is a spur walked
-    /// out and back (see `Options.loopSpurMinReachM`): its tip reaches `loopSpurMinReachM` from
-    /// `x` and from the track `loopSpurClearM` before (`before`, the output so far) and after it,
-    /// and the share `loopSpurWithinShare` of the points after the tip lie within
-    /// `loopSpurWithinM` of the way out.
-    static func isSpur(_ x: LonLat, _ pts: [LonLat], _ range: ClosedRange<Int>, before: [LonLat], _ o: Options) -> Bool {
+    /// True when the loop from the crossing `x` through the points `range` of `geometry` (the
+    /// line being cleaned) back to `x` is a spur walked out and back (see
+    /// `Options.loopSpurMinReachM`): its tip reaches `loopSpurMinReachM` from `x` and from the
+    /// track `loopSpurClearM` before (`before`, the output so far) and after it, and the way back
+    /// runs along the way out (`walksBackAlong`).
+    static func isSpur(_ x: LonLat, _ geometry: TrackGeometry, _ range: ClosedRange<Int>, before: [LonLat], _ o: Options) -> Bool {
+        let pts = geometry.coords
         // Most loops are a few metres of jitter: their reach settles it.
         var tipIndex = range.lowerBound, reachM = 0.0
         for t in range {
@@ -40,16 +41,26 @@ extension RouteCleaner {
         }
         // A spur has a way out and a way back: its tip is neither end of the loop.
         guard reachM >= o.loopSpurMinReachM, tipIndex > range.lowerBound, tipIndex < range.upperBound else { return false }
-        let tip = pts[tipIndex]
         // Clear of the track either side: not a backtrack along the line.
-        guard isClear(of: tip, before: before, after: range.upperBound + 1, pts, o) else { return false }
-        // The way back (the fixes after the tip) along the way out (from the crossing to the tip).
-        let frame = LocalFrame(origin: tip, perDegree: WGS84.metresPerDegree(atLatDeg: tip.lat))
-        let out = ([x] + pts[range.lowerBound...tipIndex]).map(frame.xy)
-        let offsetsM = pts[(tipIndex + 1)...range.upperBound].map(frame.xy).map { p in
-            zip(out, out.dropFirst()).map { segmentDistanceSquared(p.x, p.y, $0.x, $0.y, $1.x, $1.y) }.min()!.squareRoot()
-        }.sorted()
-        return offsetsM[Int(Double(offsetsM.count) * o.loopSpurWithinShare)] <= o.loopSpurWithinM
+        guard isClear(of: pts[tipIndex], before: before, after: range.upperBound + 1, pts, o) else { return false }
+        return walksBackAlong(geometry, out: range.lowerBound..<tipIndex, tip: tipIndex, end: range.upperBound + 1, o)
+    }
+
+    /// True when the share `loopSpurWithinShare` of the way out's fixes `out` (those at least
+    /// `loopSpurHeadingChordM` before the `tip`, whose heading is the way out's; all of them when
+    /// none is) find the same ground the other way on the way back: their overlap partner
+    /// (`TrackGeometry.overlap`, within `loopSpurWithinM`, headings on chords
+    /// `loopSpurHeadingChordM` either side) lies after the tip, at most `loopSpurWithinM` past
+    /// fix `end`.
+    static func walksBackAlong(_ geometry: TrackGeometry, out: Range<Int>, tip: Int, end: Int, _ o: Options) -> Bool {
+        let rule = OverlapRule(reachM: o.loopSpurWithinM, halfChordM: o.loopSpurHeadingChordM)
+        // The way back, and up to `loopSpurWithinM` beyond the loop's last fix: the fixes of the way
+        // out near the crossing find their partners on the track just after it.
+        let tipM = geometry.cumM[tip], endM = geometry.cumM[end] + o.loopSpurWithinM
+        let clear = out.filter { geometry.cumM[$0] <= tipM - o.loopSpurHeadingChordM }
+        let way = clear.isEmpty ? Array(out) : clear
+        let paired = way.filter { i in geometry.overlap(at: i, rule).map { (tipM...endM).contains($0.alongM) } ?? false }
+        return Double(paired.count) >= o.loopSpurWithinShare * Double(way.count)
     }
 
     /// True when no point of the track within `loopSpurClearM` of track before the loop
@@ -115,22 +126,5 @@ extension RouteCleaner {
         let u = (qpx * ry - qpy * rx) / den
         guard t > 0, t < 1, u >= 0, u <= 1 else { return nil }
         return t
-    }
-}
-
-/// A local plane at `origin`: metres east (`x`) and north (`y`) at the given metres per degree
-/// (longitude and latitude scaled linearly, so the map keeps which segments cross).
-struct LocalFrame {
-    let origin: LonLat
-    let perDegree: (x: Double, y: Double)
-
-    /// `p` in the plane, metres.
-    func xy(_ p: LonLat) -> (x: Double, y: Double) {
-        (wrappedDeltaLonDeg(p.lon, from: origin.lon) * perDegree.x, (p.lat - origin.lat) * perDegree.y)
-    }
-
-    /// The point at `x` metres east and `y` metres north of the origin in the plane.
-    func lonLat(x: Double, y: Double) -> LonLat {
-        LonLat(origin.lon + x / perDegree.x, origin.lat + y / perDegree.y)
     }
 }

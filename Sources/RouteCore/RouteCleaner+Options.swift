@@ -75,14 +75,18 @@ extension RouteCleaner {
         public var loopMinWindingDeg: Double = 250
         /// ...and is no spur walked out and back off the line (`isSpur`): its farthest point at
         /// least `loopSpurMinReachM` from the crossing and from the track for `loopSpurClearM`
-        /// of track either side, and the share `loopSpurWithinShare` of the way back within
-        /// `loopSpurWithinM` of the way out (the rest may stray: a spike or a shortcut at the
-        /// tip). (Off a trail that goes on the way it came, in north, out east and back, on
+        /// of track either side, and the share `loopSpurWithinShare` of the way out's fixes with
+        /// the same ground the other way (`TrackGeometry.overlap`) within `loopSpurWithinM` on
+        /// the way back (the rest may stray: a spike or a shortcut at the tip). (Off a trail that goes on the way it came, in north, out east and back, on
         /// north, a spur winds a full turn too.)
         public var loopSpurMinReachM: Double = 15
         public var loopSpurClearM: Double = 150
         public var loopSpurWithinM: Double = 6
         public var loopSpurWithinShare = 0.9
+        /// ...headings for that test on chords this far either side of a fix, metres (a few fixes
+        /// at a walker's pace, so GPS jitter does not turn them; fixes nearer the tip than this
+        /// head through it and are not counted).
+        public var loopSpurHeadingChordM: Double = 3
         /// The way a track comes into a loop's crossing and leaves it is the chord to the first
         /// fix at least this far from the crossing, metres (beyond the loop's own wander)...
         public var loopWayChordM: Double = 40

@@ -1,3 +1,4 @@
+import TrackGeometry
 import TrailpackCore
 
 /// Where a track crosses itself between parts some metres apart along it.
@@ -46,11 +47,10 @@ enum SelfCrossings {
     private static func forEach(_ pts: [LonLat], in range: Range<Int>, minSeparationM: Double,
                                 earlierBelow: () -> Int = { Int.max }, _ body: (Int, Int) -> Bool) {
         guard range.count >= minPoints else { return }
-        // A plane in metres: longitude scaled at the first point's latitude. The map is affine in
-        // longitude and latitude, so which segments cross does not depend on the scale chosen.
-        let origin = pts[range.lowerBound]
-        let k = WGS84.metresPerDegree(atLatDeg: origin.lat)
-        let xy = range.map { (x: wrappedDeltaLonDeg(pts[$0].lon, from: origin.lon) * k.x, y: (pts[$0].lat - origin.lat) * k.y) }
+        // The gnomonic frame at the first point: segments are great-circle arcs, straight in any
+        // such frame, so which of them cross does not depend on where it is centred.
+        let frame = GnomonicFrame(center: pts[range.lowerBound])
+        let xy = range.map { frame.project(pts[$0]) }
         let n = xy.count
         var alongM = [Double](repeating: 0, count: n)
         for t in 1..<n {

@@ -1,3 +1,4 @@
+import TrackGeometry
 import TrailpackCore
 
 extension StopCollapser {
@@ -8,17 +9,17 @@ extension StopCollapser {
     /// end (`dwell`). (The scan accepts the earliest start whose run stands, on the walk in
     /// wherever that lies within the radius: a stack of switchbacks under a summit where the
     /// walker then stood.) A core found walking is remembered in `walked`.
-    mutating func standingPart(of run: Range<Int>, _ frame: LocalFrame) -> (Int, Int)? {
-        let (s, e, median) = RouteCleaner.stopCore(pts, run, coreM: o.stopCoreM, frame.xy)
+    mutating func standingPart(of run: Range<Int>, _ frame: GnomonicFrame) -> (Int, Int)? {
+        let (s, e, median) = RouteCleaner.stopCore(pts, run, coreM: o.stopCoreM, frame.project)
         if walked.lowerBound <= s, e <= walked.upperBound { return nil }
         let separationM = o.stopCrossingSeparationM
         guard SelfCrossings.count(pts, in: s..<e, minSeparationM: separationM, upTo: o.stopMinCrossings) >= o.stopMinCrossings,
               let first = SelfCrossings.firstCrossed(pts, in: s..<e, minSeparationM: separationM),
-              !RouteCleaner.walksOutAndBack(pts, first..<e, o, frame.xy) else {
+              !RouteCleaner.walksOutAndBack(pts, first..<e, o, frame.project) else {
             walked = s..<e
             return nil
         }
-        let (a, b) = RouteCleaner.dwell(pts, first..<e, around: median, o, frame.xy)
+        let (a, b) = RouteCleaner.dwell(pts, first..<e, around: median, o, frame.project)
         guard b - a >= o.stopMinPoints else {
             walked = s..<e
             return nil
@@ -30,7 +31,7 @@ extension StopCollapser {
     /// fixes before `standing` stay track; the stop takes the loop drawn just before it
     /// (`takeLoopBefore`) and the stop before it at the same place (`mergeWithLastStop`), and
     /// goes to the output as its centre. Returns the index after the stop.
-    mutating func collapse(run: Range<Int>, pathM: Double, standing: Range<Int>, _ frame: LocalFrame,
+    mutating func collapse(run: Range<Int>, pathM: Double, standing: Range<Int>, _ frame: GnomonicFrame,
                            _ edits: inout [CleaningEdit]) -> Int {
         let (s, e) = (standing.lowerBound, standing.upperBound)
         for t in run.lowerBound..<s {
@@ -55,10 +56,10 @@ extension StopCollapser {
 
     /// The loop the device drew just before the dwell, if any (`loopBeforeStop`), goes with the
     /// stop; a walk out to a tip and back to where the walker then stood stays track.
-    mutating func takeLoopBefore(_ stop: inout Stop, _ frame: LocalFrame) {
+    mutating func takeLoopBefore(_ stop: inout Stop, _ frame: GnomonicFrame) {
         let i = stop.start
         let first = RouteCleaner.loopBeforeStop(endingAt: i, centre: stop.centre, pts, after: plainFrom, o)
-        guard first < i, !RouteCleaner.walksOutAndBack(pts, first..<(i + 1), o, besideAStand: true, frame.xy) else { return }
+        guard first < i, !RouteCleaner.walksOutAndBack(pts, first..<(i + 1), o, besideAStand: true, frame.project) else { return }
         outP.removeLast(i - first)
         outS.removeLast(i - first)
         stop.pathM += trackM(first..<(i + 1))

@@ -1,3 +1,4 @@
+import TrackGeometry
 import TrailpackCore
 
 /// `RouteCleaner.collapseStops` over one line: scans it for runs of fixes within
@@ -20,7 +21,6 @@ struct StopCollapser {
     let o: RouteCleaner.Options
     var outP: [LonLat] = []
     var outS: [Int] = []
-    var metric = NearMetric()
     /// The last core found walking (its track too seldom crosses itself, or it walks out and
     /// back): cores within it are too.
     var walked = 0..<0
@@ -42,7 +42,7 @@ struct StopCollapser {
     mutating func run(_ edits: inout [CleaningEdit]) {
         var i = 0
         while i < pts.count {
-            let frame = LocalFrame(origin: pts[i], perDegree: metric.perDegree(atLatDeg: pts[i].lat))
+            let frame = GnomonicFrame(center: pts[i])
             if let (run, pathM, standing) = stop(from: i, frame) {
                 i = collapse(run: run, pathM: pathM, standing: standing, frame, &edits)
                 continue
@@ -57,7 +57,7 @@ struct StopCollapser {
     /// at least `stopMinPoints` fixes whose track (`pathM`, in `frame`) is at least
     /// `stopMinPathM` and `stopPathFactor` times the cloud's radius, with the part of it where
     /// the device stood (`standingPart`).
-    mutating func stop(from i: Int, _ frame: LocalFrame) -> (run: Range<Int>, pathM: Double, standing: Range<Int>)? {
+    mutating func stop(from i: Int, _ frame: GnomonicFrame) -> (run: Range<Int>, pathM: Double, standing: Range<Int>)? {
         let (j, last) = cloud(from: i, frame)
         guard j - i >= o.stopMinPoints else { return nil }
         // The track through the cloud, measured only for enough fixes (most runs are walking).
@@ -75,12 +75,12 @@ struct StopCollapser {
 
     /// The end of the run of fixes from `i` that keep within `stopRadiusM` of their running
     /// centre, and the run's last fix in `frame`.
-    func cloud(from i: Int, _ frame: LocalFrame) -> (end: Int, last: (x: Double, y: Double)) {
+    func cloud(from i: Int, _ frame: GnomonicFrame) -> (end: Int, last: (x: Double, y: Double)) {
         var sx = 0.0, sy = 0.0, count = 0.0
         var j = i
         var last = (x: 0.0, y: 0.0)
         while j < pts.count {
-            let q = frame.xy(pts[j])
+            let q = frame.project(pts[j])
             if count > 0 {
                 let dx = q.x - sx / count, dy = q.y - sy / count
                 if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
@@ -95,11 +95,11 @@ struct StopCollapser {
     }
 
     /// The track through the fixes `range` in `frame`, metres.
-    func planeTrackM(_ range: Range<Int>, _ frame: LocalFrame) -> Double {
+    func planeTrackM(_ range: Range<Int>, _ frame: GnomonicFrame) -> Double {
         var pathM = 0.0
         var previous = (x: 0.0, y: 0.0)
         for t in range {
-            let q = frame.xy(pts[t])
+            let q = frame.project(pts[t])
             if t > range.lowerBound { pathM += ((q.x - previous.x) * (q.x - previous.x) + (q.y - previous.y) * (q.y - previous.y)).squareRoot() }
             previous = q
         }
@@ -114,10 +114,10 @@ struct StopCollapser {
     }
 
     /// The mean of the fixes `range` in `frame`, and the farthest of them from it.
-    func centreAndRadius(_ range: Range<Int>, _ frame: LocalFrame) -> (x: Double, y: Double, radiusM: Double) {
+    func centreAndRadius(_ range: Range<Int>, _ frame: GnomonicFrame) -> (x: Double, y: Double, radiusM: Double) {
         var cx = 0.0, cy = 0.0
         for t in range {
-            let q = frame.xy(pts[t])
+            let q = frame.project(pts[t])
             cx += q.x
             cy += q.y
         }
@@ -125,7 +125,7 @@ struct StopCollapser {
         cy /= Double(range.count)
         var radiusM = 0.0
         for t in range {
-            let q = frame.xy(pts[t])
+            let q = frame.project(pts[t])
             radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
         }
         return (cx, cy, radiusM)

@@ -8,6 +8,7 @@ import TrailpackCore
 /// a track: `TrackGeometry` and the resampler read lines in it.
 public struct GnomonicFrame: Sendable {
     public let lon0Deg: Double
+    public let lat0Deg: Double
     public let sinLat0: Double
     public let cosLat0: Double
     public let scaleXM: Double
@@ -15,6 +16,7 @@ public struct GnomonicFrame: Sendable {
 
     public init(center: LonLat) {
         lon0Deg = center.lon
+        lat0Deg = center.lat
         let phi0 = center.lat * WGS84.radPerDeg
         sinLat0 = sin(phi0)
         cosLat0 = cos(phi0)
@@ -50,6 +52,17 @@ public struct GnomonicFrame: Sendable {
         let x = cosPhi * sinDl / cosC
         let y = (cosLat0 * sinPhi - sinLat0 * cosPhi * cosDl) / cosC
         return (x * scaleXM, y * scaleYM)
+    }
+
+    /// The point `x` metres east and `y` metres north of the centre (the inverse of `project`;
+    /// longitudes are not wrapped).
+    public func lonLat(x: Double, y: Double) -> LonLat {
+        // The point's direction from the earth's centre is the centre's plus x east plus y north.
+        let u = x / scaleXM, v = y / scaleYM
+        let towardX = cosLat0 - v * sinLat0, up = sinLat0 + v * cosLat0
+        let lonDeg = lon0Deg + atan2(u, towardX) / WGS84.radPerDeg
+        let latDeg = atan2(up, (towardX * towardX + u * u).squareRoot()) / WGS84.radPerDeg
+        return LonLat(lonDeg, latDeg)
     }
 
     /// `p` in the frame as a `Vec2`.

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TrackGeometry
+
 import TestSupport
 import TrailpackCore
-import RouteCore
+@testable import RouteCore
 
 /// What devices do to a track, and what the cleaner must remove or keep.
 @Suite struct GPSArtifactTests {
@@ -262,6 +264,28 @@ import RouteCore
         }
         #expect(kept == 8)
         #expect(keptWithoutTheTest <= 4)
+    }
+
+    /// `walksBackAlong` over the self-overlap map: off a trail, out 40 m east and back west 1.5 m
+    /// beside the way out is walked back along; out east, 15 m north and back west is a loop.
+    @Test func aSpursWayBackRunsAlongItsWayOutAndALoopsDoesNot() {
+        let junction = Geodesic.destination(from: Self.start, bearingDeg: 0, distanceM: 60)
+        func line(besideM: Double) -> [LonLat] {
+            let end = Geodesic.destination(from: junction, bearingDeg: 90, distanceM: 40)
+            let back = Geodesic.destination(from: end, bearingDeg: 0, distanceM: besideM)
+            let ways = [Self.walk(bearingDeg: 0, lengthM: 60, stepM: 3), Self.walk(from: junction, bearingDeg: 90, lengthM: 40, stepM: 3),
+                        Self.walk(from: back, bearingDeg: 270, lengthM: 40, stepM: 3)]
+            return ways.flatMap { $0.dropFirst() } + Self.walk(from: junction, bearingDeg: 0, lengthM: 60, stepM: 3)
+        }
+        for (besideM, isSpur) in [(1.5, true), (15.0, false)] {
+            let pts = line(besideM: besideM)
+            let geometry = TrackGeometry(coords: pts)
+            // Fixes 0-19 lead north to the junction, 20-32 go east (the last one the tip), 33-45
+            // come back west (the loop's last fix), then the walk goes on north.
+            let first = 20, tip = 32, end = 45
+            #expect(Geodesic.distanceM(pts[tip], Geodesic.destination(from: junction, bearingDeg: 90, distanceM: 39)) < 0.01)
+            #expect(RouteCleaner.walksBackAlong(geometry, out: first..<tip, tip: tip, end: end, RouteCleaner.Options()) == isSpur)
+        }
     }
 
     @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() {

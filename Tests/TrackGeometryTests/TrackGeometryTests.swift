@@ -29,6 +29,22 @@ struct TrackGeometryTests {
 
     static let rule = OverlapRule(reachM: 30, halfChordM: 10)
 
+    @Test func theFramesInverseReturnsEachPointWithinAMicrometre() {
+        var rng = SplitMix64(seed: 30)
+        let frame = GnomonicFrame(center: Self.at(0, 0))
+        for _ in 0..<200 {
+            let p = Self.at(Double.random(in: -20_000...20_000, using: &rng), Double.random(in: -20_000...20_000, using: &rng))
+            let q = frame.project(p)
+            let back = frame.lonLat(x: q.x, y: q.y)
+            #expect(shortDistanceM(p, back) < 1e-6)
+        }
+        // The centre is the origin, and a point 1 km east lies 1 km east (to a millimetre).
+        let c = frame.project(Self.at(0, 0))
+        #expect(c.x == 0 && c.y == 0)
+        #expect(abs(frame.project(frame.lonLat(x: 1000, y: 0)).x - 1000) < 1e-9)
+        #expect(abs(shortDistanceM(Self.at(0, 0), frame.lonLat(x: 1000, y: 0)) - 1000) < 1e-3)
+    }
+
     @Test func pointAtDistanceKeepsBothEndsAndTheLength() {
         var rng = SplitMix64(seed: 11)
         for _ in 0..<20 {
