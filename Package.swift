@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The JSON parser and the validator run over whole packs thousands of times in the test suite
-// (corruption corpus, fuzzing), and the track, network and guidance code over seeded corpora of
-// recordings: optimise them in debug builds too.
+// The tests run the libraries over seeded corpora (recordings, corrupted packs, previews) and the
+// binary builds dozens of regions: every library and the executable are optimised in debug builds
+// too, so `make test` spends its time testing. Test targets are not (their builds stay quick).
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 // trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes) for
