@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
-        .target(name: "TestSupport", dependencies: ["TrailpackCore", "Pipeline"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TrailpackCore", "RouteCore", "Pipeline"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PackJSONTests", dependencies: ["TestSupport", "PackJSON"]),
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
