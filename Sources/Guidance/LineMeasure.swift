@@ -99,12 +99,6 @@ struct LineMeasure: Sendable {
         return Deviation.signedDeg(from: a, to: b)
     }
 
-    /// The way the line heads `atM` metres along: the vector (metres east and north) from the
-    /// point `halfChordM` back to the point `halfChordM` ahead (clamped to the ends).
-    func chordVectorM(atM d: Double, halfChordM: Double, metric: inout NearMetric) -> (x: Double, y: Double) {
-        metric.vectorM(point(atM: d - halfChordM), point(atM: d + halfChordM))
-    }
-
     /// `shortBearingDeg(a, b)` when `shortDistanceM(a, b) > minChordM`, else nil: the same values, on
     /// one evaluation of the metric.
     @inline(__always)

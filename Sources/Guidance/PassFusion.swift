@@ -224,18 +224,8 @@ enum PassFusion {
 
 extension LineMeasure {
     /// The first vertex at least `m` metres along (the vertex count when none is).
-    func vertex(atOrAfterM m: Double) -> Int {
-        var lo = 0, hi = cumM.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cumM[mid] < m { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func vertex(atOrAfterM m: Double) -> Int { AlongLine.vertex(atOrAfterM: m, cumM: cumM) }
 
     /// The vertex nearest to `m` metres along (the earlier of two as near).
-    func nearestVertex(toM m: Double) -> Int {
-        let after = min(vertex(atOrAfterM: m), cumM.count - 1)
-        return after > 0 && m - cumM[after - 1] <= cumM[after] - m ? after - 1 : after
-    }
+    func nearestVertex(toM m: Double) -> Int { AlongLine.nearestVertex(toM: m, cumM: cumM) }
 }

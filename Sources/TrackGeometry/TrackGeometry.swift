@@ -45,20 +45,10 @@ public struct TrackGeometry: Sendable {
     }
 
     /// The first vertex at least `m` metres along (the vertex count when none is).
-    public func vertex(atOrAfterM m: Double) -> Int {
-        var lo = 0, hi = cumM.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cumM[mid] < m { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    public func vertex(atOrAfterM m: Double) -> Int { AlongLine.vertex(atOrAfterM: m, cumM: cumM) }
 
     /// The vertex nearest to `m` metres along (the earlier of two as near).
-    public func nearestVertex(toM m: Double) -> Int {
-        let after = min(vertex(atOrAfterM: m), cumM.count - 1)
-        return after > 0 && m - cumM[after - 1] <= cumM[after] - m ? after - 1 : after
-    }
+    public func nearestVertex(toM m: Double) -> Int { AlongLine.nearestVertex(toM: m, cumM: cumM) }
 
     /// The point `m` metres along the line on the frame (clamped to the line's ends).
     public func position(atM m: Double) -> Vec2 {
