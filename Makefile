@@ -51,9 +51,12 @@ demo: build venv
 	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
 	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
+# The suite's builds share one glyph cache (`--glyph-cache`), fresh for each run: each range of
+# the font is rendered once per run instead of once per build.
 test: deps venv
 	swift build --build-tests
-	swift test --skip-build
+	@cache=$$(mktemp -d -t trailpack-glyphs.XXXXXX) && echo "TRAILPACK_GLYPH_CACHE=$$cache swift test --skip-build" \
+	  && TRAILPACK_GLYPH_CACHE=$$cache swift test --skip-build; status=$$?; rm -rf "$$cache"; exit $$status
 
 # dist/trailpack-<version>-linux-<arch>.tar.gz: the binary with the Swift runtime linked in (its own
 # scratch path, .build/dist), the Debian runtime packages it needs, its licences (docs/CLUSTER.md).

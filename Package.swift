@@ -90,6 +90,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
+        .testTarget(name: "MapAssetsTests", dependencies: ["TestSupport", "MapAssets", "Glyphs"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
         // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).
         .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore", "Pipeline", "MapStyle"]),

@@ -38,22 +38,51 @@ public struct GlyphSet: Equatable, Sendable {
     /// MapLibre requests glyphs by UTF-16 code unit: a character above U+FFFF (an emoji) asks for
     /// the ranges of its two surrogates, so those ranges get (empty) files, or the whole map
     /// would fail to render; it never asks for ranges above U+FFFF, so none are written.
+    /// With a `store` (for the font at `fontPath` only), a range kept there is read instead of
+    /// rendered, and a range rendered is kept; the files are the same bytes either way.
     /// - Throws: `FontError` when the font cannot be opened or a glyph cannot be rendered.
-    public static func make(fontPath: String, fontstack: String, characters: Set<Unicode.Scalar>) throws(FontError) -> GlyphSet {
-        let library = try FontLibrary(sdfSpreadPx: sdfSpreadPx)
-        let face = try FontFace(path: fontPath, sizePx: MapLibreGlyphFormat.emSizePx, library: library)
+    public static func make(fontPath: String, fontstack: String, characters: Set<Unicode.Scalar>,
+                            store: (any GlyphRangeStore)? = nil) throws(FontError) -> GlyphSet {
+        let renderer = try RangeRenderer(fontPath: fontPath)
         let starts = Set(requestedCodeUnits(characters).map { range(containing: UInt32($0)).lowerBound }).sorted()
         var files: [GlyphRangeFile] = []
         var drawn = Set<UInt32>()
         for start in starts {
-            let glyphs = try rangeGlyphs(face, range(containing: start))
+            let range = range(containing: start)
+            let key = storeKey(fontstack: fontstack, range: range, freeTypeVersion: renderer.library.versionText)
+            if let store, let kept = kept(store, key: key, fontstack: fontstack, range: range) {
+                files.append(kept.file)
+                drawn.formUnion(kept.ids)
+                continue
+            }
+            let glyphs = try rangeGlyphs(try renderer.face(), range)
             drawn.formUnion(glyphs.map(\.id))
-            let stack = PBFFontstack(name: fontstack, range: rangeName(range(containing: start)), glyphs: glyphs)
-            files.append(GlyphRangeFile(range: range(containing: start), fileName: rangeName(range(containing: start)) + ".pbf",
+            let stack = PBFFontstack(name: fontstack, range: rangeName(range), glyphs: glyphs)
+            files.append(GlyphRangeFile(range: range, fileName: rangeName(range) + ".pbf",
                                         bytes: GlyphPBF.encode([stack]), glyphCount: glyphs.count))
+            store?.keep(files[files.count - 1].bytes, forKey: key)
         }
         let missing = characters.filter { !drawn.contains($0.value) }.sorted { $0.value < $1.value }
         return GlyphSet(fontstack: fontstack, files: files, missingCharacters: missing)
+    }
+
+    /// FreeType's library, and the face opened on the first range that is rendered, not read.
+    final class RangeRenderer {
+        let fontPath: String
+        let library: FontLibrary
+        private var opened: FontFace?
+
+        init(fontPath: String) throws(FontError) {
+            self.fontPath = fontPath
+            self.library = try FontLibrary(sdfSpreadPx: sdfSpreadPx)
+        }
+
+        func face() throws(FontError) -> FontFace {
+            if let opened { return opened }
+            let face = try FontFace(path: fontPath, sizePx: MapLibreGlyphFormat.emSizePx, library: library)
+            opened = face
+            return face
+        }
     }
 
     /// The UTF-16 code units MapLibre looks glyphs up by for `characters`.

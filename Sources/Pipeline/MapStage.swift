@@ -21,10 +21,12 @@ public enum MapStage {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Writes the map files into the region's staging folder.
-    /// - Throws: `BuildError.output`, `DrawingError` or `GDALError` naming what could not be made.
+    /// Writes the map files into the region's staging folder; glyph ranges kept in
+    /// `glyphCacheFolder` are read from there (`GlyphCache`).
+    /// - Throws: `BuildError.output`, `DrawingError`, `GlyphCacheError` or `GDALError` naming
+    ///   what could not be made.
     static func run(_ recipe: Recipe, bbox: BBox, hillshadeBounds: BBox, labels: MapLabels, contoursBytes: Int,
-                    writer: RegionWriter, vectorLayers: () -> [VectorTileLayer]) throws -> Output {
+                    writer: RegionWriter, glyphCacheFolder: String? = nil, vectorLayers: () -> [VectorTileLayer]) throws -> Output {
         var assets: [WrittenFile] = []
         var source = VectorSource.geoJSON
         // Above the recipe's `map.vectorTilesAboveMB` (5 MB) of contours, a phone draws GeoJSON slowly
@@ -39,7 +41,7 @@ public enum MapStage {
             assets.append(try writer.write(stem + ".png", bytes: sheet.png))
             assets.append(try writer.write(stem + ".json", bytes: sheet.json))
         }
-        let glyphs = try GlyphRanges.make(characters: labels.characters)
+        let glyphs = try GlyphRanges.make(characters: labels.characters, cacheFolder: glyphCacheFolder)
         for file in glyphs.files {
             assets.append(try writer.write("map/glyphs/\(StyleSheet.fontstack)/\(file.name)", bytes: file.bytes))
         }

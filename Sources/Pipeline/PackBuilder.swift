@@ -44,6 +44,9 @@ public struct BuildOptions: Sendable {
     public var lockWaitS: Double = 60
     /// Told once per lock, with its file and holder, when the build has to wait for it.
     public var onLockWait: (@Sendable (_ lockFile: String, _ holder: String) -> Void)?
+    /// A folder keeping the map's glyph ranges between builds (`--glyph-cache`,
+    /// `TRAILPACK_GLYPH_CACHE`; `MapAssets.GlyphCache`); the pack's bytes are the same without it.
+    public var glyphCacheFolder: String?
     public init() {}
 }
 
@@ -81,7 +84,7 @@ public enum PackBuilder {
         let writer = try RegionWriter(root: root, regionID: made.recipe.id)
         let written: [WrittenFile]
         do {
-            written = try write(&made, writer: writer)
+            written = try write(&made, writer: writer, glyphCacheFolder: options.glyphCacheFolder)
             try Failpoint.check("before-commit")
             try writer.commit()
         } catch {
@@ -182,10 +185,11 @@ public enum PackBuilder {
     }
 
     /// Writes every file of the region into `writer`'s staging folder, the manifest last; adds
-    /// the map's and the size budget's diagnostics to `made`.
+    /// the map's and the size budget's diagnostics to `made`; glyph ranges kept in
+    /// `glyphCacheFolder` are read from there.
     /// - Returns: every file written, in summary order.
     /// - Throws: `BuildError` when a file cannot be written, `GDALError` from the GeoJSON or tiles.
-    static func write(_ made: inout Made, writer: RegionWriter) throws -> [WrittenFile] {
+    static func write(_ made: inout Made, writer: RegionWriter, glyphCacheFolder: String?) throws -> [WrittenFile] {
         let (recipe, inputs, terrain, routes, bbox) = (made.recipe, made.inputs, made.terrain, made.routes, made.bbox)
         var files: [String: WrittenFile] = [:]
         // The largest file is encoded on another core while the others are written.
@@ -210,7 +214,8 @@ public enum PackBuilder {
         files["contours"] = try contoursJob.wait()
         let map = try MapStage.run(recipe, bbox: bbox, hillshadeBounds: terrain.hillshadeBounds,
                                    labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois),
-                                   contoursBytes: files["contours"]!.bytes, writer: writer) {
+                                   contoursBytes: files["contours"]!.bytes, writer: writer,
+                                   glyphCacheFolder: glyphCacheFolder) {
             AssembleStage.vectorTileLayers(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox)
         }
         files["style"] = map.style

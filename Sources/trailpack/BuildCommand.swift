@@ -6,7 +6,7 @@ import Pipeline
 enum BuildCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "build", flags: ["--quiet", "--json", "--no-catalog"],
-                              options: ["--out", "--depfile", "--memory-limit-mib", "--lock-wait-s", "--log-format"])
+                              options: ["--out", "--depfile", "--memory-limit-mib", "--lock-wait-s", "--log-format", "--glyph-cache"])
         guard !a.positionals.isEmpty else { throw UsageError(message: "'build' needs at least one RECIPE", command: "build") }
         guard let out = a.options["--out"] else { throw UsageError(message: "'build' needs --out DIR (the pack root)", command: "build") }
         if a.options["--depfile"] != nil && a.positionals.count > 1 {
@@ -38,8 +38,12 @@ enum BuildCommand {
             options.memoryLimitMiB = mib
         }
         options.lockWaitS = try lockWaitS(a, command: "build")
+        options.glyphCacheFolder = a.options["--glyph-cache"] ?? ProcessInfo.processInfo.environment[glyphCacheKey].flatMap { $0.isEmpty ? nil : $0 }
         return options
     }
+
+    /// The environment variable that names a glyph cache folder when `--glyph-cache` does not.
+    static let glyphCacheKey = "TRAILPACK_GLYPH_CACHE"
 
     /// `--lock-wait-s N`: seconds, at least 0; 60 when not given.
     /// - Throws: `UsageError` for anything else.

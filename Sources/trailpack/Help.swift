@@ -55,6 +55,7 @@ enum Help {
         "build": """
         USAGE: trailpack build RECIPE... --out DIR [--depfile FILE] [--no-catalog] [--quiet] [--json]
                                      [--log-format plain|pretty] [--lock-wait-s N] [--memory-limit-mib N]
+                                     [--glyph-cache DIR]
 
         Builds each recipe's region into DIR/regions/<id> (written into a temporary folder beside
         it and renamed into place, so a failed or interrupted build leaves the previous region
@@ -86,6 +87,13 @@ enum Help {
           --lock-wait-s N  Seconds to wait while another build holds this region's lock or the
                            catalog's (default 60), then exit 75 naming the holder and lock file
           --memory-limit-mib N  Largest estimated peak memory, MiB (overrides terrain.memoryLimitMiB)
+          --glyph-cache DIR  Keep the map's glyph ranges in DIR and read them from there, so
+                           builds of many regions render each range once; entries are keyed by
+                           the font's SHA-256, FreeType's version and the format, checked on
+                           reading (a damaged one is made again), and safe to share between
+                           builds running at once; the pack is byte-identical without it. Default:
+                           $TRAILPACK_GLYPH_CACHE, else none; a folder that cannot be made is
+                           an error (exit 1)
 
         MEMORY LIMIT: the smallest of --memory-limit-mib (else terrain.memoryLimitMiB), the
         process's own cgroup limit (v2 memory.max or v1 memory.limit_in_bytes, its parents'

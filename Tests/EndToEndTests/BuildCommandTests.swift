@@ -23,16 +23,31 @@ import TestSupport
         return try writeRecipe(text, name: "previous.json5")
     }
 
+    /// The second build keeps its glyph ranges in a fresh cache (the first region renders them,
+    /// the second reads them), the first uses none: same bytes.
     @Test func twoBuildsGiveByteIdenticalTrees() throws {
         let a = TestData.scratchFolder("det-a"), b = TestData.scratchFolder("det-b")
-        let ra = try TestData.run(["build", demo, jacksboro, "--out", a.path, "--quiet"])
-        let rb = try TestData.run(["build", jacksboro, demo, "--out", b.path, "--quiet"])
+        let cache = TestData.scratchFolder("det-glyphs")
+        let ra = try TestData.run(["build", demo, jacksboro, "--out", a.path, "--quiet"], environment: ["TRAILPACK_GLYPH_CACHE": ""])
+        let rb = try TestData.run(["build", jacksboro, demo, "--out", b.path, "--quiet", "--glyph-cache", cache.path])
         #expect(ra.status == 0 && rb.status == 0, "\(ra.stderr)\(rb.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".pbf") }.count == 1)
         #expect(TestData.strictValidationFailure(a) == nil)
         let ta = TestData.tree(a), tb = TestData.tree(b)
         #expect(ta.count >= 20)
         #expect(Set(ta.keys) == Set(tb.keys))
         for (path, bytes) in ta { #expect(tb[path] == bytes, "\(path) differs") }
+    }
+
+    @Test func aGlyphCacheThatCannotBeMadeStopsTheBuildNamingIt() throws {
+        let root = TestData.scratchFolder("glyph-cache-bad")
+        let blocker = root.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: blocker)
+        let r = try TestData.run(["build", demo, "--out", root.appendingPathComponent("packs").path, "--quiet"],
+                                 environment: ["TRAILPACK_GLYPH_CACHE": blocker.appendingPathComponent("cache").path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(blocker.path)/cache: cannot keep glyph ranges there"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("packs/regions/pliny-kilkenny").path))
     }
 
     @Test(arguments: ["before-commit", "after-commit"])
