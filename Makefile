@@ -23,7 +23,8 @@ build: deps $(TRAILPACK)
 	swift build -c release --product trailpack
 
 # Each region rebuilds only when its recipe, an input it read (from its depfile) or the tool
-# changed; the catalog is written last, once every region is in place.
+# changed; the catalog is written last, once every region is in place. The regions share one
+# glyph cache beside their depfiles (`--glyph-cache`): each range of the font is rendered once.
 packs: $(PACKS)/catalog.json
 
 $(PACKS)/catalog.json: $(MANIFESTS)
@@ -31,7 +32,7 @@ $(PACKS)/catalog.json: $(MANIFESTS)
 
 $(PACKS)/regions/%/manifest.json: Recipes/%.json5 $(TRAILPACK)
 	@mkdir -p $(PACKS)/.deps
-	$(TRAILPACK) build $< --out $(PACKS) --no-catalog --quiet --depfile $(PACKS)/.deps/$*.d
+	$(TRAILPACK) build $< --out $(PACKS) --no-catalog --quiet --depfile $(PACKS)/.deps/$*.d --glyph-cache $(PACKS)/.glyph-cache
 
 -include $(wildcard $(PACKS)/.deps/*.d)
 

@@ -44,6 +44,8 @@ import TestSupport
         let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog)) as? [String: Any]
         let ids = (listed?["regions"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         #expect(ids == ["jacksboro", "pliny-kilkenny"])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("packs/.glyph-cache").path)
+        #expect(kept.filter { $0.hasSuffix(".pbf") }.count == 1, "both regions' labels are in range 0-255: \(kept)")
 
         let second = try make(dir)
         #expect(second.status == 0)
