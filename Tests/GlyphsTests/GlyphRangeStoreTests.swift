@@ -26,7 +26,7 @@ final class MemoryStore: GlyphRangeStore, @unchecked Sendable {
 
     @Test func aWarmStoreGivesTheSetTheFontGivesWithoutRendering() throws {
         let store = MemoryStore()
-        let cold = try GlyphSet.make(font: .dejaVuSans, characters: Self.characters)
+        let cold = try GlyphSetTests.labelSet.get()
         let first = try GlyphSet.make(fontPath: try GlyphFont.dejaVuSans.path(), fontstack: "DejaVu Sans Book",
                                       characters: Self.characters, store: store)
         #expect(first == cold)
