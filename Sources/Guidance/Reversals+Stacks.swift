@@ -14,21 +14,31 @@ extension Reversals {
     }
 
     /// True when the reversal at vertex `k` of `line` is a hairpin of a switchback stack: the
-    /// bend within `tipRadiusM` of it belongs to a switchback run, and no bend within `maxLegM`
-    /// before or after it turns the same way. A stack's legs may lie 2-4 m apart, within GPS
-    /// error of each other, so its hairpins read as ways walked back; but each leg ends at
-    /// another hairpin turning the other way. The tip of an out-and-back that turns just after a
-    /// run is met on the way back by the run's last hairpin walked the other way, which turns
-    /// the same way as the tip: it stays a reversal.
-    static func isStackHairpin(at k: Int, _ line: LineMeasure, _ stack: StackBends, _ t: GuidanceTuning.Switchbacks) -> Bool {
-        let d = line.cumM[k]
-        guard let b = stack.bends.indices.min(by: { abs(line.cumM[stack.bends[$0].pathIndex] - d) < abs(line.cumM[stack.bends[$1].pathIndex] - d) }),
-              abs(line.cumM[stack.bends[b].pathIndex] - d) <= t.tipRadiusM, stack.inRun.contains(stack.bends[b].pathIndex) else { return false }
-        let right = stack.bends[b].deviationDeg > 0
-        for j in [b - 1, b + 1] where stack.bends.indices.contains(j) {
-            let other = stack.bends[j]
-            if abs(line.cumM[other.pathIndex] - d) <= t.maxLegM, (other.deviationDeg > 0) == right { return false }
+    /// bends next to the bend within `tipRadiusM` of it (at most `maxLegM` away) exist and all turn
+    /// the other way, it or they belong to a switchback run, and so does a bend two bends away
+    /// (within twice `maxLegM`): a spur walked out and back off a bend of the trail reads as three
+    /// alternating bends, and nothing beyond them. A hairpin of
+    /// `GuidanceTuning.Overlap.sidelessHairpinDeg` or more may turn either way: GPS error decides
+    /// the side of a hairpin whose legs lie 2-4 m apart. A stack's legs lie within GPS error of
+    /// each other, so its hairpins read as ways walked back; but each leg ends at another hairpin
+    /// turning the other way. The tip of an out-and-back that turns just after a run is met on
+    /// the way back by the run's last hairpin walked the other way, which turns the other way
+    /// from the same hairpin before the tip: no side of the tip turns against both, and it stays
+    /// a reversal.
+    static func isStackHairpin(at k: Int, _ line: LineMeasure, _ stack: StackBends, _ tuning: GuidanceTuning) -> Bool {
+        let t = tuning.switchbacks, d = line.cumM[k], bends = stack.bends
+        func alongM(_ j: Int) -> Double { line.cumM[bends[j].pathIndex] }
+        func inRun(_ j: Int) -> Bool { stack.inRun.contains(bends[j].pathIndex) }
+        guard let b = bends.indices.min(by: { abs(alongM($0) - d) < abs(alongM($1) - d) }), abs(alongM(b) - d) <= t.tipRadiusM else {
+            return false
         }
-        return true
+        let neighbours = [b - 1, b + 1].filter { bends.indices.contains($0) && abs(alongM($0) - alongM(b)) <= t.maxLegM }
+        // A run beyond the neighbours: a spur off a bend reads as three alternating bends, its
+        // junction walked in, its tip and its junction walked out, and nothing more.
+        let beyond = [b - 2, b + 2].filter { bends.indices.contains($0) && abs(alongM($0) - alongM(b)) <= 2 * t.maxLegM }
+        guard let first = neighbours.first, inRun(b) || neighbours.allSatisfy(inRun), beyond.contains(where: inRun) else { return false }
+        let tipRight = bends[first].deviationDeg < 0
+        guard neighbours.allSatisfy({ (bends[$0].deviationDeg < 0) == tipRight }) else { return false }
+        return abs(bends[b].deviationDeg) >= tuning.overlap.sidelessHairpinDeg || (bends[b].deviationDeg > 0) == tipRight
     }
 }

@@ -49,7 +49,7 @@ enum Reversals {
         }
         let tips = farthestOut(score, line, tuning.overlap)
         let stack = tips.isEmpty || drawn ? nil : StackBends(line, tuning.switchbacks)
-        return tips.filter { k in stack.map { !isStackHairpin(at: k, line, $0, tuning.switchbacks) } ?? true }.map { k in
+        return tips.filter { k in stack.map { !isStackHairpin(at: k, line, $0, tuning) } ?? true }.map { k in
             Reversal(pathIndex: k, deviationDeg: line.deviationDeg(at: k, windowM: tuning.overlap.reversalChordM) ?? halfTurnDeg)
         }
     }
