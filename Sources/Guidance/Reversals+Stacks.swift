@@ -15,9 +15,10 @@ extension Reversals {
 
     /// True when the reversal at vertex `k` of `line` is a hairpin of a switchback stack: the
     /// bends next to the bend within `tipRadiusM` of it (at most `maxLegM` away) exist and all turn
-    /// the other way, it or they belong to a switchback run, and so does a bend two bends away
-    /// (within twice `maxLegM`): a spur walked out and back off a bend of the trail reads as three
-    /// alternating bends, and nothing beyond them. A hairpin of
+    /// the other way, it or one of them belongs to a switchback run, and either they are as tight
+    /// as a stack's hairpins (`sidelessHairpinDeg`) or a bend two bends away (within twice
+    /// `maxLegM`) belongs to a run too: a spur walked out and back off a bend of the trail reads
+    /// as three alternating bends, and nothing beyond them. A hairpin of
     /// `GuidanceTuning.Overlap.sidelessHairpinDeg` or more may turn either way: GPS error decides
     /// the side of a hairpin whose legs lie 2-4 m apart. A stack's legs lie within GPS error of
     /// each other, so its hairpins read as ways walked back; but each leg ends at another hairpin
@@ -33,10 +34,13 @@ extension Reversals {
             return false
         }
         let neighbours = [b - 1, b + 1].filter { bends.indices.contains($0) && abs(alongM($0) - alongM(b)) <= t.maxLegM }
-        // A run beyond the neighbours: a spur off a bend reads as three alternating bends, its
-        // junction walked in, its tip and its junction walked out, and nothing more.
+        // A run beyond the neighbours, or neighbours as tight as a stack's: a spur off a bend
+        // reads as three alternating bends (its junction walked in, its tip, its junction walked
+        // out, each under `sidelessHairpinDeg`) and nothing more.
         let beyond = [b - 2, b + 2].filter { bends.indices.contains($0) && abs(alongM($0) - alongM(b)) <= 2 * t.maxLegM }
-        guard let first = neighbours.first, inRun(b) || neighbours.allSatisfy(inRun), beyond.contains(where: inRun) else { return false }
+        let tight = neighbours.allSatisfy { abs(bends[$0].deviationDeg) >= tuning.overlap.sidelessHairpinDeg }
+        guard let first = neighbours.first, inRun(b) || neighbours.contains(where: inRun),
+              tight || beyond.contains(where: inRun) else { return false }
         let tipRight = bends[first].deviationDeg < 0
         guard neighbours.allSatisfy({ (bends[$0].deviationDeg < 0) == tipRight }) else { return false }
         return abs(bends[b].deviationDeg) >= tuning.overlap.sidelessHairpinDeg || (bends[b].deviationDeg > 0) == tipRight
