@@ -36,7 +36,7 @@ extension Reversals {
         let neighbours = [b - 1, b + 1].filter { bends.indices.contains($0) && abs(alongM($0) - alongM(b)) <= t.maxLegM }
         // A run beyond the neighbours, or neighbours as tight as a stack's: a spur off a bend
         // reads as three alternating bends (its junction walked in, its tip, its junction walked
-        // out, each under `sidelessHairpinDeg`) and nothing more.
+        // out, the junctions under `sidelessHairpinDeg`) and nothing more.
         let beyond = [b - 2, b + 2].filter { bends.indices.contains($0) && abs(alongM($0) - alongM(b)) <= 2 * t.maxLegM }
         let tight = neighbours.allSatisfy { abs(bends[$0].deviationDeg) >= tuning.overlap.sidelessHairpinDeg }
         guard let first = neighbours.first, inRun(b) || neighbours.contains(where: inRun),
