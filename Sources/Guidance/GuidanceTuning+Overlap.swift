@@ -39,6 +39,10 @@ extension GuidanceTuning {
         public var reversalSpacingM = 60.0
         /// A reversal's signed deviation is read on chords this long either side of the tip, metres.
         public var reversalChordM = 25.0
+        /// A switchback hairpin bending this many degrees or more over `GuidanceTuning.Switchbacks.chordM`
+        /// chords may turn either way: its legs lie so close (2-4 m in a tight stack) that GPS
+        /// error decides its side (`Reversals.isStackHairpin`).
+        public var sidelessHairpinDeg = 170.0
 
         // MARK: Retrace (see `Retrace`)
 

@@ -47,7 +47,9 @@ enum Reversals {
         for k in 1..<(n - 1) where evidence(at: k, line, geometry, bends50: bends50, drawn: drawn, tuning) != nil {
             score[k] = tipScore(at: k, line, tuning.overlap)
         }
-        return farthestOut(score, line, tuning.overlap).map { k in
+        let tips = farthestOut(score, line, tuning.overlap)
+        let stack = tips.isEmpty || drawn ? nil : StackBends(line, tuning.switchbacks)
+        return tips.filter { k in stack.map { !isStackHairpin(at: k, line, $0, tuning) } ?? true }.map { k in
             Reversal(pathIndex: k, deviationDeg: line.deviationDeg(at: k, windowM: tuning.overlap.reversalChordM) ?? halfTurnDeg)
         }
     }
