@@ -13,7 +13,7 @@ enum DemoRegion {
     /// - Throws: the build's error.
     static func build() throws -> (folder: URL, summary: BuildSummary) {
         let root = TestData.scratchFolder("landmarks-demo")
-        let summary = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        let summary = try TestData.build(recipePath: recipe, outRoot: root.path)
         #expect(TestData.strictValidationFailure(root) == nil)
         return (root.appendingPathComponent("regions/pliny-kilkenny"), summary)
     }

@@ -9,7 +9,7 @@ enum RegionPacks {
     static let demo: Result<URL, any Error> = Result {
         let root = TestData.scratchFolder("map-demo")
         for recipe in ["pliny-kilkenny", "jacksboro"] {
-            _ = try PackBuilder.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/\(recipe).json5").path, outRoot: root.path)
+            _ = try TestData.build(recipePath: TestData.repoRoot.appendingPathComponent("Recipes/\(recipe).json5").path, outRoot: root.path)
         }
         return root.appendingPathComponent("regions")
     }
@@ -20,7 +20,7 @@ enum RegionPacks {
             let root = TestData.scratchFolder("map-tiles-\(k)")
             let recipe = root.appendingPathComponent("tiles.json5")
             try tilesRecipe.write(to: recipe, atomically: true, encoding: .utf8)
-            _ = try PackBuilder.build(recipePath: recipe.path, outRoot: root.appendingPathComponent("pack").path)
+            _ = try TestData.build(recipePath: recipe.path, outRoot: root.appendingPathComponent("pack").path)
             return root.appendingPathComponent("pack/regions/tiles")
         }
     }

@@ -37,7 +37,7 @@ import TrailpackCore
           routes: [ { id: "walk", name: "Walk", track: { file: "walk.gpx" } } ] }
         """
         try recipe.write(to: dir.appendingPathComponent("walk.json5"), atomically: true, encoding: .utf8)
-        let summary = try PackBuilder.build(recipePath: dir.appendingPathComponent("walk.json5").path, outRoot: dir.appendingPathComponent("packs").path)
+        let summary = try TestData.build(recipePath: dir.appendingPathComponent("walk.json5").path, outRoot: dir.appendingPathComponent("packs").path)
         #expect(TestData.strictValidationFailure(dir.appendingPathComponent("packs")) == nil)
         let notes = summary.diagnostics.filter { $0.subject == "route walk" }.map(\.message)
         #expect(notes.first?.hasPrefix("cleaning kept") == true, "\(notes)")

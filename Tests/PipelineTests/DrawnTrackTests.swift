@@ -36,7 +36,7 @@ import TrailpackCore
             """
         try recipe.write(to: dir.appendingPathComponent("plan.json5"), atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("packs")
-        let summary = try PackBuilder.build(recipePath: dir.appendingPathComponent("plan.json5").path, outRoot: out.path)
+        let summary = try TestData.build(recipePath: dir.appendingPathComponent("plan.json5").path, outRoot: out.path)
         #expect(TestData.strictValidationFailure(out) == nil)
         let route = try String(contentsOf: out.appendingPathComponent("regions/plan/routes/plan.json"), encoding: .utf8)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(route.utf8)) as? [String: Any])

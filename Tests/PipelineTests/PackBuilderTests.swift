@@ -89,7 +89,7 @@ import TrailpackCore
         let dir = TestData.scratchFolder("budget")
         let recipe = dir.appendingPathComponent("jacksboro.json5").path
         try text.write(toFile: recipe, atomically: true, encoding: .utf8)
-        let summary = try PackBuilder.build(recipePath: recipe, outRoot: dir.appendingPathComponent("out").path)
+        let summary = try TestData.build(recipePath: recipe, outRoot: dir.appendingPathComponent("out").path)
         let note = try #require(summary.diagnostics.first { $0.message.contains("coarsened") })
         #expect(note.level == .warning && note.subject.contains("pine-mountain-crest"))
         let patchFile = try #require(summary.files.first { $0.path == "ar/pine-mountain-crest.bin" })

@@ -22,7 +22,7 @@ import TestSupport
         let plan = try #require(RegionPlanner.plan([recipe], in: env).first)
         #expect(plan.problems.isEmpty && plan.regionID == "jacksboro" && plan.bboxDerived, "\(plan.problems)")
         let root = dir.appendingPathComponent("out")
-        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
         let manifest = try JSONParser.parse(try Data(contentsOf: root.appendingPathComponent("regions/jacksboro/manifest.json")))
         let terrain = try manifest.member("files").member("terrain")
         let grid = try #require(plan.grid)

@@ -20,7 +20,7 @@ import TrailpackCore
         let recipe = dir.appendingPathComponent("snap.json5")
         try text.write(to: recipe, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("packs")
-        let summary = try PackBuilder.build(recipePath: recipe.path, outRoot: out.path)
+        let summary = try TestData.build(recipePath: recipe.path, outRoot: out.path)
         #expect(TestData.strictValidationFailure(out) == nil)
         return (out.appendingPathComponent("regions/snap"), summary)
     }

@@ -38,7 +38,7 @@ enum GridRegion {
         """
         let recipePath = root.appendingPathComponent("grid.json5")
         try recipe.write(to: recipePath, atomically: true, encoding: .utf8)
-        let summary = try PackBuilder.build(recipePath: recipePath.path, outRoot: root.appendingPathComponent("pack").path)
+        let summary = try TestData.build(recipePath: recipePath.path, outRoot: root.appendingPathComponent("pack").path)
         #expect(TestData.strictValidationFailure(root.appendingPathComponent("pack")) == nil)
         return (root.appendingPathComponent("pack/regions/grid"), summary)
     }

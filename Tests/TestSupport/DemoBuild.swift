@@ -17,11 +17,22 @@ public enum DemoBuild {
 
     private static let built = Result<Built, any Error> {
         let root = TestData.scratchFolder("demo-build").appendingPathComponent("pack")
-        let summary = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        let summary = try TestData.build(recipePath: recipe, outRoot: root.path)
         return Built(root: root, summary: summary, region: root.appendingPathComponent("regions/\(regionId)"))
     }
 
     /// The built demo (built on first use).
     /// - Throws: the build's error, to every test that asks (a failed build fails its readers).
     public static func get() throws -> Built { try built.get() }
+}
+
+extension TestData {
+    /// `PackBuilder.build` as the suite's in-process builds run it: with the run's glyph cache
+    /// (`TRAILPACK_GLYPH_CACHE`, which `make test` sets) when there is one, as the binary does.
+    /// - Throws: as `PackBuilder.build`.
+    public static func build(recipePath: String, outRoot: String) throws -> BuildSummary {
+        var options = BuildOptions()
+        options.glyphCacheFolder = ProcessInfo.processInfo.environment["TRAILPACK_GLYPH_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+        return try PackBuilder.build(recipePath: recipePath, outRoot: outRoot, options: options)
+    }
 }

@@ -11,7 +11,7 @@ struct BuiltPackTests {
     @Test func jacksboroPassesStrictWithItsDEM() throws {
         let root = TestData.scratchFolder("validation-jacksboro").appendingPathComponent("pack")
         let recipe = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
-        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
         let plain = PackValidator.validate(path: root.path)
         #expect(plain.passes(strict: true), "\(ReportRenderer.text(plain))")
         let dem = try RecipeLoader.load(path: recipe).dem
@@ -30,7 +30,7 @@ struct BuiltPackTests {
         let recipe = dir.appendingPathComponent("pliny-kilkenny.json5").path
         try text.write(toFile: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
         let loaded = try RecipeLoader.load(path: recipe)
         var options = ValidationOptions()
         options.demByRegion[loaded.id] = DEMSource(paths: loaded.dem, kernel: loaded.terrain.kernel)
@@ -49,7 +49,7 @@ struct BuiltPackTests {
         let recipe = dir.appendingPathComponent("jacksboro.json5").path
         try text.write(toFile: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
         let report = PackValidator.validate(path: root.path, options: ValidationOptions(demPaths: try RecipeLoader.load(path: recipe).dem))
         #expect(report.errorCount == 0, "\(ReportRenderer.text(report))")
         #expect(Set(report.findings.map(\.ruleId)) == [ValidationRule.arCoarsened.id], "\(ReportRenderer.text(report))")

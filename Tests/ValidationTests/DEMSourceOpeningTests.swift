@@ -18,7 +18,7 @@ import Validation
           bbox: [-71.44, 44.47, -71.38, 44.52], dem: \(dem), terrain: { resolutionM: 30 } }
         """.write(to: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack-\(id)")
-        _ = try PackBuilder.build(recipePath: recipe.path, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe.path, outRoot: root.path)
         return (root, recipe.path)
     }
 

@@ -50,7 +50,7 @@ enum GuidancePack {
         let recipe = dir.appendingPathComponent("jacksboro.json5").path
         try text.write(toFile: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
         return root
     }
 
@@ -123,7 +123,7 @@ enum ForkPack {
         let recipe = dir.appendingPathComponent("pliny-kilkenny.json5").path
         try (String(text[..<text.range(of: "  routes: [")!.lowerBound]) + routes).write(toFile: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: recipe, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
         return root
     }
 

@@ -392,7 +392,7 @@ struct BuiltRoutingTests {
         let recipePath = dir.appendingPathComponent("synthetic.json5").path
         try recipe.write(toFile: recipePath, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: recipePath, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipePath, outRoot: root.path)
         let editor = PackEditor(root: root, regionId: "synthetic-\(seed)")
         let routing = try editor.json("routing.json")
         #expect(routing.get("routes[0].id") == "across")

@@ -19,7 +19,7 @@ enum VectorTilePack {
         let recipe = dir.appendingPathComponent("pliny-kilkenny.json5")
         try text.write(to: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        _ = try PackBuilder.build(recipePath: recipe.path, outRoot: root.path)
+        _ = try TestData.build(recipePath: recipe.path, outRoot: root.path)
         return root
     }
 

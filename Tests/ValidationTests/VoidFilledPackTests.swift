@@ -29,7 +29,7 @@ import Validation
         }
         """.write(to: recipe, atomically: true, encoding: .utf8)
         let root = dir.appendingPathComponent("pack")
-        let summary = try PackBuilder.build(recipePath: recipe.path, outRoot: root.path)
+        let summary = try TestData.build(recipePath: recipe.path, outRoot: root.path)
         #expect(summary.diagnostics.contains { $0.message.contains("void cells") })
 
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("regions/kauai/manifest.json"))) as? [String: Any]
