@@ -12,13 +12,36 @@ public enum GlyphRanges {
     public static func make(characters: Set<Unicode.Scalar>, cacheFolder: String? = nil)
         throws -> (files: [(name: String, bytes: [UInt8])], missing: [Unicode.Scalar]) {
         let fontPath = try GlyphFont.dejaVuSans.path()
-        let cache = try cacheFolder.map { folder in
-            do { return try GlyphCache(folder: folder, fontPath: fontPath) } catch {
-                throw GlyphCacheError(folder: folder, reason: error.localizedDescription)
-            }
-        }
+        let cache = try cacheFolder.map { try openCache($0, fontPath: fontPath) }
         let set = try GlyphSet.make(fontPath: fontPath, fontstack: StyleSheet.fontstack, characters: characters, store: cache)
         return (set.files.map { ($0.fileName, $0.bytes) }, set.missingCharacters)
+    }
+
+    /// Opens (and makes) the glyph cache in `folder` for the style's font, so a build can stop
+    /// on an unusable folder before its long work.
+    /// - Throws: `FontError` when the font is missing, `GlyphCacheError` naming the folder.
+    public static func checkCache(_ folder: String) throws {
+        _ = try openCache(folder, fontPath: try GlyphFont.dejaVuSans.path())
+    }
+
+    static func openCache(_ folder: String, fontPath: String) throws(GlyphCacheError) -> GlyphCache {
+        do { return try GlyphCache(folder: folder, fontPath: fontPath) } catch {
+            throw GlyphCacheError(folder: folder, reason: obstacle(folder) ?? error.localizedDescription)
+        }
+    }
+
+    /// What stands in the way of making `folder`: its nearest existing ancestor is a file, or
+    /// cannot be written in; nil when neither.
+    static func obstacle(_ folder: String) -> String? {
+        var path = (folder as NSString).standardizingPath
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path || parent.isEmpty { return nil }
+            path = parent
+        }
+        if !isFolder.boolValue { return "\(path) is a file, not a folder" }
+        return FileManager.default.isWritableFile(atPath: path) ? nil : "\(path) cannot be written in"
     }
 }
 

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import Landmarks
+import MapAssets
 import MapStyle
 import PackJSON
 import PackSpec
@@ -64,7 +65,8 @@ public enum PackBuilder {
     /// (`RegionLock`: taken before any input is read, released after the rename and catalog).
     /// - Throws: `BuildError` or `GDALError` naming the file and place (`BuildError.busy` when
     ///   another build holds the region past `options.lockWaitS`, `.symlink` for a symlink
-    ///   under `outRoot/regions`); nothing is changed under `outRoot` when it throws.
+    ///   under `outRoot/regions`), `GlyphCacheError` before anything else when
+    ///   `options.glyphCacheFolder` cannot be made; nothing is changed under `outRoot` when it throws.
     public static func build(recipe: Recipe, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
         // A name make cannot read stops the build before anything is written.
@@ -74,6 +76,7 @@ public enum PackBuilder {
         }
         let root = URL(fileURLWithPath: outRoot)
         try PackContainment.checkAllRegions(root: root)  // before anything is made or locked
+        if let folder = options.glyphCacheFolder { try GlyphRanges.checkCache(folder) }  // before the long work
         let lock = try RegionLock(root: root, regionID: recipe.id, waitS: options.lockWaitS, onWait: options.onLockWait)
         defer { lock.release() }
         var made: Made

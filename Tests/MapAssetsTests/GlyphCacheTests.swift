@@ -71,7 +71,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         let folder = blocker.appendingPathComponent("cache").path
         #expect { _ = try GlyphRanges.make(characters: ["a"], cacheFolder: folder) } throws: { error in
-            "\(error)".hasPrefix("\(folder): cannot keep glyph ranges there")
+            "\(error)" == "\(folder): cannot keep glyph ranges there (--glyph-cache, TRAILPACK_GLYPH_CACHE): \(blocker.path) is a file, not a folder"
         }
     }
 
