@@ -10,31 +10,40 @@ import TestSupport
     // MARK: Real geometry
 
     /// The OSM ways of wmnf-pliney.geojson by way id, read without trailpack.
-    static let ways: [Int: (name: String?, coords: [[Double]])] = {
-        let data = FileManager.default.contents(atPath: TestData.path("white-mountains/wmnf-pliney.geojson"))!
-        let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
-        var out: [Int: (String?, [[Double]])] = [:]
-        for f in root["features"] as! [[String: Any]] {
-            let props = f["properties"] as! [String: Any]
-            let coords = ((f["geometry"] as! [String: Any])["coordinates"] as! [[NSNumber]]).map { $0.map(\.doubleValue) }
-            out[(props["osm_way_id"] as! NSNumber).intValue] = (props["name"] as? String, coords)
+    static var ways: [Int: (name: String?, coords: [[Double]])] { get throws { try readWays.get() } }
+    private static let readWays = Result { () throws -> [Int: (name: String?, coords: [[Double]])] in
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestData.path("white-mountains/wmnf-pliney.geojson")))
+        let root: [String: Any] = try FixtureError.unwrap(try JSONSerialization.jsonObject(with: data), "the GeoJSON object")
+        var out: [Int: (name: String?, coords: [[Double]])] = [:]
+        for f in try FixtureError.unwrap(root["features"], "features") as [[String: Any]] {
+            let props: [String: Any] = try FixtureError.unwrap(f["properties"], "properties")
+            let geometry: [String: Any] = try FixtureError.unwrap(f["geometry"], "geometry")
+            let coords: [[NSNumber]] = try FixtureError.unwrap(geometry["coordinates"], "coordinates")
+            let id: NSNumber = try FixtureError.unwrap(props["osm_way_id"], "osm_way_id")
+            out[id.intValue] = (props["name"] as? String, coords.map { $0.map(\.doubleValue) })
         }
         return out
-    }()
+    }
+
+    /// The coordinates of OSM way `id`.
+    static func way(_ id: Int) throws -> [[Double]] {
+        guard let way = try ways[id] else { throw FixtureError("no way \(id) in wmnf-pliney.geojson") }
+        return way.coords
+    }
 
     /// The Kilkenny Ridge Trail north of Bunnell Notch: three OSM ways meeting at shared nodes
     /// (5.7 km, 0.1 km, 9.2 km), in walking order.
     static let kilkennyWays = [18844726, 1111569457, 64142032]
 
     /// The three ways joined into one line (shared nodes once).
-    static var kilkennyLine: [[Double]] {
+    static var kilkennyLine: [[Double]] { get throws {
         var line: [[Double]] = []
         for id in kilkennyWays {
-            let c = ways[id]!.coords
+            let c = try way(id)
             line += line.isEmpty ? c : Array(c.dropFirst())
         }
         return line
-    }
+    } }
 
     static func geojson(_ features: [(name: String?, coords: [[Double]])]) -> String {
         let items = features.map { f in
@@ -80,7 +89,7 @@ import TestSupport
     /// A pack root holding a good `inputs` region (a one-part track), and its bytes.
     func previousPack() throws -> (URL, [String: Data]) {
         let root = TestData.scratchFolder("inputs-prev")
-        let track = try write(Self.geojson([("Kilkenny Ridge Trail", Self.kilkennyLine)]), "previous.geojson")
+        let track = try write(Self.geojson([("Kilkenny Ridge Trail", try Self.kilkennyLine)]), "previous.geojson")
         let r = try build(try recipe("routes: [{ id: \"kilkenny\", name: \"Previous\", track: \"\(track)\" }]", name: "previous.json5"), into: root)
         #expect(r.status == 0, "\(r.stderr)")
         return (root, TestData.tree(root))
@@ -99,12 +108,12 @@ import TestSupport
     // MARK: 1. Multi-part tracks
 
     @Test func shuffledAndReversedPartsGiveTheRouteOfTheJoinedLine() throws {
-        let line = Self.kilkennyLine
-        let (a, b, c) = (Self.ways[18844726]!.coords, Self.ways[1111569457]!.coords, Self.ways[64142032]!.coords)
+        let line = try Self.kilkennyLine
+        let (a, b, c) = (try Self.way(18844726), try Self.way(1111569457), try Self.way(64142032))
         // GeoJSON: three LineStrings out of order, the first way stored backwards.
         let shuffled = try write(Self.geojson([("Kilkenny Ridge Trail", c), ("Kilkenny Ridge Trail", a.reversed()), ("Kilkenny Ridge Trail", b)]), "shuffled.geojson")
         // The same by name, after another trail that must not be taken.
-        let named = try write(Self.geojson([("Starr King Trail", Self.ways[18845520]!.coords), ("Kilkenny Ridge Trail", b),
+        let named = try write(Self.geojson([("Starr King Trail", try Self.way(18845520)), ("Kilkenny Ridge Trail", b),
                                             ("Kilkenny Ridge Trail", c.reversed()), ("Kilkenny Ridge Trail", a)]), "named.geojson")
         // GPX: one track, its segments (cut where the recorded step is short) stored out of order.
         let cut1 = (line.count / 3..<line.count).first { Self.stepM(line[$0 - 1], line[$0]) < 30 }!
@@ -263,8 +272,9 @@ import TestSupport
     /// would lose its name (junction cues without trail names, every POI skipped).
     @Test func kmlTrailsAndPOIsKeepTheirNamesAndGiveTheRoutesOfTheGeoJSON() throws {
         func esc(_ v: String) -> String { v.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
-        let trailPlacemarks = Self.ways.keys.sorted().map { id -> String in
-            let way = Self.ways[id]!
+        let ways = try Self.ways
+        let trailPlacemarks = ways.keys.sorted().map { id -> String in
+            let way = ways[id]!
             let coords = way.coords.map { "\($0[0]),\($0[1])" }.joined(separator: " ")
             return "<Placemark>" + (way.name.map { "<name>\(esc($0))</name>" } ?? "") + "<LineString><coordinates>\(coords)</coordinates></LineString></Placemark>"
         }
@@ -359,14 +369,14 @@ import TestSupport
     }
 
     @Test func aTrackOutsideTheRegionBBoxNamesTheRouteAndItsFile() throws {
-        let track = try write(Self.geojson([("Kilkenny Ridge Trail", Self.kilkennyLine)]), "elsewhere.geojson")
+        let track = try write(Self.geojson([("Kilkenny Ridge Trail", try Self.kilkennyLine)]), "elsewhere.geojson")
         // Inside the DEM tile, 30 km west of the trail.
         _ = try expectFailure(try recipe("bbox: [-71.9, 44.1, -71.8, 44.2], routes: [{ id: \"kilkenny\", name: \"K\", track: \"\(track)\" }]"),
                               ["route \"kilkenny\"", "vertex 0", "lies outside the region bbox", "(track \(track))"])
     }
 
     @Test func invalidPointsAreDroppedWithAWarningNamingTheFileAndIndices() throws {
-        let line = Array(Self.kilkennyLine.prefix(40))
+        let line = Array(try Self.kilkennyLine.prefix(40))
         var points = line.map { "<trkpt lat=\"\($0[1])\" lon=\"\($0[0])\"/>" }
         points[3] = "<trkpt lat=\"NaN\" lon=\"\(line[3][0])\"/>"
         points[7] = "<trkpt lat=\"95\" lon=\"\(line[7][0])\"/>"

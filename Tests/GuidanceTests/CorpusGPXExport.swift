@@ -18,7 +18,7 @@ import TrailpackCore
         let count = Int(env["TRAILPACK_CORPUS_COUNT"] ?? "24") ?? 24
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for seed in first..<(first + UInt64(count)) where seed % 4 != 2 {
-            let track = NoisyTrackCorpus.make(seed: seed)
+            let track = try NoisyTrackCorpus.make(seed: seed)
             try Self.gpx(track.recorded).write(toFile: "\(dir)/rec-\(seed).gpx", atomically: true, encoding: .utf8)
             try Self.gpx(track.truth).write(toFile: "\(dir)/truth-\(seed).gpx", atomically: true, encoding: .utf8)
         }

@@ -55,9 +55,9 @@ struct DeviceNoiseCalibrationTests {
         return (a[a.count / 2], a[min(a.count - 1, Int(0.9 * Double(a.count)))], a.count)
     }
 
-    static func corpusErrorsDeg(driftTimeScale: Double) -> [Double] {
-        (UInt64(1)...UInt64(NoisyTrackCorpusTests.corpusSize)).flatMap { seed -> [Double] in
-            let track = NoisyTrackCorpus.make(seed: seed, driftTimeScale: driftTimeScale)
+    static func corpusErrorsDeg(driftTimeScale: Double) throws -> [Double] {
+        try (UInt64(1)...UInt64(NoisyTrackCorpusTests.corpusSize)).flatMap { seed -> [Double] in
+            let track = try NoisyTrackCorpus.make(seed: seed, driftTimeScale: driftTimeScale)
             guard !track.turnaroundsM.isEmpty else { return [] }
             return passErrorsDeg(GroundLine.thinned(RouteCleaner.clean(track.recorded).coords))
         }
@@ -66,7 +66,7 @@ struct DeviceNoiseCalibrationTests {
     @Test func theCorpusDeviceIsAsNoisyAsRealOnes() throws {
         // `TRAILPACK_CORPUS_DRIFT_TIME_SCALE` as in `NoisyTrackCorpusTests` (then it only prints).
         let scale = ProcessInfo.processInfo.environment["TRAILPACK_CORPUS_DRIFT_TIME_SCALE"].flatMap(Double.init) ?? 1
-        let corpus = Self.summary(Self.corpusErrorsDeg(driftTimeScale: scale))
+        let corpus = Self.summary(try Self.corpusErrorsDeg(driftTimeScale: scale))
         print(String(format: "Corpus out-and-backs: one pass's smoothed 50 m bend errs %.1f° (median), %.1f° (90th percentile), %d points",
                      corpus.median, corpus.p90, corpus.count))
         if scale == 1 {

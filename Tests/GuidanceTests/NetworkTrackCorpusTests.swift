@@ -20,14 +20,14 @@ struct NetworkTrackCorpusTests {
     }
 
     @Test func recordingsSnappedToTheNetworkGiveTheJunctionsOfTheirRoute() throws {
-        let network = NoisyTrackCorpus.network
+        let network = try NoisyTrackCorpus.network
         var tracks = 0, unsnapped = 0, truthJunctions = 0, recordedJunctions = 0, matched = 0, otherDir = 0
         var turnarounds = 0, missingUTurns = 0, extraUTurns = 0
         var report: [String] = []
         // `TRAILPACK_CORPUS_FIRST_SEED` measures other seeds, and only prints.
         let firstSeed = ProcessInfo.processInfo.environment["TRAILPACK_CORPUS_FIRST_SEED"].flatMap(UInt64.init) ?? 1
         for seed in firstSeed..<(firstSeed + UInt64(NoisyTrackCorpusTests.corpusSize)) where seed % 4 < 2 {
-            let track = NoisyTrackCorpus.make(seed: seed)
+            let track = try NoisyTrackCorpus.make(seed: seed)
             tracks += 1
             let truthPath = try #require(network.snapTrack(track.truth), "\(track.label): the truth is a route over the network").path
             guard let snapped = network.snapTrack(GroundLine.thinned(RouteCleaner.clean(track.recorded).coords)) else {

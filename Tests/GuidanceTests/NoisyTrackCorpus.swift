@@ -26,9 +26,11 @@ struct NoisyTrackCorpus {
         var stopFixes: [Range<Int>] = []
     }
 
-    static let network: TrailNetworkGraph = {
-        try! TrailNetworkGraph(lines: RealNetworkTests.trailLines("white-mountains/wmnf-pliney.geojson"))
-    }()
+    /// The real trail network the network corpus walks, built once; a failure fails its tests.
+    static var network: TrailNetworkGraph { get throws { try builtNetwork.get() } }
+    private static let builtNetwork = Result {
+        try TrailNetworkGraph(lines: RealNetworkTests.trailLines("white-mountains/wmnf-pliney.geojson"))
+    }
 
     /// The recorded hikes used as truth (cleaned, at least 1 km).
     static let hikes: [(String, [LonLat])] = {
@@ -42,8 +44,8 @@ struct NoisyTrackCorpus {
 
     /// The corpus: `count` tracks from seed `firstSeed` on, deterministic. `driftTimeScale`
     /// multiplies the drift's time constant (1 in the corpus; a what-if, see `make`).
-    static func tracks(count: Int, firstSeed: UInt64 = 1, effects: Effects = .all, driftTimeScale: Double = 1) -> [Track] {
-        (0..<UInt64(count)).map { make(seed: firstSeed + $0, effects: effects, driftTimeScale: driftTimeScale) }
+    static func tracks(count: Int, firstSeed: UInt64 = 1, effects: Effects = .all, driftTimeScale: Double = 1) throws -> [Track] {
+        try (0..<UInt64(count)).map { try make(seed: firstSeed + $0, effects: effects, driftTimeScale: driftTimeScale) }
     }
 
     /// Which device effects to simulate (all of them in the corpus; fewer to study one).
@@ -60,9 +62,9 @@ struct NoisyTrackCorpus {
 
     /// Track `seed`; with `driftTimeScale` the drift's time constant is that many times longer
     /// (slower drift, the same σ), every other draw the same.
-    static func make(seed: UInt64, effects: Effects = .all, driftTimeScale: Double = 1) -> Track {
+    static func make(seed: UInt64, effects: Effects = .all, driftTimeScale: Double = 1) throws -> Track {
         var rng = SeededRandom(seed: seed &* 0x9E37_79B9)
-        var (label, truth) = truthLine(kind: Int(seed % 4), rng: &rng)
+        var (label, truth) = try truthLine(kind: Int(seed % 4), rng: &rng)
         label = "#\(seed) " + label
         var turnarounds: [Double] = []
         // Out and back: a third of the tracks walk their first part and return.
@@ -80,11 +82,11 @@ struct NoisyTrackCorpus {
         return Track(label: label, truth: truth, recorded: recorded, turnaroundsM: turnarounds, stopFixes: stops)
     }
 
-    static func truthLine(kind: Int, rng: inout SeededRandom) -> (String, [LonLat]) {
+    static func truthLine(kind: Int, rng: inout SeededRandom) throws -> (String, [LonLat]) {
         switch kind {
         case 0, 1:
             // Between two trail vertices 800 m to 3 km apart on the OSM network.
-            let edges = network.edges
+            let edges = try network.edges
             for _ in 0..<200 {
                 let a = edges[Int.random(in: 0..<edges.count, using: &rng)].coords
                 let b = edges[Int.random(in: 0..<edges.count, using: &rng)].coords

@@ -65,7 +65,7 @@ struct NoisyTrackCorpusTests {
     /// left; a hairpin's side now needs 4 m), and #710, a double spike 60 m off beside a run of
     /// dropped fixes that cleaning kept (its neighbours lie 0.55 of its legs apart).
     @Test func freshSeedsThatHadAWrongSideCueHaveNone() throws {
-        let stats = try Self.evaluate([634, 710].map { NoisyTrackCorpus.make(seed: $0) }, verbose: false)
+        let stats = try Self.evaluate([634, 710].map { try NoisyTrackCorpus.make(seed: $0) }, verbose: false)
         #expect(stats.wrongSide == 0)
     }
 
@@ -85,11 +85,11 @@ struct NoisyTrackCorpusTests {
     /// tracks): every stop it drew is found (a stop edit overlaps its fixes), and stops found
     /// where no one stood, by a turnaround (a walk to the tip and back), are at most half what
     /// they are without the walk test (6 and 17 when written).
-    @Test func cleaningFindsTheSimulatedStopsAndFewWalksToATip() {
+    @Test func cleaningFindsTheSimulatedStopsAndFewWalksToATip() throws {
         var withoutWalkTest = RouteCleaner.Options()
         withoutWalkTest.stopWalkElongation = 0
         var simulated = 0, found = 0, atATip = 0, atATipBefore = 0, turnarounds = 0
-        for track in NoisyTrackCorpus.tracks(count: 4 * Self.corpusSize) {
+        for track in try NoisyTrackCorpus.tracks(count: 4 * Self.corpusSize) {
             let tips = track.turnaroundsM.map { LineMeasure(track.truth).point(atM: $0) }
             func stopsAtATip(_ stops: [CleaningEdit]) -> Int {
                 stops.filter { e in

@@ -176,7 +176,7 @@ struct PassFusionTests {
     static func outAndBackMirrors(fusingPasses: Bool) throws -> (mirrored: Int, cues: Int) {
         var total = (mirrored: 0, cues: 0)
         for seed in UInt64(1)...UInt64(NoisyTrackCorpusTests.corpusSize) {
-            let track = NoisyTrackCorpus.make(seed: seed)
+            let track = try NoisyTrackCorpus.make(seed: seed)
             guard track.turnaroundsM.count == 1 else { continue }
             let c = try turnCues(GroundLine.thinned(RouteCleaner.clean(track.recorded).coords), fusingPasses: fusingPasses)
             guard let tip = c.cues.first(where: { $0.dir == .uTurn }) else { continue }
@@ -199,7 +199,7 @@ struct PassFusionTests {
         let stemM = 1000.0
         for seed in UInt64(1)...48 {
             var rng = SeededRandom(seed: seed &* 104_729)
-            let (_, line) = NoisyTrackCorpus.truthLine(kind: Int(seed % 3), rng: &rng)
+            let (_, line) = try NoisyTrackCorpus.truthLine(kind: Int(seed % 3), rng: &rng)
             let measure = LineMeasure(line)
             guard measure.lengthM >= stemM + 100 else { continue }
             let stem = line.indices.filter { measure.cumM[$0] < stemM }.map { line[$0] } + [measure.point(atM: stemM)]

@@ -201,7 +201,7 @@ extension RetraceTests {
     /// tip, at the end of a curve. The recording draws a corner of 129 degrees there, and its way
     /// back then runs beside the way in: a U-turn within 30 m of the true tip.
     @Test func fixesDroppedAtTheTipStillGiveAUTurn() throws {
-        let track = NoisyTrackCorpus.make(seed: 138)
+        let track = try NoisyTrackCorpus.make(seed: 138)
         let tipM = try #require(track.turnaroundsM.first)
         let tip = LineMeasure(track.truth).point(atM: tipM)
         let cleaned = RouteCleaner.clean(track.recorded).coords

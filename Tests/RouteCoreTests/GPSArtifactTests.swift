@@ -25,13 +25,13 @@ import TrailpackCore
         return LonLat(p.lon + sigmaM * gaussian(&rng) / k.x, p.lat + sigmaM * gaussian(&rng) / k.y)
     }
 
-    @Test func aFixThreeHundredMetresOffIsRemovedAndTheLengthIsRight() {
+    @Test func aFixThreeHundredMetresOffIsRemovedAndTheLengthIsRight() throws {
         // 1.80 km at one fix a second, one fix 300 m off the line.
         var line = Self.walk(bearingDeg: 90, lengthM: 1800, stepM: 1.3)
         line.insert(Geodesic.destination(from: line[700], bearingDeg: 0, distanceM: 300), at: 701)
         let cleaned = RouteCleaner.clean(line)
         #expect(abs(Geodesic.lengthM(cleaned.coords) - 1800) < 2, "\(Geodesic.lengthM(cleaned.coords)) m")
-        try! #require(cleaned.edits.count == 1)
+        try #require(cleaned.edits.count == 1)
         let e = cleaned.edits[0]
         #expect(e.kind == .spike && e.firstIndex == 701 && e.lastIndex == 701)
         #expect(abs(e.sizeM - 300) < 2 && abs(e.lengthRemovedM - 600) < 3)
@@ -168,7 +168,7 @@ import TrailpackCore
         #expect(groundM > 0.85 * standing.truthM, "\(Int(groundM)) m on the ground of \(Int(standing.truthM)) m")
     }
 
-    @Test func aNightAtTheTentIsOneStop() {
+    @Test func aNightAtTheTentIsOneStop() throws {
         // A device left recording overnight: 10,000 fixes of jitter at one place between two walks.
         var rng = SeededRandom(seed: 9)
         let walkIn = Self.walk(bearingDeg: 0, lengthM: 500, stepM: 1.2)
@@ -176,12 +176,12 @@ import TrailpackCore
         let night = (0..<10_000).map { _ in Self.jitter(tent, sigmaM: 3, &rng) }
         let walkOut = Self.walk(from: tent, bearingDeg: 90, lengthM: 500, stepM: 1.2).dropFirst()
         let stops = RouteCleaner.clean(walkIn + night + walkOut).edits.filter { $0.kind == .stop }
-        try! #require(stops.count == 1, "\(stops.map(\.description))")
+        try #require(stops.count == 1, "\(stops.map(\.description))")
         #expect(Geodesic.distanceM(stops[0].location, tent) < 2)
         #expect(stops[0].lastIndex - stops[0].firstIndex >= 9_990)
     }
 
-    @Test func twoHundredFixesOfStopJitterCollapseToOnePoint() {
+    @Test func twoHundredFixesOfStopJitterCollapseToOnePoint() throws {
         var rng = SeededRandom(seed: 11)
         let before = Self.walk(bearingDeg: 90, lengthM: 400, stepM: 1.3).map { Self.jitter($0, sigmaM: 0.8, &rng) }
         let stop = before[before.count - 1]
@@ -189,7 +189,7 @@ import TrailpackCore
         let after = Self.walk(from: stop, bearingDeg: 90, lengthM: 400, stepM: 1.3).dropFirst().map { Self.jitter($0, sigmaM: 0.8, &rng) }
         let cleaned = RouteCleaner.clean(before + cloud + after)
         let stops = cleaned.edits.filter { $0.kind == .stop }
-        try! #require(stops.count == 1, "\(cleaned.edits.map(\.description))")
+        try #require(stops.count == 1, "\(cleaned.edits.map(\.description))")
         #expect(Geodesic.distanceM(stops[0].location, stop) < 5)
         #expect(stops[0].firstIndex <= before.count && stops[0].lastIndex >= before.count + 199)
         #expect(cleaned.coords.count + cleaned.droppedTotal == before.count + cloud.count + after.count)
@@ -203,7 +203,7 @@ import TrailpackCore
     /// stop radius), and its mean was pulled back along the way in. The stop is the fixes near
     /// the run's median: its centre is where the walker stood.
     @Test(arguments: [UInt64(21), 22, 23, 24])
-    func aStopAtATurnaroundIsWhereTheWalkerStood(seed: UInt64) {
+    func aStopAtATurnaroundIsWhereTheWalkerStood(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
         let out = Self.walk(bearingDeg: 30, lengthM: 600, stepM: 1.3)
         let tip = out[out.count - 1]
@@ -212,7 +212,7 @@ import TrailpackCore
         let track = (out + cloud + back).map { Self.jitter($0, sigmaM: 0.7, &rng) }
         let cleaned = RouteCleaner.clean(track)
         let stops = cleaned.edits.filter { $0.kind == .stop }
-        try! #require(stops.count == 1, "\(cleaned.edits.filter { $0.kind != .loop }.map(\.description))")
+        try #require(stops.count == 1, "\(cleaned.edits.filter { $0.kind != .loop }.map(\.description))")
         #expect(Geodesic.distanceM(stops[0].location, tip) < 4, "the stop is \(Geodesic.distanceM(stops[0].location, tip)) m from where the walker stood")
         // The walk in stays: the track still reaches the tip.
         let reach = cleaned.coords.map { Geodesic.distanceM(out[0], $0) }.max()!
@@ -288,7 +288,7 @@ import TrailpackCore
         }
     }
 
-    @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() {
+    @Test func aLoopDrawnWhileStandingIsCutAtItsCrossing() throws {
         // East, then a loop of 9 m radius (57 m of track over 18 m of ground) that crosses the
         // way in, then on east.
         let a = Self.walk(bearingDeg: 90, lengthM: 200, stepM: 2)
@@ -306,7 +306,7 @@ import TrailpackCore
         let track = a + loop + b
         let cleaned = RouteCleaner.clean(track)
         let loops = cleaned.edits.filter { $0.kind == .loop && $0.lengthRemovedM > 20 }
-        try! #require(loops.count == 1, "\(cleaned.edits.map(\.description))")
+        try #require(loops.count == 1, "\(cleaned.edits.map(\.description))")
         #expect(loops[0].sizeM <= 30)
         // The walk on either side is untouched.
         #expect(Array(cleaned.coords.prefix(a.count - 5)) == Array(a.prefix(a.count - 5)))

@@ -28,7 +28,9 @@ public enum TestData {
             .replacingOccurrences(of: "\"../data/", with: "\"\(dataFolder ?? url("").path)/")
     }
 
-    /// A fresh empty temporary folder, unique per call, inside `scratchRoot`.
+    /// A fresh empty temporary folder, unique per call, inside `scratchRoot`. Not a fixture that
+    /// may fail alone: where no folder can be made in the temporary folder no test can run, so
+    /// it stops the run (`try!`).
     public static func scratchFolder(_ label: String = "test") -> URL {
         let url = scratchRoot.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

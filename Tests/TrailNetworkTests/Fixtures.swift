@@ -38,29 +38,36 @@ enum Pliney {
         var coords: [LonLat]
     }
 
-    static let ways: [Way] = {
-        let url = URL(fileURLWithPath: TestData.path("white-mountains/wmnf-pliney.geojson"))
-        let data = try! Data(contentsOf: url)
-        let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
-        let features = root["features"] as! [[String: Any]]
-        return features.map { f in
-            let props = f["properties"] as! [String: Any]
-            let geometry = f["geometry"] as! [String: Any]
-            let raw = geometry["coordinates"] as! [[Double]]
+    /// The ways, read once; a file that cannot be read fails the tests that read it.
+    static var ways: [Way] { get throws { try readWays.get() } }
+    private static let readWays = Result { () throws -> [Way] in
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestData.path("white-mountains/wmnf-pliney.geojson")))
+        let root: [String: Any] = try FixtureError.unwrap(try JSONSerialization.jsonObject(with: data), "the GeoJSON object")
+        let features: [[String: Any]] = try FixtureError.unwrap(root["features"], "features")
+        return try features.map { f in
+            let props: [String: Any] = try FixtureError.unwrap(f["properties"], "properties")
+            let geometry: [String: Any] = try FixtureError.unwrap(f["geometry"], "geometry")
+            let raw: [[Double]] = try FixtureError.unwrap(geometry["coordinates"], "coordinates")
             let id = props["osm_way_id"].map { "\($0)" } ?? "?"
             return Way(id: id, name: props["name"] as? String, coords: raw.map { LonLat($0[0], $0[1]) })
         }
-    }()
+    }
 
-    static var lines: [TrailLine] { ways.map { TrailLine(id: $0.id, name: $0.name, coords: $0.coords) } }
+    static var lines: [TrailLine] { get throws { try ways.map { TrailLine(id: $0.id, name: $0.name, coords: $0.coords) } } }
 
-    static func way(_ id: String) -> Way { ways.first { $0.id == id }! }
+    static func way(_ id: String) throws -> Way {
+        guard let way = try ways.first(where: { $0.id == id }) else { throw FixtureError("no way \(id) in wmnf-pliney.geojson") }
+        return way
+    }
 
-    static let graph: TrailNetworkGraph = try! TrailNetworkGraph(lines: lines)
+    /// The graph of the ways, built once.
+    static var graph: TrailNetworkGraph { get throws { try builtGraph.get() } }
+    private static let builtGraph = Result { try TrailNetworkGraph(lines: try lines) }
 
     /// Geodesic distance in metres from `p` to the nearest point of any way, found by brute force:
     /// golden-section search along every segment whose ends are not obviously too far.
-    static func bruteForceDistanceM(to p: LonLat) -> Double {
+    static func bruteForceDistanceM(to p: LonLat) throws -> Double {
+        let ways = try Self.ways
         var bestVertexM = Double.infinity
         for w in ways { for c in w.coords { bestVertexM = min(bestVertexM, Geodesic.distanceM(p, c)) } }
         var best = bestVertexM

@@ -190,11 +190,12 @@ extension SyntheticTrailNetworkTests {
 @Suite(.enabled(if: IndependentRouter.isAvailable, "no .venv: run 'make venv'"))
 struct SyntheticTrailNetworkRoutingTests {
     static let network = SyntheticTrailNetwork.make(seed: 5, options: .init(linesPerAxis: 10))
-    static let osmPath: String = {
+    static var osmPath: String { get throws { try writtenOSM.get() } }
+    private static let writtenOSM = Result { () throws -> String in
         let url = TestData.scratchFolder("synthetic-osm").appendingPathComponent("grid.osm")
-        try! network.osmXML().write(to: url, atomically: true, encoding: .utf8)
+        try network.osmXML().write(to: url, atomically: true, encoding: .utf8)
         return url.path
-    }()
+    }
 
     /// A way's end points and its geodesic length in metres.
     static func ends(_ w: Int) -> (LonLat, LonLat, Double) {

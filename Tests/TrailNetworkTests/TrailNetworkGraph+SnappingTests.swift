@@ -6,11 +6,14 @@ import TrailpackCore
 
 @Suite struct SnappingTests {
     /// A fork: the stem runs north 400 m to a node where two branches leave 20 degrees apart.
-    static let fork = try! TrailNetworkGraph(lines: [
-        Local.line("stem", "Stem Trail", [(0, -400), (0, 0)]),
-        Local.line("left", "Left Trail", [(0, 0), (-137, 376)]),
-        Local.line("right", "Right Trail", [(0, 0), (137, 376)]),
-    ])
+    static var fork: TrailNetworkGraph { get throws { try builtFork.get() } }
+    private static let builtFork = Result {
+        try TrailNetworkGraph(lines: [
+            Local.line("stem", "Stem Trail", [(0, -400), (0, 0)]),
+            Local.line("left", "Left Trail", [(0, 0), (-137, 376)]),
+            Local.line("right", "Right Trail", [(0, 0), (137, 376)]),
+        ])
+    }
 
     /// `line` walked as a device records it: a fix every 1.2 m with 1.5 m jitter and a drift of
     /// `driftM` to the side given by `driftBearingDeg`.
@@ -43,7 +46,8 @@ import TrailpackCore
         #expect(snapped.path.junctions.map { $0.branches.map(\.trailName) } == routed.path.junctions.map { $0.branches.map(\.trailName) })
         #expect(abs(snapped.lengthM - routed.lengthM) < 20, "\(snapped.lengthM) m snapped, \(routed.lengthM) m routed")
         // Every snapped vertex lies on the network.
-        #expect(snapped.path.coords.allSatisfy { (Self.fork.nearest(to: $0)?.distanceM ?? 99) < 0.01 })
+        let fork = try Self.fork
+        #expect(snapped.path.coords.allSatisfy { (fork.nearest(to: $0)?.distanceM ?? 99) < 0.01 })
     }
 
     /// Out along the stem and back: the snapped path walks back exactly on itself.
@@ -71,14 +75,14 @@ import TrailpackCore
         #expect(abs(TrailNetworkGraph.groundLengthM(track) - 380) < 0.06 * 380, "\(TrailNetworkGraph.groundLengthM(track)) m")
     }
 
-    @Test func aTrackOffTheNetworkIsNotSnapped() {
+    @Test func aTrackOffTheNetworkIsNotSnapped() throws {
         let track = Self.recording([Local.p(200, -380), Local.p(200, 0)], driftM: 0, driftBearingDeg: 0, seed: 6)
-        #expect(Self.fork.snapTrack(track) == nil)
+        #expect(try Self.fork.snapTrack(track) == nil)
     }
 
     /// Half along the stem, half 60 m beside the branches: not snapped (under 90 % on the network).
-    @Test func aTrackHalfOffTheNetworkIsNotSnapped() {
+    @Test func aTrackHalfOffTheNetworkIsNotSnapped() throws {
         let track = Self.recording([Local.p(0, -380), Local.p(0, 0), Local.p(60, 0), Local.p(60, 380)], driftM: 0, driftBearingDeg: 0, seed: 7)
-        #expect(Self.fork.snapTrack(track) == nil)
+        #expect(try Self.fork.snapTrack(track) == nil)
     }
 }

@@ -4,15 +4,18 @@ import TrailpackCore
 @testable import TrailNetwork
 
 @Suite struct TrackMatchingTests {
-    static let crossing = try! TrailNetworkGraph(lines: [
-        Local.line("a", "East West Trail", [(-300, 0), (0, 0), (300, 0)]),
-        Local.line("b", "North South Trail", [(0, -300), (0, 0), (0, 300)]),
-    ])
+    static var crossing: TrailNetworkGraph { get throws { try builtCrossing.get() } }
+    private static let builtCrossing = Result {
+        try TrailNetworkGraph(lines: [
+            Local.line("a", "East West Trail", [(-300, 0), (0, 0), (300, 0)]),
+            Local.line("b", "North South Trail", [(0, -300), (0, 0), (0, 300)]),
+        ])
+    }
 
     @Test func trackAlongATrailKeepsItsVerticesAndFindsTheCrossing() throws {
         // A recorded track 4 m north of the east-west trail, a vertex every 20 m.
         let track = stride(from: -280.0, through: 280, by: 20).map { Local.p($0, 4) }
-        let matched = Self.crossing.matchTrack(track)
+        let matched = try Self.crossing.matchTrack(track)
         #expect(matched.coords == track)
         #expect(matched.onNetwork)
         #expect(matched.segmentTrailNames.count == track.count - 1)
@@ -26,20 +29,20 @@ import TrailpackCore
         #expect(junction.branches.contains { angleDiffDeg($0.bearingDeg, 180) < 0.5 })
     }
 
-    @Test func trackFarFromTheNetworkIsOffNetwork() {
+    @Test func trackFarFromTheNetworkIsOffNetwork() throws {
         let track = stride(from: -280.0, through: 280, by: 20).map { Local.p($0, 200) }
-        let matched = Self.crossing.matchTrack(track)
+        let matched = try Self.crossing.matchTrack(track)
         #expect(!matched.onNetwork)
         #expect(matched.coords == track)
         #expect(matched.segmentTrailNames.isEmpty)
         #expect(matched.junctions.isEmpty)
     }
 
-    @Test func trackHalfOnTheNetworkIsOffNetwork() {
+    @Test func trackHalfOnTheNetworkIsOffNetwork() throws {
         // 300 m along the trail, then 300 m straight north but 50 m east of the north-south trail.
         let along = stride(from: -300.0, through: 0, by: 20).map { Local.p($0, 0) }
         let away = stride(from: 20.0, through: 300, by: 20).map { Local.p(50, $0) }
-        let matched = Self.crossing.matchTrack(along + [Local.p(50, 0)] + away)
+        let matched = try Self.crossing.matchTrack(along + [Local.p(50, 0)] + away)
         #expect(!matched.onNetwork)
     }
 
@@ -50,7 +53,7 @@ import TrailpackCore
             ViaPoint(label: "Mount Cabot", location: RoutingRealDataTests.cabotSummit),
         ])
         let track = routed.path.coords.map { Geodesic.destination(from: $0, bearingDeg: 90, distanceM: 6) }
-        let matched = Pliney.graph.matchTrack(track)
+        let matched = try Pliney.graph.matchTrack(track)
         #expect(matched.onNetwork)
         #expect(RoutedPath.collapsingRepeats(matched.segmentTrailNames) == ["Bunnell Notch Trail", "Killkenny Ridge Trail"])
         let notch = LonLat(-71.4180925, 44.4962174)
