@@ -91,9 +91,8 @@ enum PassFusion {
             let lo = side.step > 0 ? max(0, expectedM - t.searchM) : max(side.boundaryM, expectedM - t.searchM)
             let hi = side.step > 0 ? min(side.boundaryM, expectedM + t.searchM) : min(g.lengthM, expectedM + t.searchM)
             if lo < hi {
-                let hit = g.nearest(to: g.positions[j], alongFromM: lo, toM: hi)
-                let here = g.heading(atM: at, halfChordM: t.tangentM), there = g.heading(atM: hit.alongM, halfChordM: t.tangentM)
-                if hit.distanceM <= t.farWithinM, here.dot(there) < 0 {
+                if let hit = g.facing(g.positions[j], atM: at, alongFromM: lo, toM: hi, halfChordM: t.tangentM),
+                   hit.distanceM <= t.farWithinM {
                     out[j] = hit.alongM
                     expectedM = hit.alongM
                     lastFoundM = at

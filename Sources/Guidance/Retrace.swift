@@ -84,9 +84,7 @@ public enum Retrace {
     /// (from `afterM + alongSlackM` before the tip to the tip), metres; infinite where the way in
     /// there heads the same way as the way back.
     static func wayBackGapM(_ g: TrackGeometry, tipM: Double, afterM x: Double, _ t: GuidanceTuning.Overlap) -> Double {
-        let nearest = g.nearest(to: g.position(atM: tipM + x), alongFromM: tipM - x - t.alongSlackM, toM: tipM)
-        let wayIn = g.heading(atM: nearest.alongM, halfChordM: t.tangentM)
-        let wayBack = g.heading(atM: tipM + x, halfChordM: t.tangentM)
-        return wayIn.dot(wayBack) < 0 ? nearest.distanceM : .infinity
+        g.facing(g.position(atM: tipM + x), atM: tipM + x, alongFromM: tipM - x - t.alongSlackM, toM: tipM,
+                 halfChordM: t.tangentM)?.distanceM ?? .infinity
     }
 }

@@ -80,3 +80,19 @@ extension TrackGeometry {
         return Overlap(alongM: startM + hit.t * (cumM[j + 1] - startM), distanceM: hit.distanceSquared.squareRoot())
     }
 }
+
+extension TrackGeometry {
+    /// The point of the stretch from `fromM` to `toM` metres along nearest to `p` (the line's
+    /// point `atM` metres along), when the line there heads the other way from the line at `atM`
+    /// (chords `halfChordM` either side, `heading`): where a way back meets the ground it came
+    /// along; nil when the nearest ground heads the same way (a zigzag's next leg). Where
+    /// `overlap(at:_:)` asks for the nearest ground heading the other way, this asks which way
+    /// the nearest ground heads: a way back that leaves along a trail it joins is then seen to
+    /// leave (`Retrace`'s spur rule), and a pass is paired only where it runs beside the other
+    /// (`PassFusion`).
+    public func facing(_ p: Vec2, atM: Double, alongFromM fromM: Double, toM: Double, halfChordM: Double) -> Overlap? {
+        let hit = nearest(to: p, alongFromM: fromM, toM: toM)
+        guard heading(atM: atM, halfChordM: halfChordM).dot(heading(atM: hit.alongM, halfChordM: halfChordM)) < 0 else { return nil }
+        return Overlap(alongM: hit.alongM, distanceM: hit.distanceM)
+    }
+}
