@@ -94,5 +94,9 @@ import TestSupport
         #expect(try TestData.run(["--help"]).stdout.contains("plan RECIPE..."))
         let build = try TestData.run(["build", "--help"])
         #expect(build.stdout.contains("SLURM_MEM_PER_NODE") && build.stdout.contains("memory.max"))
+        for option in ["--out", "--depfile", "--no-catalog", "--quiet", "--json", "--log-format", "--lock-wait-s", "--memory-limit-mib",
+                       "--glyph-cache DIR", "TRAILPACK_GLYPH_CACHE"] {
+            #expect(build.stdout.contains(option), "build --help does not name \(option)")
+        }
     }
 }
