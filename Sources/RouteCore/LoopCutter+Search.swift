@@ -91,7 +91,7 @@ extension LoopCutter {
         let x = s.frame.lonLat(x: s.qq.x * t, y: s.qq.y * t)
         guard RouteCleaner.withinExtent(x, pts, (s.a + 1)...b, o.loopMaxExtentM, &metric),
               RouteCleaner.continuesForward(from: x, before: outP, after: b + 1, pts, o),
-              !RouteCleaner.isSpur(x, geometry, (s.a + 1)...b, before: outP, o) else { return nil }
+              !RouteCleaner.isSpur(x, geometry, (s.a + 1)...b, o) else { return nil }
         return x
     }
 }

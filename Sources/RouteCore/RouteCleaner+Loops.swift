@@ -27,11 +27,11 @@ extension RouteCleaner {
     }
 
     /// True when the loop from the crossing `x` through the points `range` of `geometry` (the
-    /// line being cleaned) back to `x` is a spur walked out and back (see
-    /// `Options.loopSpurMinReachM`): its tip reaches `loopSpurMinReachM` from `x` and from the
-    /// track `loopSpurClearM` before (`before`, the output so far) and after it, and the way back
-    /// runs along the way out (`walksBackAlong`).
-    static func isSpur(_ x: LonLat, _ geometry: TrackGeometry, _ range: ClosedRange<Int>, before: [LonLat], _ o: Options) -> Bool {
+    /// line being cleaned) back to `x` is ground walked out and back, a spur or a hairpin (see
+    /// `Options.loopSpurMinReachM`): its tip reaches `loopSpurMinReachM` from `x` and the way
+    /// back runs along the way out the other way (`walksBackAlong`), whatever track lies beside
+    /// it (the legs of a switchback stack lie a few metres from each other's hairpins).
+    static func isSpur(_ x: LonLat, _ geometry: TrackGeometry, _ range: ClosedRange<Int>, _ o: Options) -> Bool {
         let pts = geometry.coords
         // Most loops are a few metres of jitter: their reach settles it.
         var tipIndex = range.lowerBound, reachM = 0.0
@@ -41,8 +41,6 @@ extension RouteCleaner {
         }
         // A spur has a way out and a way back: its tip is neither end of the loop.
         guard reachM >= o.loopSpurMinReachM, tipIndex > range.lowerBound, tipIndex < range.upperBound else { return false }
-        // Clear of the track either side: not a backtrack along the line.
-        guard isClear(of: pts[tipIndex], before: before, after: range.upperBound + 1, pts, o) else { return false }
         return walksBackAlong(geometry, out: range.lowerBound..<tipIndex, tip: tipIndex, end: range.upperBound + 1, o)
     }
 
@@ -61,26 +59,6 @@ extension RouteCleaner {
         let way = clear.isEmpty ? Array(out) : clear
         let paired = way.filter { i in geometry.overlap(at: i, rule).map { (tipM...endM).contains($0.alongM) } ?? false }
         return Double(paired.count) >= o.loopSpurWithinShare * Double(way.count)
-    }
-
-    /// True when no point of the track within `loopSpurClearM` of track before the loop
-    /// (`before`, walked back from its end) and after it (`pts` from `next` on) lies closer than
-    /// `loopSpurMinReachM` to the spur's `tip`.
-    static func isClear(of tip: LonLat, before: [LonLat], after next: Int, _ pts: [LonLat], _ o: Options) -> Bool {
-        var trackM = 0.0, t = before.count - 1
-        while t > 0, trackM <= o.loopSpurClearM {
-            if shortDistanceM(before[t], tip) < o.loopSpurMinReachM { return false }
-            trackM += shortDistanceM(before[t - 1], before[t])
-            t -= 1
-        }
-        trackM = 0
-        var u = next
-        while u < pts.count, trackM <= o.loopSpurClearM {
-            if shortDistanceM(pts[u], tip) < o.loopSpurMinReachM { return false }
-            trackM += shortDistanceM(pts[u - 1], pts[u])
-            u += 1
-        }
-        return true
     }
 
     /// True when every point of `pts[range]` lies within `maxM` of `x` (`shortDistanceM`); the

@@ -42,6 +42,14 @@ extension RouteCleaner {
         /// radius (a stack of switchbacks climbed slowly, a hairpin) seldom does.
         public var stopMinCrossings = 2
         public var stopCrossingSeparationM: Double = 15
+        /// ...at least `stopMinSteepCrossings` of them where the two parts' headings (chords
+        /// `stopCrossingHalfChordM` either side of each segment's middle, metres) lie at least
+        /// `stopCrossingMinDeg` degrees off parallel: a standing device's fixes cross at any
+        /// angle, while the legs of a walk that run side by side within GPS error (a tight
+        /// switchback stack, legs 2-4 m apart) cross each other along their way, at a shallow angle.
+        public var stopMinSteepCrossings = 1
+        public var stopCrossingMinDeg: Double = 45
+        public var stopCrossingHalfChordM: Double = 3
         /// ...and whose fixes at either end farther than this from the run's median point are
         /// walking in or out, not standing: they stay track.
         public var stopCoreM: Double = 15
@@ -73,14 +81,14 @@ extension RouteCleaner {
         /// and the track then goes on within `loopGoesOnMaxDeg` of the way it came in (a loop
         /// drawn at a turnaround is left to the turnaround).
         public var loopMinWindingDeg: Double = 250
-        /// ...and is no spur walked out and back off the line (`isSpur`): its farthest point at
-        /// least `loopSpurMinReachM` from the crossing and from the track for `loopSpurClearM`
-        /// of track either side, and the share `loopSpurWithinShare` of the way out's fixes with
-        /// the same ground the other way (`TrackGeometry.overlap`) within `loopSpurWithinM` on
-        /// the way back (the rest may stray: a spike or a shortcut at the tip). (Off a trail that goes on the way it came, in north, out east and back, on
-        /// north, a spur winds a full turn too.)
-        public var loopSpurMinReachM: Double = 15
-        public var loopSpurClearM: Double = 150
+        /// ...and is no ground walked out and back (`isSpur`: a spur off the line, a hairpin of a
+        /// switchback stack): its farthest point at least `loopSpurMinReachM` from the crossing,
+        /// and the share `loopSpurWithinShare` of the way out's fixes with the same ground the
+        /// other way (`TrackGeometry.overlap`) within `loopSpurWithinM` on the way back (the rest
+        /// may stray: a spike or a shortcut at the tip), whatever track lies beside it: a stack's
+        /// hairpin lies a few metres from the legs before and after it. (Off a trail that goes on
+        /// the way it came, in north, out east and back, on north, a spur winds a full turn too.)
+        public var loopSpurMinReachM: Double = 10
         public var loopSpurWithinM: Double = 6
         public var loopSpurWithinShare = 0.9
         /// ...headings for that test on chords this far either side of a fix, metres (a few fixes

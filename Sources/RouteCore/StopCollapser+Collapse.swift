@@ -14,6 +14,8 @@ extension StopCollapser {
         if walked.lowerBound <= s, e <= walked.upperBound { return nil }
         let separationM = o.stopCrossingSeparationM
         guard SelfCrossings.count(pts, in: s..<e, minSeparationM: separationM, upTo: o.stopMinCrossings) >= o.stopMinCrossings,
+              SelfCrossings.count(pts, in: s..<e, minSeparationM: separationM, upTo: o.stopMinSteepCrossings,
+                                  transverse: .init(halfChordM: o.stopCrossingHalfChordM, minDeg: o.stopCrossingMinDeg)) >= o.stopMinSteepCrossings,
               let first = SelfCrossings.firstCrossed(pts, in: s..<e, minSeparationM: separationM),
               !RouteCleaner.walksOutAndBack(pts, first..<e, o, frame.project) else {
             walked = s..<e

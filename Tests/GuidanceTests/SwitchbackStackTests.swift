@@ -67,8 +67,9 @@ struct SwitchbackStackTests {
     }
 
     /// Recordings with a U-turn, at most, of the 20 climbed and the 20 descended (measured:
-    /// 6 and 5, with 9 and 5 U-turns; 16 and 13, with 38 and 26, before `Reversals.isStackHairpin`).
-    static let withUTurnAtMost = (up: 6, down: 5)
+    /// 4 and 5, with 7 and 5 U-turns, since the cleaner keeps more of the stacks; 6 and 5 before;
+    /// 16 and 13, with 38 and 26, before `Reversals.isStackHairpin`).
+    static let withUTurnAtMost = (up: 4, down: 5)
 
     /// 20 stacks, each recorded climbed and descended with every device effect: the cue at the
     /// corner after the stack is kept on every one, on its side; no U-turn on the drawn line, and
@@ -98,11 +99,12 @@ struct SwitchbackStackTests {
     }
 
     /// The cleaner on the 20 stacks recorded with drift and white jitter only (no stop, spike or
-    /// dropped fix to remove): a finding, not yet fixed (docs/GUIDANCE-TUNING.md, *Tight
-    /// switchback stacks*): it cuts where legs 2-4 m apart cross as loops and a slow climb as
-    /// stops, and the cleaned line skips stretches of the stack (the recording aligned onto the
-    /// drawn line: jumps of more than `skipM`). Pinned as measured, so that a fix shows.
-    @Test func theCleanerCutsTightStacksAsLoopsAndStops() {
+    /// dropped fix to remove; docs/GUIDANCE-TUNING.md, *Tight switchback stacks*): a recording is
+    /// cut when an edit takes off at least `skipM` of track (at one fix a second the cleaner cuts
+    /// loops of a few metres of jitter on every recording, stacks or not). The cleaned line,
+    /// aligned onto the drawn one, skips stretches of the stack (jumps of more than `skipM`);
+    /// the raw recordings skip some too, where drift lays one leg on another.
+    @Test func theCleanerKeepsTightStacks() {
         var cut = 0, skippedM = 0.0, worstM = 0.0, rawSkippedM = 0.0
         for seed in UInt64(1)...20 {
             var rng = SeededRandom(seed: seed &* 104_729)
@@ -111,13 +113,22 @@ struct SwitchbackStackTests {
             let cleaned = RouteCleaner.clean(recorded)
             let skipped = Self.skippedM(cleaned.coords, of: s.line)
             rawSkippedM += Self.skippedM(recorded, of: s.line)
-            if !cleaned.edits.isEmpty { cut += 1 }
+            if cleaned.edits.contains(where: { $0.lengthRemovedM >= Self.skipM }) { cut += 1 }
             skippedM += skipped
             worstM = max(worstM, skipped)
         }
         print("Tight stacks, cleaned: \(cut) of 20 recordings cut; \(Int(skippedM)) m of the stacks skipped in all, at most \(Int(worstM)) m on one (\(Int(rawSkippedM)) m by the recordings before cleaning)")
-        #expect(cut <= 8)
+        #expect(cut <= Self.cleanedAtMost.cut)
+        #expect(skippedM <= Self.cleanedAtMost.skippedM)
+        #expect(worstM <= Self.cleanedAtMost.worstM)
+        #expect(Int(rawSkippedM) == 410)
     }
+
+    /// The stacks the cleaner cuts, at most, and the metres their cleaned lines skip, in all and on
+    /// one (measured: 2, 605 m and 155 m; the raw recordings 410 m. Before a stop had to cross
+    /// itself at a steep angle and a loop walked out and back stayed whatever lay beside it: 5
+    /// (seeds 1, 9 with a loop; 4, 9, 13, 18 with stops), 850 m and 170 m).
+    static let cleanedAtMost = (cut: 2, skippedM: 610.0, worstM: 155.0)
 
     /// The metres of `truth` that `line` (a recording of it) skips: `line` aligned onto `truth`
     /// (`NoisyTrackCorpus.alignedAlongM`), its jumps beyond `skipM`.

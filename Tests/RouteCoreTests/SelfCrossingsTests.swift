@@ -32,6 +32,24 @@ struct SelfCrossingsTests {
         #expect(SelfCrossings.firstCrossed(zigzag, in: zigzag.indices, minSeparationM: 15) == nil)
     }
 
+    /// Two legs of a stack 40 m long, the second back west 3 m north of the first but drifting
+    /// across it (from 2 m north to 2 m south): they cross once, 5 degrees off parallel, which
+    /// counts as a crossing and not as a steep one. The figure eight's crossing, at right angles,
+    /// is steep.
+    @Test func legsSideBySideCrossAtAShallowAngle() {
+        let out = (0...40).map { Self.at(Double($0), 0) }
+        let back = (0...40).map { Self.at(40.3 - Double($0), 2.05 - 4 * Double($0) / 40) }
+        let legs = out + [Self.at(41, 1)] + back
+        let steep = SelfCrossings.Transverse(halfChordM: 3, minDeg: 45)
+        #expect(SelfCrossings.count(legs, in: legs.indices, minSeparationM: 15, upTo: 10) == 1)
+        #expect(SelfCrossings.count(legs, in: legs.indices, minSeparationM: 15, upTo: 10, transverse: steep) == 0)
+        let eight = (0...36).map { (s: Int) -> LonLat in
+            let t = (Double(s) * 10 + 5) * Double.pi / 180
+            return Self.at(40 * sin(t), 40 * sin(t) * cos(t))
+        }
+        #expect(SelfCrossings.count(eight, in: eight.indices, minSeparationM: 15, upTo: 10, transverse: steep) == 1)
+    }
+
     @Test func jitterBetweenNeighboursIsNotACrossing() {
         // A walk east drawing a small loop every 3 m (a fix 2 m on, one back above, one below):
         // each loop is a crossing between segments a few metres apart along the track, which is
