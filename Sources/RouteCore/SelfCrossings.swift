@@ -97,11 +97,7 @@ enum SelfCrossings {
     static func chord(at m: Double, _ positions: [Vec2], _ alongM: [Double], _ halfChordM: Double) -> Vec2 {
         func point(_ d: Double) -> Vec2 {
             let at = min(max(d, 0), alongM[alongM.count - 1])
-            var lo = 0, hi = alongM.count - 1
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if alongM[mid] <= at { lo = mid } else { hi = mid }
-            }
+            let hi = max(1, min(AlongLine.vertex(atOrAfterM: at, cumM: alongM), alongM.count - 1)), lo = hi - 1
             let segM = alongM[hi] - alongM[lo]
             return segM > 0 ? positions[lo] + ((at - alongM[lo]) / segM) * (positions[hi] - positions[lo]) : positions[lo]
         }
