@@ -3,7 +3,10 @@ import PackageDescription
 
 // The tests run the libraries over seeded corpora (recordings, corrupted packs, previews) and the
 // binary builds dozens of regions: every library and the executable are optimised in debug builds
-// too, so `make test` spends its time testing. Test targets are not (their builds stay quick).
+// too, so `make test` spends its time testing. So are the test targets whose own code does heavy
+// work (TestSupport, the recording simulations of GuidanceTests, the geometry checks of
+// RouteCoreTests, the pixel comparisons of PreviewTests and MapRenderTests); the others are not
+// (their builds stay quick).
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 // trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes) for
@@ -72,28 +75,28 @@ let package = Package(
         .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
-        .target(name: "TestSupport", dependencies: ["TrailpackCore", "RouteCore", "Pipeline"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TrailpackCore", "RouteCore", "Pipeline"], path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
 
         .testTarget(name: "PackJSONTests", dependencies: ["TestSupport", "PackJSON"]),
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
         .testTarget(name: "TrackGeometryTests", dependencies: ["TrackGeometry", "TrailpackCore"]),
-        .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "TrackGeometry", "Bindings"]),
+        .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "TrackGeometry", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline", "RouteCore"]),
-        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailNetwork", "RouteCore", "Bindings"]),
+        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailNetwork", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
-        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"]),
+        .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "MapAssetsTests", dependencies: ["TestSupport", "MapAssets", "Glyphs"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
         // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).
-        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore", "Pipeline", "MapStyle"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore", "Pipeline", "MapStyle"], swiftSettings: optimizedInDebug),
     ],
     swiftLanguageModes: [.v6]
 )
