@@ -13,10 +13,11 @@ extension StopCollapser {
         let (s, e, median) = RouteCleaner.stopCore(pts, run, coreM: o.stopCoreM, frame.project)
         if walked.lowerBound <= s, e <= walked.upperBound { return nil }
         let separationM = o.stopCrossingSeparationM
-        guard SelfCrossings.count(pts, in: s..<e, minSeparationM: separationM, upTo: o.stopMinCrossings) >= o.stopMinCrossings,
-              SelfCrossings.count(pts, in: s..<e, minSeparationM: separationM, upTo: o.stopMinSteepCrossings,
-                                  transverse: .init(halfChordM: o.stopCrossingHalfChordM, minDeg: o.stopCrossingMinDeg)) >= o.stopMinSteepCrossings,
-              let first = SelfCrossings.firstCrossed(pts, in: s..<e, minSeparationM: separationM),
+        let steep = SelfCrossings.Transverse(halfChordM: o.stopCrossingHalfChordM, minDeg: o.stopCrossingMinDeg)
+        let plane = SelfCrossings.Plane(pts, in: s..<e)
+        let crossings = plane?.counts(minSeparationM: separationM, upTo: o.stopMinCrossings, steep: steep, upTo: o.stopMinSteepCrossings)
+        guard let plane, let crossings, crossings.all >= o.stopMinCrossings, crossings.steep >= o.stopMinSteepCrossings,
+              let first = plane.firstCrossed(minSeparationM: separationM),
               !RouteCleaner.walksOutAndBack(pts, first..<e, o, frame.project) else {
             walked = s..<e
             return nil

@@ -35,7 +35,10 @@ public struct TrackGeometry: Sendable {
 
     /// The last vertex at or before `m` metres along (0 before the start; the one before the last
     /// vertex at or after the end, so a segment always follows it on a line of two or more).
-    public func segment(atM m: Double) -> Int {
+    public func segment(atM m: Double) -> Int { Self.segment(atM: m, cumM: cumM) }
+
+    /// `segment(atM:)` of a line whose vertices lie `cumM` metres along.
+    public static func segment(atM m: Double, cumM: [Double]) -> Int {
         var lo = 0, hi = cumM.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
@@ -51,11 +54,14 @@ public struct TrackGeometry: Sendable {
     public func nearestVertex(toM m: Double) -> Int { AlongLine.nearestVertex(toM: m, cumM: cumM) }
 
     /// The point `m` metres along the line on the frame (clamped to the line's ends).
-    public func position(atM m: Double) -> Vec2 {
+    public func position(atM m: Double) -> Vec2 { Self.position(atM: m, positions: positions, cumM: cumM) }
+
+    /// `position(atM:)` of the line through `positions`, which lie `cumM` metres along.
+    public static func position(atM m: Double, positions: [Vec2], cumM: [Double]) -> Vec2 {
         guard let first = positions.first else { return .zero }
         if m <= 0 || positions.count == 1 { return first }
-        if m >= lengthM { return positions[positions.count - 1] }
-        let j = segment(atM: m)
+        if m >= cumM[cumM.count - 1] { return positions[positions.count - 1] }
+        let j = segment(atM: m, cumM: cumM)
         let segM = cumM[j + 1] - cumM[j]
         guard segM > 0 else { return positions[j] }
         return positions[j] + ((m - cumM[j]) / segM) * (positions[j + 1] - positions[j])

@@ -75,5 +75,8 @@ struct SelfCrossingsTests {
         // short of the cloud) into the cloud, or one in the cloud: never the walk in itself.
         let first = SelfCrossings.firstCrossed(track, in: track.indices, minSeparationM: 15)
         #expect(first.map { (39...45).contains($0) } == true, "\(String(describing: first))")
+        // Asked of a stretch that starts later, the answer is the same index into the track.
+        #expect(SelfCrossings.firstCrossed(track, in: 30..<track.count, minSeparationM: 15) == first)
+        #expect(SelfCrossings.count(track, in: 30..<track.count, minSeparationM: 15, upTo: 20) == 20)
     }
 }
