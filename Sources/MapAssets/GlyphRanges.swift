@@ -17,11 +17,13 @@ public enum GlyphRanges {
         return (set.files.map { ($0.fileName, $0.bytes) }, set.missingCharacters)
     }
 
-    /// Opens (and makes) the glyph cache in `folder` for the style's font, so a build can stop
-    /// on an unusable folder before its long work.
-    /// - Throws: `FontError` when the font is missing, `GlyphCacheError` naming the folder.
-    public static func checkCache(_ folder: String) throws {
-        _ = try openCache(folder, fontPath: try GlyphFont.dejaVuSans.path())
+    /// Makes the glyph cache folder when missing, so a build can stop on an unusable folder
+    /// before its long work (the font is read once, when the map's glyphs are made).
+    /// - Throws: `GlyphCacheError` naming the folder and what is in the way.
+    public static func checkCache(_ folder: String) throws(GlyphCacheError) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw GlyphCacheError(folder: folder, reason: obstacle(folder) ?? error.localizedDescription)
+        }
     }
 
     static func openCache(_ folder: String, fontPath: String) throws(GlyphCacheError) -> GlyphCache {
