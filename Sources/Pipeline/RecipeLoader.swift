@@ -39,53 +39,17 @@ public enum RecipeLoader {
         return .input(file: path, place: "", message: "cannot read the recipe: \(why)")
     }
 
+    /// The recipe in `root`, read from `path`: every key checked, paths resolved against the
+    /// recipe's folder, in the order the keys are documented (so the first problem is named).
+    /// - Throws: `JSONNode`'s error naming the line and key of the first problem.
     static func decode(_ root: JSONNode, path: String) throws -> Recipe {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        func resolve(_ node: JSONNode) throws -> String {
-            let raw = try node.string()
-            guard !raw.isEmpty else { throw node.error("expected a file path, found an empty string") }
-            return resolvePath(raw, relativeTo: folder)
-        }
-        func id(_ node: JSONNode) throws -> String {
-            let s = try node.string()
-            guard PackTree.isValidId(s) else {
-                throw node.error("\"\(s)\" is not a valid id (lower-case letters, digits and '-', starting with a letter or digit, at most 63 characters)")
-            }
-            return s
-        }
-
+        let resolve = { (node: JSONNode) throws -> String in try resolveFile(node, folder: folder) }
         try root.requireOnlyKeys(RecipeObject.root.keys)
-        var recipe = Recipe(path: path, id: try id(root.member("id")), name: try root.member("name").string(),
-                            attribution: [], bbox: nil, dem: [])
-        let attribution = try root.member("attribution")
-        recipe.attribution = attribution.type == .string ? [try attribution.string()] : try attribution.array().map { try $0.string() }
-        guard !recipe.attribution.isEmpty, recipe.attribution.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            throw attribution.error("attribution needs at least one non-empty string (e.g. the DEM's source and \"© OpenStreetMap contributors\")")
-        }
-        for node in attribution.type == .string ? [attribution] : try attribution.array() {
-            let text = try node.string()
-            if let why = PlaceholderText.reason(text) {
-                throw node.error("\"\(text)\" is a placeholder: \(why); credit the real source, e.g. \"Elevation: SRTM 3 arc-second, NASA/USGS (public domain)\"")
-            }
-        }
-        if let box = root["bbox"] {
-            let v = try box.array().map { try $0.double() }
-            guard v.count == 4 else { throw box.error("expected [west, south, east, north], found \(v.count) numbers") }
-            let b = BBox(west: v[0], south: v[1], east: v[2], north: v[3])
-            if let problem = b.problem { throw box.error("invalid bbox: \(problem)") }
-            recipe.bbox = b
-        }
+        var recipe = Recipe(path: path, id: try validId(root.member("id")), name: try root.member("name").string(),
+                            attribution: try attribution(root.member("attribution")), bbox: try root["bbox"].map(bbox), dem: [])
         if let m = root["bboxMarginM"] { recipe.bboxMarginM = try m.double(in: RecipeNumber.bboxMarginM.range) }
-        let dem = try root.member("dem")
-        // A path, one `{ file, verticalUnit }`, or a list of them (Recipes/README.md).
-        recipe.dem = try (dem.type == .array ? try dem.array() : [dem]).map { entry in
-            guard entry.type == .object else { return try resolve(entry) }
-            try entry.requireOnlyKeys(RecipeObject.demSource.keys)
-            let file = try resolve(entry.member("file"))
-            if let u = entry["verticalUnit"] { recipe.demVerticalUnits[file] = try verticalUnit(u) }
-            return file
-        }
-        guard !recipe.dem.isEmpty else { throw dem.error("at least one DEM source is needed") }
+        try readDEM(root.member("dem"), into: &recipe, resolve: resolve)
         if let t = root["trails"] { recipe.trails = t.type == .string ? [try resolve(t)] : try t.array().map(resolve) }
         if let names = root["trailNames"] {
             for member in try names.object() {
@@ -95,60 +59,15 @@ public enum RecipeLoader {
         if let t = root["trailTags"] { recipe.trailTags = try trailTags(t) }
         if let p = root["pois"] { recipe.pois = try p.array().map { try poiSource($0, resolve: resolve) } }
         if let t = root["terrain"] { recipe.terrain = try terrainOptions(t) }
-        if let a = root["ar"] {
-            try a.requireOnlyKeys(RecipeObject.ar.keys)
-            if let v = a["resolutionM"] {
-                recipe.ar.resolutionM = try v.double(in: RecipeNumber.arResolutionM.range)
-                recipe.ar.resolutionIsExplicit = true
-            }
-            if let v = a["marginM"] { recipe.ar.marginM = try v.double(in: RecipeNumber.arMarginM.range) }
-            if let v = a["budgetMiB"] { recipe.ar.budgetMiB = try v.double(in: RecipeNumber.arBudgetMiB.range) }
-        }
-        if let s = root["stats"] {
-            try s.requireOnlyKeys(RecipeObject.stats.keys)
-            if let v = s["thresholdM"] { recipe.stats.thresholdM = try v.double(in: RecipeNumber.thresholdM.range) }
-            if let v = s["flatSpeedKmh"] { recipe.stats.flatSpeedKmh = try v.double(in: RecipeNumber.flatSpeedKmh.range) }
-            if let v = s["ascentMPerH"] { recipe.stats.ascentMPerH = try v.double(in: RecipeNumber.ascentMPerH.range) }
-            if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: RecipeNumber.descentMPerH.range) }
-        }
+        if let a = root["ar"] { try readAR(a, into: &recipe) }
+        if let s = root["stats"] { try readStats(s, into: &recipe) }
         if let l = root["landmarks"] { recipe.landmarks = try landmarkOptions(l) }
         if let m = root["map"] {
             try m.requireOnlyKeys(RecipeObject.map.keys)
             if let v = m["vectorTilesAboveMB"] { recipe.map.vectorTilesAboveMB = try v.double(in: RecipeNumber.vectorTilesAboveMB.range) }
         }
         if let v = root["sizeBudgetMB"] { recipe.sizeBudgetMB = try v.double(in: RecipeNumber.sizeBudgetMB.range) }
-        if let r = root["routes"] {
-            var seen: Set<String> = []
-            for node in try r.array() {
-                try node.requireOnlyKeys(RecipeObject.route.keys)
-                let routeID = try id(node.member("id"))
-                guard seen.insert(routeID).inserted else { throw try node.member("id").error("route id \"\(routeID)\" is used twice") }
-                let source: RouteRecipe.Source
-                switch (node["via"], node["track"]) {
-                case (let via?, nil):
-                    let points = try via.array().map { v throws -> RouteRecipe.ViaSpec in
-                        if v.type == .string { return .poi(try v.string()) }
-                        return .point(try lonLat(v))
-                    }
-                    guard points.count >= 2 else { throw via.error("a routed path needs at least 2 via points, found \(points.count)") }
-                    source = .via(points)
-                case (nil, let track?):
-                    source = try trackSource(track, resolve: resolve)
-                case (nil, nil):
-                    throw node.error("a route needs either \"via\" (points routed over the trails) or \"track\" (a recorded line)")
-                case (_?, _?):
-                    throw node.error("a route takes \"via\" or \"track\", not both")
-                }
-                recipe.routes.append(RouteRecipe(id: routeID, name: try node.member("name").string(),
-                                                 blurb: try node["blurb"]?.string() ?? "", source: source,
-                                                 location: "\(path):\(node.position.line)"))
-                if let via = node["via"] { recipe.routes[recipe.routes.count - 1].viaLine = via.position.line }
-                if let j = node["track"]?["joinM"] { recipe.routes[recipe.routes.count - 1].trackJoinM = try j.double(in: RecipeNumber.joinM.range) }
-                if let s = node["track"]?["snap"] { recipe.routes[recipe.routes.count - 1].trackSnap = try s.bool() }
-                if let d = node["track"]?["drawn"] { recipe.routes[recipe.routes.count - 1].trackDrawn = try d.bool() }
-                if let g = node["track"]?["gaps"] { recipe.routes[recipe.routes.count - 1].trackGaps = try gapMode(g) }
-            }
-        }
+        if let r = root["routes"] { recipe.routes = try routes(r, path: path, resolve: resolve) }
         if recipe.bbox == nil && recipe.routes.isEmpty && recipe.trails.isEmpty {
             throw root.error("without \"bbox\", the region is derived from routes and trails, and this recipe has neither")
         }
