@@ -5,8 +5,9 @@ import PackageDescription
 // binary builds dozens of regions: every library and the executable are optimised in debug builds
 // too, so `make test` spends its time testing. So are the test targets whose own code does heavy
 // work (TestSupport, the recording simulations of GuidanceTests, the geometry checks of
-// RouteCoreTests, the pixel comparisons of PreviewTests and MapRenderTests); the others are not
-// (their builds stay quick).
+// RouteCoreTests, the pixel comparisons of PreviewTests and MapRenderTests, the seeded tilings
+// of VectorTilesTests and the archive corruptions of PMTilesTests); the others are not (their
+// builds stay quick).
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 // trailpack: builds offline region packs (terrain, hillshade, contours, trails, routes) for
@@ -26,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // zlib's gzip streams (the map tiles and PMTiles directories).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's <malloc.h> (mallopt), for the executable's memory bound.
         .systemLibrary(name: "CMalloc"),
         // Linux calls Glibc's Swift module leaves out: renameat2's RENAME_EXCHANGE (a region's commit).
@@ -47,11 +50,18 @@ let package = Package(
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
 
         // The one module that owns C handles (GDAL, OGR, libpng, libcrypto, Cairo).
-        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
+        .target(name: "Bindings", dependencies: ["CGDAL", "CPNG", "CCrypto", "CZlib", "TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         // Cairo drawing surfaces for previews and FreeType faces for glyphs (owns their handles).
         .target(name: "Drawing", dependencies: ["CCairo", "CFreeType"], swiftSettings: optimizedInDebug),
+        // The protocol buffers wire format (varints, zigzag, length-delimited fields): glyph PBFs and vector tiles.
+        .target(name: "ProtobufWire", swiftSettings: optimizedInDebug),
         // MapLibre glyph PBFs (signed distance fields from FreeType) for a pack's map/glyphs/.
-        .target(name: "Glyphs", dependencies: ["Drawing"], swiftSettings: optimizedInDebug),
+        .target(name: "Glyphs", dependencies: ["Drawing", "ProtobufWire"], swiftSettings: optimizedInDebug),
+        // Mapbox Vector Tiles 2.1: tile math, clipping, simplification by zoom, the parallel tiler,
+        // the MVT encoder and decoder (pure: features in lon/lat in, tile bytes out).
+        .target(name: "VectorTiles", dependencies: ["TrailpackCore", "ProtobufWire"], swiftSettings: optimizedInDebug),
+        // PMTiles v3: the one-file tile archive (header, Hilbert tile ids, varint directories), writer and reader.
+        .target(name: "PMTiles", swiftSettings: optimizedInDebug),
 
         // The region's MapLibre style (pure: values in, the style document out).
         .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
@@ -61,13 +71,13 @@ let package = Package(
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader", "PackSpec"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
-        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle"], swiftSettings: optimizedInDebug),
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
 
         // recipe -> load -> routes -> terrain -> assemble -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
-            "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader",
+            "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader", "VectorTiles", "PMTiles",
         ], swiftSettings: optimizedInDebug),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"], swiftSettings: optimizedInDebug),
@@ -86,12 +96,14 @@ let package = Package(
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline", "RouteCore"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailNetwork", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
-        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks"]),
+        .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks", "Bindings", "PMTiles", "ProtobufWire", "VectorTiles"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
+        .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "ProtobufWire", "TrailpackCore"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "PMTilesTests", dependencies: ["TestSupport", "PMTiles", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "GlyphsTests", dependencies: ["TestSupport", "Glyphs", "Drawing"]),
         .testTarget(name: "MapAssetsTests", dependencies: ["TestSupport", "MapAssets", "Glyphs"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),

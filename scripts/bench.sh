@@ -5,14 +5,13 @@
 # against its DEMs (at most 5x its build), `validate` and `preview` on the largest
 # pack, `validate` on a 42,000- and a 168,000-vertex route (bench/results-long-route.json),
 # and route processing on a 1-million-point track. Writes bench/results.json (full run) and
-# the speed table of README.md from it (scripts/bench_report.py). Then the region map: MapLibre
-# Native renders of a whole-tile region's style with its vector tiles (map/tiles.mbtiles) against
-# the same style drawing the GeoJSON files (bench/results-map.json).
+# the speed table of README.md from it (scripts/bench_report.py). Then a big region
+# (scripts/bench_tiles.sh): the whole N44W072 tile with its vector tiles against the GDAL chain
+# plus tippecanoe (bench/results-tiles.json).
 #
 # Environment: BENCH_RUNS (runs per tool and case, default 3), BENCH_CASES (subset of
 # "area-1x area-4x area-16x tile-10m", or "none"; default the first three, a subset is a partial run),
-# BENCH_MAP (0 skips the map renders; they need .venv, made by `make venv`), BENCH_MAP_TIMEOUT
-# (seconds per map render before it is killed, default 900),
+# BENCH_TILES (0 skips the big-region section; it needs .venv, made by `make venv`),
 # BENCH_ROUTES (0 skips route processing), BENCH_ONE_PASS_RUNS (runs that also time the single
 # contour pass, default 1), BENCH_RESULTS (output; default bench/results.json for
 # a full run, bench/work/results-partial.json for a partial one), BENCH_SCRATCH (swift build
@@ -180,103 +179,9 @@ if [ -n "$largest_pack" ]; then
   rm -rf "$(dirname "$(dirname "$largest_pack")")" "$work/preview"
 fi
 
-# --- The region map: MapLibre Native renders of vector tiles against GeoJSON. ---
-# The whole N44W072 tile at 30 m with 10 m contours (contours.geojson far above the 5 MB of
-# map.vectorTilesAboveMB, so style.json draws map/tiles.mbtiles) and the demo's trails, rendered
-# at three views with that style and with the same style rewritten to read contours.geojson,
-# trails.geojson and pois.geojson, alternating, BENCH_RUNS times each (scripts/render_style.py:
-# a fresh renderer per render, its wall seconds and its child's peak RSS). The build's cost of the
-# tiles: its write stage beside the same build with the tiles switched off.
-if [ "${BENCH_MAP:-1}" != 0 ]; then
-  python=$repo/.venv/bin/python
-  [ -x "$python" ] && "$python" -c "import mapli" 2>/dev/null \
-    || { echo "bench: the map renders need mapli in .venv: run 'make venv' (or BENCH_MAP=0)" >&2; exit 1; }
-  map_timeout=${BENCH_MAP_TIMEOUT:-900}
-  map_records=$work/records-map.jsonl
-  : >"$map_records"
-  for tiles in on off; do
-    above=""; [ "$tiles" = off ] && above="map: { vectorTilesAboveMB: 10000 },"
-    cat >"$work/recipes/bench-map-$tiles.json5" <<JSON
-{
-  id: "bench-map", name: "bench map (N44W072)",
-  attribution: ["SRTM (public domain)", "Trails: © OpenStreetMap contributors (ODbL 1.0)"],
-  bbox: [-71.9995, 44.0005, -71.0005, 44.9995], dem: ["$tile"],
-  trails: ["$repo/data/white-mountains/wmnf-pliney.geojson"],
-  pois: [
-    { name: "Mount Cabot", kind: "summit", lon: -71.4141, lat: 44.5059 },
-    { name: "Unknown Pond", kind: "pond", lon: -71.3905, lat: 44.5290 },
-    { name: "Bunnell Notch Trailhead", kind: "trailhead", lon: -71.3608696, lat: 44.4942774 },
-  ],
-  terrain: { resolutionM: 30, contourIntervalM: 10 },
-  $above
-  sizeBudgetMB: 100000,
-}
-JSON
-    rm -rf "$work/out-map-$tiles"
-    echo "bench: map: building the N44W072 region (30 m, 10 m contours), vector tiles $tiles"
-    /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" build "$work/recipes/bench-map-$tiles.json5" \
-      --out "$work/out-map-$tiles" --json >"$work/map-build-$tiles.json"
-    echo "  build (s user sys KB): $(cat "$work/t")"
-    cp "$work/t" "$work/map-build-$tiles.time"
-  done
-  map_region=$work/out-map-on/regions/bench-map
-  [ -s "$map_region/map/tiles.mbtiles" ] || { echo "bench: map: $map_region has no map/tiles.mbtiles" >&2; exit 1; }
-  cmp -s "$map_region/contours.geojson" "$work/out-map-off/regions/bench-map/contours.geojson" \
-    || { echo "bench: map: contours differ between the builds with and without tiles" >&2; exit 1; }
-  rm -rf "$work/out-map-off"
-  python3 - "$work" >"$work/map-build.json" <<'PY'
-import json, sys
-work = sys.argv[1]
-out = {}
-for tiles in ("on", "off"):
-    d = json.load(open(f"{work}/map-build-{tiles}.json"))[0]
-    e, u, s, m = open(f"{work}/map-build-{tiles}.time").read().split()
-    sizes = {f["path"]: f["bytes"] for f in d["files"]}
-    out["withTiles" if tiles == "on" else "withoutTiles"] = {
-        "seconds": float(e), "cpuSeconds": round(float(u) + float(s), 2), "peakRSSMB": round(int(m) / 1000),
-        "writeStageSeconds": d["secondsPerStage"]["write"], "stageSeconds": d["secondsPerStage"],
-        "contoursGeoJSONBytes": sizes["contours.geojson"], "trailsGeoJSONBytes": sizes["trails.geojson"],
-        "poisGeoJSONBytes": sizes["pois.geojson"], "mbtilesBytes": sizes.get("map/tiles.mbtiles")}
-w, wo = out["withTiles"], out["withoutTiles"]
-out["mbtilesWriteSeconds"] = round(w["writeStageSeconds"] - wo["writeStageSeconds"], 2)
-out["mbtilesOverContoursGeoJSON"] = round(w["mbtilesBytes"] / w["contoursGeoJSONBytes"], 3)
-print(json.dumps(out, indent=2))
-PY
-  python3 scripts/bench_report.py map-style --style "$map_region/style.json" --out "$map_region/style-geojson.json"
-  # view -> "centre zoom": the whole tile at ~10, then 12 and 14 on Mount Cabot's trails.
-  map_views=("region -71.5,44.5 10" "mid -71.4141,44.5059 12" "close -71.4141,44.5059 14")
-  echo "bench: map: rendering 3 views, MBTiles and GeoJSON alternating, $runs runs each (timeout $map_timeout s)"
-  for k in $(seq 1 "$runs"); do
-    for v in "${map_views[@]}"; do
-      read -r view center zoom <<<"$v"
-      for variant in mbtiles geojson; do
-        style=$map_region/style.json; [ "$variant" = geojson ] && style=$map_region/style-geojson.json
-        png=$work/map-$view-$variant.png
-        "$python" scripts/render_style.py --style "$style" --center "$center" --zoom "$zoom" --size 900x600 \
-          --out "$png" --timeout "$map_timeout" >"$work/render.json" 2>/dev/null || true
-        python3 - "$work/render.json" "$view" "$variant" "$k" "$center" "$zoom" >>"$map_records" <<'PY'
-import json, sys
-path, view, variant, run, center, zoom = sys.argv[1:]
-try:
-    r = json.load(open(path))
-except ValueError:
-    r = {"ok": False, "errors": ["no report from render_style.py"]}
-print(json.dumps({"view": view, "variant": variant, "run": int(run), "center": [float(v) for v in center.split(",")],
-                  "zoom": float(zoom), "size": [900, 600], "ok": r.get("ok", False), "errors": r.get("errors", []),
-                  "seconds": r.get("seconds"), "startSeconds": r.get("startSeconds"), "renderSeconds": r.get("renderSeconds"),
-                  "childMaxRSSMB": r.get("childMaxRSSMB")}, sort_keys=True))
-PY
-        echo "  run $k $view $variant: $(tail -1 "$map_records" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("render %s s, total %s s, child peak RSS %s MB" % (r["renderSeconds"], r["seconds"], r["childMaxRSSMB"]) if r["ok"] else "FAILED: " + "; ".join(r["errors"]))')"
-      done
-    done
-  done
-  if [ "$full" = 1 ]; then map_out=$repo/bench/results-map.json; else map_out=$work/results-map-partial.json; fi
-  machine_map=$(python3 -c 'import json, os; print(json.dumps({"nproc": os.cpu_count(), "cpu": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "unknown")}))')
-  python3 scripts/bench_report.py map --records "$map_records" --build "$work/map-build.json" --machine "$machine_map" \
-    --load-start "$load_start" --load-end "$(cut -d' ' -f1-3 /proc/loadavg)" --out "$map_out"
-  python3 -c 'import json, sys; b = json.load(open(sys.argv[1]))["build"]; w = b["withTiles"]; print("  build: write stage %s s with tiles, %s s without (MBTiles %s s); map/tiles.mbtiles %.1f MB, contours.geojson %.1f MB" % (w["writeStageSeconds"], b["withoutTiles"]["writeStageSeconds"], b["mbtilesWriteSeconds"], w["mbtilesBytes"] / 1e6, w["contoursGeoJSONBytes"] / 1e6))' "$map_out"
-  echo "bench: wrote $map_out"
-  rm -rf "$work/out-map-on"
+# --- A big region: the whole tile with its vector tiles, against GDAL + tippecanoe. ---
+if [ "${BENCH_TILES:-1}" != 0 ]; then
+  scripts/bench_tiles.sh "$trailpack" "$runs" "$full"
 fi
 
 echo "bench: landmarks in sight (demo region; 20 km track with 100 landmarks), both cores"

@@ -5,10 +5,9 @@ results: medians of the per-run records of scripts/bench.sh into bench/results.j
          targets of issue 15 checked, validate/preview, route processing, the machine).
 table:   README.md's speed section, between <!-- bench:start --> and <!-- bench:end -->, from
          bench/results.json (so the README always shows the last full run).
-map-style: a region's MBTiles style.json rewritten to draw contours, trails and POIs from the
-         region's GeoJSON files instead (the same layers, paint and zooms).
-map:     the map render records (MBTiles against GeoJSON, per view) and the build's cost of the
-         MBTiles into bench/results-map.json.
+tiles:   the big-region section (scripts/bench_tiles.sh): trailpack's whole build of the N44W072
+         tile against the GDAL chain + tippecanoe, both tile archives per zoom, the renders, the
+         targets of issue 38, into bench/results-tiles.json.
 """
 import argparse
 import json
@@ -175,62 +174,44 @@ def table(args):
         f.write(head + start + "\n" + "\n".join(lines) + "\n" + end + tail)
 
 
-def map_style(args):
-    """The same style with the `vector` source replaced by the GeoJSON sources `contours`,
-    `trails`, `pois` over the region's files, every layer's `source-layer` becoming its source."""
-    style = json.load(open(args.style))
-    sources = style["sources"]
-    vector = [name for name, src in sources.items() if src.get("type") == "vector"]
-    if len(vector) != 1:
-        sys.exit(f"{args.style}: expected one vector source, found {vector}")
-    attribution = sources.pop(vector[0]).get("attribution")
-    for name in ("contours", "trails", "pois"):
-        sources[name] = {"type": "geojson", "data": f"{name}.geojson"}
-        if attribution:
-            sources[name]["attribution"] = attribution
-    for layer in style["layers"]:
-        if layer.get("source") == vector[0]:
-            layer["source"] = layer.pop("source-layer")
-    with open(args.out, "w") as f:
-        json.dump(style, f, indent=2, sort_keys=True)
-        f.write("\n")
-
-
-def map_results(args):
-    """Medians per view and variant of the render records, the build's figures beside them."""
+def tiles(args):
+    """The big-region section: medians per tool, trailpack's figures against the chain + tippecanoe,
+    the tiles of both per zoom, the renders; the issue's targets checked."""
     records = [json.loads(line) for line in open(args.records) if line.strip()]
-    build = json.load(open(args.build))
-    views = []
-    for view in dict.fromkeys(r["view"] for r in records):
-        entry = {"view": view}
-        for variant in ("mbtiles", "geojson"):
-            rs = [r for r in records if r["view"] == view and r["variant"] == variant]
-            ok = [r for r in rs if r["ok"]]
-            entry["camera"] = {k: rs[0][k] for k in ("center", "zoom", "size")}
-            entry[variant] = {
-                "runs": len(rs), "failed": len(rs) - len(ok), "errors": sorted({e for r in rs for e in r["errors"]}),
-                "medianRenderSeconds": round(median([r["renderSeconds"] for r in ok]), 2) if ok else None,
-                "medianSeconds": round(median([r["seconds"] for r in ok]), 2) if ok else None,
-                "medianChildMaxRSSMB": round(median([r["childMaxRSSMB"] for r in ok])) if ok else None,
-                "renderSeconds": [r.get("renderSeconds") for r in rs], "seconds": [r.get("seconds") for r in rs],
-                "childMaxRSSMB": [r.get("childMaxRSSMB") for r in rs]}
-        m, g = entry["mbtiles"], entry["geojson"]
-        if m["medianRenderSeconds"] and g["medianRenderSeconds"]:
-            entry["geojsonOverMBTiles"] = {"renderSeconds": round(g["medianRenderSeconds"] / m["medianRenderSeconds"], 2),
-                                           "childMaxRSS": round(g["medianChildMaxRSSMB"] / m["medianChildMaxRSSMB"], 2)}
-        views.append(entry)
-    doc = {"machine": json.loads(args.machine), "loadAverage": {"start": args.load_start, "end": args.load_end},
-           "build": build, "views": views}
+    plan = json.load(open(args.plan))["recipes"][0]
+    ours, peer = json.load(open(args.trailpack_tiles)), json.load(open(args.tippecanoe_tiles))
+    renders = [json.loads(line) for line in open(args.renders) if line.strip()]
+    tools = {}
+    for tool in dict.fromkeys(r["tool"] for r in records):
+        rs = [r for r in records if r["tool"] == tool]
+        tools[tool] = {k: median([r[k] for r in rs]) for k in ("seconds", "cpuSeconds", "peakRSSMiB")}
+        tools[tool]["runs"] = rs
+    tp, chain = tools["trailpack"], tools["gdal-chain-tippecanoe"]
+    import os
+    pack_bytes = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(args.pack) for f in fs)
+    estimate_mb = round(plan["estimatedPeakBytes"] / 2**20, 1)
+    targets = {
+        "buildAtMostHalfTheChain": tp["seconds"] <= 0.5 * chain["seconds"],
+        "packAtMost50MB": pack_bytes <= 50 * MB,
+        "tilesNoLargerThanTippecanoe": ours["bytes"] <= peer["bytes"],
+        "noTileOver500kB": ours["largestTileBytes"] <= 500_000,
+        "everyRenderOK": all(r["ok"] for r in renders),
+    }
+    targets["peakWithinPlanEstimate"] = tp["peakRSSMiB"] <= estimate_mb
+    doc = {"trailpack": tp, "gdalChainTippecanoe": chain, "ratio": round(tp["seconds"] / chain["seconds"], 3),
+           "cpuRatio": round(tp["cpuSeconds"] / chain["cpuSeconds"], 3), "packBytes": pack_bytes, "planEstimateMB": estimate_mb,
+           "tiles": {"trailpack": ours, "tippecanoe": peer, "bytesRatio": round(ours["bytes"] / peer["bytes"], 3)},
+           "renders": renders, "targets": targets}
     with open(args.out, "w") as f:
         json.dump(doc, f, indent=2, sort_keys=True)
         f.write("\n")
-    for v in views:
-        m, g = v["mbtiles"], v["geojson"]
-
-        def text(s):
-            return (f"{s['medianRenderSeconds']:.2f} s render ({s['medianSeconds']:.2f} s total), {s['medianChildMaxRSSMB']} MB"
-                    if s["medianRenderSeconds"] is not None else f"failed: {'; '.join(s['errors'])}")
-        print(f"  {v['view']} (zoom {v['camera']['zoom']:g}): MBTiles {text(m)} | GeoJSON {text(g)}")
+    print(f"  trailpack {tp['seconds']:.1f} s ({tp['cpuSeconds']:.1f} CPU-s, {tp['peakRSSMiB']:.0f} MiB, plan's estimate {estimate_mb} MiB) | "
+          f"chain + tippecanoe {chain['seconds']:.1f} s ({chain['cpuSeconds']:.1f} CPU-s, {chain['peakRSSMiB']:.0f} MiB): ratio {doc['ratio']}")
+    print(f"  pack {pack_bytes / MB:.1f} MB; tiles {ours['bytes'] / MB:.2f} MB against tippecanoe's {peer['bytes'] / MB:.2f} MB")
+    for z in sorted(set(ours["zooms"]) | set(peer["zooms"]), key=int):
+        a, b = ours["zooms"].get(z, {}), peer["zooms"].get(z, {})
+        print(f"    z{z}: trailpack {a.get('tiles', 0)} tiles {a.get('bytes', 0) / 1000:.0f} kB | tippecanoe {b.get('tiles', 0)} tiles {b.get('bytes', 0) / 1000:.0f} kB")
+    print("  targets: " + ", ".join(f"{k}: {'met' if v else 'MISSED'}" for k, v in targets.items()))
 
 
 def main():
@@ -242,14 +223,11 @@ def main():
     t = sub.add_parser("table")
     t.add_argument("--results", required=True)
     t.add_argument("--readme", required=True)
-    ms = sub.add_parser("map-style")
-    ms.add_argument("--style", required=True)
-    ms.add_argument("--out", required=True)
-    mr = sub.add_parser("map")
-    for name in ("--records", "--build", "--machine", "--load-start", "--load-end", "--out"):
-        mr.add_argument(name, required=True)
+    tl = sub.add_parser("tiles")
+    for name in ("--records", "--plan", "--trailpack-tiles", "--tippecanoe-tiles", "--renders", "--pack", "--out"):
+        tl.add_argument(name, required=True)
     a = p.parse_args()
-    {"results": results, "table": table, "map-style": map_style, "map": map_results}[a.command](a)
+    {"results": results, "table": table, "tiles": tiles}[a.command](a)
 
 
 if __name__ == "__main__":

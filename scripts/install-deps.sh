@@ -4,7 +4,7 @@
 # the test suite's MapLibre renderer (mapli, scripts/render_style.py) loads at run time, headless
 # through Mesa's surfaceless EGL (software rasteriser swrast_dri.so from libgl1-mesa-dri).
 set -euo pipefail
-packages=(libgdal-dev gdal-bin libpng-dev libssl-dev libcairo2-dev libfreetype-dev fonts-dejavu-core pkg-config make python3-venv zip
+packages=(libgdal-dev gdal-bin libpng-dev zlib1g-dev libssl-dev libcairo2-dev libfreetype-dev fonts-dejavu-core pkg-config make python3-venv zip
   libegl1 libgl1 libegl-mesa0 libgl1-mesa-dri libcurl4)
 missing=()
 for p in "${packages[@]}"; do

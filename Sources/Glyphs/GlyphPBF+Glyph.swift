@@ -1,7 +1,9 @@
+import ProtobufWire
+
 extension GlyphPBF {
     /// One `glyph` message; every required field must be present.
     static func decodeGlyph(_ bytes: ArraySlice<UInt8>, context: String) throws(GlyphPBFError) -> PBFGlyph {
-        var reader = ProtobufReader(bytes, context: context)
+        var reader = GlyphFieldReader(bytes, context: context)
         var varints: [Int: UInt64] = [:]
         var bitmap: [UInt8] = []
         while !reader.isAtEnd {
@@ -23,8 +25,7 @@ extension GlyphPBF {
             return value
         }
         func zigzag(_ number: Int) throws(GlyphPBFError) -> Int32 {
-            let raw = try unsigned(number)
-            return Int32(bitPattern: raw >> 1) ^ -Int32(bitPattern: raw & 1)
+            Zigzag.decode(try unsigned(number))
         }
         return PBFGlyph(id: try unsigned(1), bitmap: bitmap, width: try unsigned(3), height: try unsigned(4),
                         left: try zigzag(5), top: try zigzag(6), advance: try unsigned(7))

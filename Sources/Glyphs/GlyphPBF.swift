@@ -1,3 +1,5 @@
+import ProtobufWire
+
 /// One glyph of a MapLibre glyph PBF (`glyphs.proto`'s `glyph`): metrics in pixels at the
 /// 24 px em the SDFs are made at, y up from the baseline offset MapLibre expects (see
 /// `MapLibreGlyphFormat`).
@@ -84,7 +86,7 @@ public enum GlyphPBF {
     ///   name or range; a glyph's id, width, height, left, top or advance), a value out of its
     ///   type's range, or a name that is not UTF-8.
     public static func decode(_ bytes: [UInt8]) throws(GlyphPBFError) -> [PBFFontstack] {
-        var reader = ProtobufReader(bytes[...], context: "glyphs")
+        var reader = GlyphFieldReader(bytes[...], context: "glyphs")
         var stacks: [PBFFontstack] = []
         while !reader.isAtEnd {
             let field = try reader.nextField()
@@ -96,7 +98,7 @@ public enum GlyphPBF {
     }
 
     private static func decodeStack(_ bytes: ArraySlice<UInt8>, context: String) throws(GlyphPBFError) -> PBFFontstack {
-        var reader = ProtobufReader(bytes, context: context)
+        var reader = GlyphFieldReader(bytes, context: context)
         var name: String?, range: String?
         var glyphs: [PBFGlyph] = []
         while !reader.isAtEnd {
@@ -114,7 +116,7 @@ public enum GlyphPBF {
         return PBFFontstack(name: name, range: range, glyphs: glyphs)
     }
 
-    private static func text(_ bytes: ArraySlice<UInt8>, _ reader: ProtobufReader, _ what: String) throws(GlyphPBFError) -> String {
+    private static func text(_ bytes: ArraySlice<UInt8>, _ reader: GlyphFieldReader, _ what: String) throws(GlyphPBFError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw reader.error("\(what) is not UTF-8") }
         return text
     }

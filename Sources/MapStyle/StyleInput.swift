@@ -32,8 +32,9 @@ public struct StyleInput: Sendable {
 }
 
 /// The source of the vector layers: the pack's GeoJSON files, or vector tiles in
-/// `map/tiles.mbtiles` (layers `contours`, `trails`, `pois`) for regions too large for GeoJSON.
+/// `map/tiles.pmtiles` (layers `contours`, `trails`, `pois`, `trail-names`) for regions too
+/// large for GeoJSON, cut from `minZoom` to `maxZoom`.
 public enum VectorSource: Equatable, Sendable {
     case geoJSON
-    case mbtiles(minZoom: Int, maxZoom: Int)
+    case pmtiles(minZoom: Int, maxZoom: Int)
 }

@@ -4,11 +4,12 @@ extension StyleLayers {
     static let notARoute: JSONValue = ["!", ["has", "routeId"]]
     static let isRoute: JSONValue = ["has", "routeId"]
 
-    /// Trails: dashed dark lines, wider as the map zooms in.
+    /// Trails: dashed dark lines, wider as the map zooms in; drawn at every zoom, so the view
+    /// of a whole big region shows its trails too.
     static func trails(_ input: StyleInput) -> JSONValue {
         layer("trails", "line", StyleSheet.source("trails", input) + [
-            ("minzoom", 9), ("filter", notARoute), ("layout", ["line-join": "round", "line-cap": "butt"]),
-            ("paint", ["line-color": color(MapPalette.trail), "line-width": byZoom([(10, 0.8), (13, 1.4), (16, 2.4)]),
+            ("filter", notARoute), ("layout", ["line-join": "round", "line-cap": "butt"]),
+            ("paint", ["line-color": color(MapPalette.trail), "line-width": byZoom([(8, 0.5), (10, 0.8), (13, 1.4), (16, 2.4)]),
                        "line-dasharray": [3, 1.5]]),
         ])
     }

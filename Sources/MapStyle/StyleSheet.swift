@@ -12,7 +12,9 @@ public enum StyleSheet {
     /// Relative URLs of the style's assets.
     public static let glyphsURL = "map/glyphs/{fontstack}/{range}.pbf"
     public static let spriteURL = "map/sprite"
-    public static let tilesPath = "map/tiles.mbtiles"
+    public static let tilesPath = "map/tiles.pmtiles"
+    /// The URL scheme MapLibre reads a PMTiles archive by (GL JS through the pmtiles protocol, Native 6.10+ / 11.8+).
+    public static let tilesScheme = "pmtiles://"
 
     /// The style document; keys are sorted by the writer, layers keep their drawing order.
     public static func document(_ input: StyleInput) -> JSONValue {
@@ -44,8 +46,8 @@ public enum StyleSheet {
             // Trail names are placed on the trails simplified harder (Douglas–Peucker in tile
             // units): mapped trails zigzag vertex by vertex, and a label needs a smooth stretch.
             out["trail-names"] = ["type": "geojson", "data": "trails.geojson", "tolerance": .number(labelToleranceTileUnits)]
-        case .mbtiles(let minZoom, let maxZoom):
-            out["vector"] = ["type": "vector", "url": .string("mbtiles://" + tilesPath), "minzoom": .int(minZoom),
+        case .pmtiles(let minZoom, let maxZoom):
+            out["vector"] = ["type": "vector", "url": .string(tilesScheme + tilesPath), "minzoom": .int(minZoom),
                              "maxzoom": .int(maxZoom), "attribution": attribution]
         }
         return out
@@ -58,7 +60,7 @@ public enum StyleSheet {
     static func source(_ layer: String, _ input: StyleInput) -> [(String, JSONValue)] {
         switch input.vectorSource {
         case .geoJSON: [("source", .string(layer == "trail-names" ? "trail-names" : layer))]
-        case .mbtiles: [("source", "vector"), ("source-layer", .string(layer))]
+        case .pmtiles: [("source", "vector"), ("source-layer", .string(layer))]
         }
     }
 }

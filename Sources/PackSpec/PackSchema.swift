@@ -19,7 +19,8 @@ public enum PackSchema {
     public static let filledVoids: Set<String> = ["cells", "areaCount", "largestCells", "largestBounds", "areas"]
     public static let hillshadeEntry: Set<String> = fileEntry.union(["bounds", "width", "height", "azimuthDeg", "altitudeDeg", "zFactor",
                                                                      "multidirectional"])
-    public static let contoursEntry: Set<String> = fileEntry.union(["intervalM"])
+    /// `files.contours`: the GeoJSON file with `intervalM`, or `{ intervalM, tiles, layer }` when the contours are in the tiles.
+    public static let contoursEntry: Set<String> = fileEntry.union(["intervalM", "tiles", "layer"])
     public static let routingEntry: Set<String> = fileEntry.union(["nodes", "edges"])
     public static let manifestRoute: Set<String> = ["id", "name", "file", "stats", "arPatch"]
 

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import Landmarks
+import MapStyle
 import PackJSON
 import PackSpec
 import Rerouting
@@ -71,7 +72,7 @@ public enum AssembleStage {
         var fileObjects: JSONObject = [
             "terrain": files["terrain"]!.json(terrainExtra),
             "hillshade": files["hillshade"]!.json(hillshadeExtra),
-            "contours": files["contours"]!.json([("intervalM", .number(terrain.contourIntervalM))]),
+            "contours": contoursEntry(files["contours"], intervalM: terrain.contourIntervalM),
             "trails": files["trails"]!.json(),
             "pois": files["pois"]!.json(),
         ]
@@ -89,6 +90,15 @@ public enum AssembleStage {
         return ["formatVersion": .int(PackTree.formatVersion), "id": .string(recipe.id), "name": .string(recipe.name), "bbox": bounds(bbox),
                 "attribution": .array(recipe.attribution.map { .string($0) }), "generator": .string(generator),
                 "files": .object(fileObjects), "routes": .array(routeEntries)]
+    }
+
+    /// `files.contours`: the GeoJSON file with `intervalM`, or, when the contours are in the
+    /// map's tiles (no file), `{ intervalM, tiles, layer }` (SPEC).
+    static func contoursEntry(_ file: WrittenFile?, intervalM: Double) -> JSONValue {
+        guard let file else {
+            return ["intervalM": .number(intervalM), "tiles": .string(StyleSheet.tilesPath), "layer": "contours"]
+        }
+        return file.json([("intervalM", .number(intervalM))])
     }
 
     /// Contour features: `ele` (integer metres when the interval is whole) and `index`.
@@ -137,22 +147,6 @@ public enum AssembleStage {
             next += parts
         }
         return index
-    }
-
-    /// The vector tile layers of a region too large for GeoJSON: `contours` from zoom 10,
-    /// `trails` (routes included, with `routeId`) from 9, `pois` from 10, up to `MapStage.tilesMaxZoom`,
-    /// with the GeoJSON files' properties.
-    static func vectorTileLayers(terrain: TerrainProducts, trails: [TrailLine], routes: [BuiltRoute], pois: [PointOfInterest],
-                                 bbox: BBox) -> [VectorTileLayer] {
-        let maxZoom = MapStage.tilesMaxZoom
-        return [
-            VectorTileLayer(name: "contours", fields: contourFields(terrain), features: contourFeatures(terrain).features, minZoom: 10, maxZoom: maxZoom),
-            VectorTileLayer(name: "trails", fields: trailFields,
-                            features: trailFeatures(trails: trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox), minZoom: 9, maxZoom: maxZoom),
-            VectorTileLayer(name: "pois", fields: poiFields, features: poiFeatures(pois), minZoom: 10, maxZoom: maxZoom),
-            VectorTileLayer(name: "trail-names", fields: [GeoJSONField("name", .string)], features: trailNameFeatures(trails, bbox: bbox),
-                            minZoom: 12, maxZoom: maxZoom),
-        ]
     }
 
     /// Simplification (metres) of the lines that carry trail names in vector tiles.

@@ -22,18 +22,16 @@ public enum MapStage {
     }
 
     /// Writes the map files into the region's staging folder; glyph ranges kept in
-    /// `glyphCacheFolder` are read from there (`GlyphCache`).
-    /// - Throws: `BuildError.output`, `DrawingError`, `GlyphCacheError` or `GDALError` naming
-    ///   what could not be made.
-    static func run(_ recipe: Recipe, bbox: BBox, hillshadeBounds: BBox, labels: MapLabels, contoursBytes: Int,
-                    writer: RegionWriter, glyphCacheFolder: String? = nil, vectorLayers: () -> [VectorTileLayer]) throws -> Output {
+    /// `glyphCacheFolder` are read from there (`GlyphCache`). `tiles` is what `TileStage` wrote
+    /// when `plan` puts the vector layers into tiles.
+    /// - Throws: `BuildError.output`, `DrawingError` or `GlyphCacheError` naming what could not be made.
+    static func run(_ recipe: Recipe, bbox: BBox, hillshadeBounds: BBox, labels: MapLabels, plan: TilePlan, tiles: TileStage.Output?,
+                    writer: RegionWriter, glyphCacheFolder: String? = nil) throws -> Output {
         var assets: [WrittenFile] = []
         var source = VectorSource.geoJSON
-        // Above the recipe's `map.vectorTilesAboveMB` (5 MB) of contours, a phone draws GeoJSON slowly
-        // and with too much memory: contours, trails and POIs come from vector tiles instead.
-        if Double(contoursBytes) > recipe.map.vectorTilesAboveMB * 1_000_000 {
-            source = .mbtiles(minZoom: tilesMinZoom, maxZoom: tilesMaxZoom)
-            assets.append(try writeTiles(vectorLayers(), writer: writer, name: recipe.name))
+        if let tiles {
+            source = .pmtiles(minZoom: tiles.zooms.lowerBound, maxZoom: tiles.zooms.upperBound)
+            assets.append(tiles.file)
         }
         for ratio in [1, 2] {
             let sheet = try SpriteSheet.make(pixelRatio: ratio)
@@ -49,41 +47,25 @@ public enum MapStage {
                                attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source,
                                hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs)
         let style = try writer.write(PackTree.style, json: StyleSheet.document(input))
-        return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: source != .geoJSON,
-                      diagnostics: notes(recipe, contoursBytes: contoursBytes, vectorTiles: source != .geoJSON, missing: glyphs.missing))
+        let notes = notes(recipe, plan: plan, tiles: tiles, missing: glyphs.missing)
+        return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: tiles != nil,
+                      diagnostics: notes + (tiles?.diagnostics ?? []))
     }
 
     /// What the build says of the map: vector tiles used instead of GeoJSON, characters without a glyph.
-    static func notes(_ recipe: Recipe, contoursBytes: Int, vectorTiles: Bool, missing: [Unicode.Scalar]) -> [Diagnostic] {
+    static func notes(_ recipe: Recipe, plan: TilePlan, tiles: TileStage.Output?, missing: [Unicode.Scalar]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if !missing.isEmpty {
             let shown = missing.prefix(20).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
             out.append(Diagnostic(.warning, "map", "\(missing.count) label characters have no glyph in \(StyleSheet.fontstack) and will not show on the map: \(shown)\(missing.count > 20 ? " ..." : "")"))
         }
-        if vectorTiles {
+        if let tiles {
             out.append(Diagnostic(.note, "map", String(
-                format: "contours.geojson is %.1f MB, over map.vectorTilesAboveMB (%.1f MB): style.json draws contours, trails and POIs from map/tiles.mbtiles (zooms %d-%d); the GeoJSON files stay",
-                Double(contoursBytes) / 1e6, recipe.map.vectorTilesAboveMB, tilesMinZoom, tilesMaxZoom)))
+                format: "contours would make %.1f MB of GeoJSON, over map.vectorTilesAboveMB (%.1f MB): contours, trails and POIs are drawn from " + StyleSheet.tilesPath + " (zooms %d-%d, %.1f MB), and the contours are kept there only",
+                plan.estimatedContourBytes / 1e6, recipe.map.vectorTilesAboveMB, tiles.zooms.lowerBound,
+                tiles.zooms.upperBound, Double(tiles.file.bytes) / 1e6)))
         }
         return out
-    }
-
-    /// Zooms the vector tiles are cut at; MapLibre over-zooms the last beyond it.
-    public static let tilesMinZoom = 9
-    public static let tilesMaxZoom = 14
-
-    /// Cuts the layers into `map/tiles.mbtiles` in the staging folder and describes the file.
-    static func writeTiles(_ layers: [VectorTileLayer], writer: RegionWriter, name: String) throws -> WrittenFile {
-        let relative = StyleSheet.tilesPath
-        let url = writer.url(relative)
-        do { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
-            throw BuildError.io(path: url.deletingLastPathComponent().path, message: "cannot create the folder", error: error)
-        }
-        try VectorTilesWriter.write(path: url.path, layers: layers, minZoom: tilesMinZoom, maxZoom: tilesMaxZoom, name: name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw BuildError.output(path: url.path, message: "the vector tiles were not written")
-        }
-        return try writer.write(relative, bytes: [UInt8](data))
     }
 }
 

@@ -195,10 +195,13 @@ public enum PackBuilder {
     static func write(_ made: inout Made, writer: RegionWriter, glyphCacheFolder: String?) throws -> [WrittenFile] {
         let (recipe, inputs, terrain, routes, bbox) = (made.recipe, made.inputs, made.terrain, made.routes, made.bbox)
         var files: [String: WrittenFile] = [:]
+        // Contours too large to draw from GeoJSON go into the map's tiles only (`TilePlan`).
+        let plan = TilePlan(bbox: bbox, contours: terrain.contours, vectorTilesAboveMB: recipe.map.vectorTilesAboveMB)
         // The largest file is encoded on another core while the others are written.
-        let contoursJob = BackgroundJob {
-            try writer.writeGeoJSON(PackTree.contours, layer: "contours", fields: AssembleStage.contourFields(terrain),
-                                    count: terrain.contours.count) { AssembleStage.contourFeature(terrain, $0) }
+        let contoursJob = BackgroundJob { () throws -> WrittenFile? in
+            guard plan.zooms == nil else { return nil }
+            return try writer.writeGeoJSON(PackTree.contours, layer: "contours", fields: AssembleStage.contourFields(terrain),
+                                           count: terrain.contours.count) { AssembleStage.contourFeature(terrain, $0) }
         }
         defer { _ = try? contoursJob.wait() }
         files["terrain"] = try writer.write(PackTree.terrain, bytes: TER1.encode(terrain.grid))
@@ -214,13 +217,15 @@ public enum PackBuilder {
             let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: made.landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
+        let tiles = try plan.zooms.map { zooms in
+            try TileStage.run(TileLayers.make(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox, zooms: zooms),
+                              zooms: zooms, bbox: bbox, name: recipe.name, attribution: recipe.attribution, writer: writer)
+        }
         files["contours"] = try contoursJob.wait()
+        made.clock.lap("tiles")
         let map = try MapStage.run(recipe, bbox: bbox, hillshadeBounds: terrain.hillshadeBounds,
                                    labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois),
-                                   contoursBytes: files["contours"]!.bytes, writer: writer,
-                                   glyphCacheFolder: glyphCacheFolder) {
-            AssembleStage.vectorTileLayers(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox)
-        }
+                                   plan: plan, tiles: tiles, writer: writer, glyphCacheFolder: glyphCacheFolder)
         files["style"] = map.style
         made.diagnostics += map.diagnostics
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,

@@ -23,7 +23,7 @@ public struct PackManifest: Sendable, Equatable {
     public struct Files: Sendable, Equatable {
         public var terrain: PackFileEntry
         public var hillshade: PackFileEntry
-        public var contours: PackFileEntry
+        public var contours: ContourSource
         public var trails: PackFileEntry
         public var pois: PackFileEntry
         /// `routing.json`, the trail network; nil for a region built without trails.
@@ -52,7 +52,8 @@ public struct PackManifest: Sendable, Equatable {
         generator = try root.requiredString("generator", in: path)
         let filesNode = try root.required("files", in: path)
         func entry(_ key: String) throws(PackReadError) -> PackFileEntry { try PackFileEntry(try filesNode.required(key, in: path), in: path) }
-        files = Files(terrain: try entry("terrain"), hillshade: try entry("hillshade"), contours: try entry("contours"),
+        files = Files(terrain: try entry("terrain"), hillshade: try entry("hillshade"),
+                      contours: try ContourSource(try filesNode.required("contours", in: path), in: path),
                       trails: try entry("trails"), pois: try entry("pois"))
         if let routingNode = filesNode["routing"] { files.routing = try PackFileEntry(routingNode, in: path) }
         var routes: [Route] = []
@@ -76,14 +77,41 @@ public struct PackManifest: Sendable, Equatable {
 
     /// Every file entry with the label it is shown under: region files, then route files and AR patches.
     public var allFiles: [(label: String, entry: PackFileEntry)] {
-        var out: [(String, PackFileEntry)] = [("terrain", files.terrain), ("hillshade", files.hillshade),
-                                              ("contours", files.contours), ("trails", files.trails), ("pois", files.pois)]
+        var out: [(String, PackFileEntry)] = [("terrain", files.terrain), ("hillshade", files.hillshade)]
+        if case .file(let contours) = files.contours { out.append(("contours", contours)) }
+        out += [("trails", files.trails), ("pois", files.pois)]
         if let routing = files.routing { out.append(("routing", routing)) }
         for r in routes {
             out.append(("route \(r.id)", r.file))
             out.append(("AR patch \(r.id)", r.arPatch))
         }
         return out
+    }
+}
+
+/// Where a region keeps its contours (SPEC `files.contours`): `contours.geojson`, or a layer of
+/// the map's tile archive.
+public enum ContourSource: Sendable, Equatable {
+    case file(PackFileEntry)
+    case tiles(path: String, layer: String, intervalM: Double?)
+
+    /// Reads `files.contours`: `{ intervalM, tiles, layer }` when it names tiles, else a file entry.
+    /// - Throws: `PackReadError.malformed` when a required member is missing or mistyped.
+    init(_ node: JSONNode, in file: String) throws(PackReadError) {
+        guard node["tiles"] != nil else {
+            self = .file(try PackFileEntry(node, in: file))
+            return
+        }
+        self = .tiles(path: try node.requiredString("tiles", in: file), layer: try node.requiredString("layer", in: file),
+                      intervalM: FileEntryView(node).intervalM)
+    }
+
+    /// `intervalM`, wherever the contours are.
+    public var intervalM: Double? {
+        switch self {
+        case .file(let entry): entry.intervalM
+        case .tiles(_, _, let intervalM): intervalM
+        }
     }
 }
 

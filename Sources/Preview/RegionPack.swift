@@ -3,6 +3,7 @@ import Foundation
 import PackReader
 import Rerouting
 import TrailpackCore
+import Validation
 
 /// One region of a built pack, read back from disk exactly as it ships, through PackReader
 /// (the same reader `trailpack validate` uses).
@@ -42,10 +43,35 @@ public struct RegionPack: Sendable {
             throw .malformed(path: hillshadePath, reason: String(describing: error))
         }
         return RegionPack(folderPath: folderPath, manifest: manifest, routes: routes, hillshade: hillshade,
-                          contours: try GeoJSONLayers.contours(try document(manifest.files.contours.path)),
+                          contours: try contours(manifest.files.contours, folder: folder),
                           trails: try GeoJSONLayers.trails(try document(manifest.files.trails.path)),
                           pois: try GeoJSONLayers.pois(try document(manifest.files.pois.path)),
                           network: try manifest.files.routing.map { e throws(PreviewError) in try network(try document(e.path)) })
+    }
+
+    /// The region's contours: `contours.geojson`, or the deepest zoom of the tile layer holding
+    /// them (pieces with their tile buffers, so lines run on across tile edges).
+    /// - Throws: `PreviewError.unreadable` or `.malformed` naming the file.
+    static func contours(_ source: ContourSource, folder: RegionFolder) throws(PreviewError) -> [ContourFeature] {
+        switch source {
+        case .file(let entry):
+            let doc: PackDocument
+            do { doc = try folder.document(entry.path) } catch { throw PreviewError(error) }
+            return try GeoJSONLayers.contours(doc)
+        case .tiles(let path, let layer, _):
+            let bytes: [UInt8]
+            do { bytes = try folder.requireBytes(path) } catch { throw PreviewError(error) }
+            do {
+                let tiles = try PackTiles(bytes: bytes)
+                let deepest = tiles.entries.map(\.tile.z).max() ?? 0
+                return try tiles.lines(layer: layer, zoom: deepest, insideOnly: false).compactMap { line in
+                    guard let ele = line.number("ele") else { return nil }
+                    return ContourFeature(eleM: ele, isIndex: line.property("index") == .bool(true), parts: line.parts)
+                }
+            } catch {
+                throw .malformed(path: folder.displayPath(path), reason: String(describing: error))
+            }
+        }
     }
 
     /// The trail network of a `routing.json` document.

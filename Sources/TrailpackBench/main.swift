@@ -7,6 +7,9 @@
 //       routing.json size and load/query times on a synthetic 600 km trail grid, prints JSON
 //   trailpack-bench landmarks [--runs R]
 //       times the landmark stage (demo region; 20 km track with 100 landmarks), prints JSON
+//   trailpack-bench tile-designs --dem FILE --bbox W,S,E,N [--resolution M] [--interval M] [--runs R]
+//                                [--per-tile-trace-simplify-m M]
+//       contour tiles cut two ways (the build's clipping vs per-tile tracing), timed, prints JSON
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,6 +38,10 @@ case "routing":
     RoutingBenchmark.run(runs: Int(option("--runs") ?? "3") ?? 3, seed: UInt64(option("--seed") ?? "42") ?? 42)
 case "landmarks":
     LandmarkBenchmark.run(runs: Int(option("--runs") ?? "3") ?? 3)
+case "tile-designs":
+    TileDesigns.run(demText: option("--dem"), bboxText: option("--bbox"), resolutionText: option("--resolution"),
+                    intervalText: option("--interval"), runsText: option("--runs"),
+                    perTileTraceToleranceText: option("--per-tile-trace-simplify-m"))
 default:
     usageFailure("usage: trailpack-bench grid --bbox W,S,E,N --resolution M | routes [--points N] [--seed S] [--runs R]")
 }

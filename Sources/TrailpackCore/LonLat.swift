@@ -111,4 +111,16 @@ public enum WebMercator {
     public static func lonDeg(metresX: Double) -> Double { metresX / radiusM * 180 / Double.pi }
 
     public static func latDeg(metresY: Double) -> Double { latDeg(y: metresY / radiusM) }
+
+    /// MapLibre's tile size: the world is `512 * 2^z` px wide at zoom z.
+    public static let styleTilePx = 512.0
+
+    /// The largest whole zoom (0 or more) at which `bbox` is at most `screenPx` wide and high
+    /// on a MapLibre map: where the whole region fits a square of that side, so a phone screen
+    /// of that short side held either way (SPEC: 360x640).
+    public static func fitZoom(_ bbox: BBox, screenPx: Double) -> Int {
+        let width = (bbox.east - bbox.west) / 360
+        let height = (y(latDeg: bbox.north) - y(latDeg: bbox.south)) / (2 * Double.pi)
+        return max(0, Int(log2(screenPx / (max(width, height, 1e-12) * styleTilePx)).rounded(.down)))
+    }
 }

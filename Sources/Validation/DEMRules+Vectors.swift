@@ -8,27 +8,76 @@ extension DEMRules {
     /// edge: coordinates are written with 7 decimals.
     static let edgeToleranceCells = 0.01
 
+    /// One contour line to compare: its level, vertices, where problems point, and the
+    /// tolerance added to `contourWorstLimitM` at a vertex (0 for GeoJSON; the slope times the
+    /// quantisation radius for tile contours).
+    struct ContourRun {
+        var eleM: Double
+        var points: [LonLat]
+        var location: ProblemSpot
+        var extraToleranceM: (LonLat) -> Double = { _ in 0 }
+    }
+
+    /// Where a problem is: a JSON node, or a place in a binary file.
+    enum ProblemSpot {
+        case node(JSONNode)
+        case place(ProblemLocation)
+    }
+
+    /// `contours.geojson`'s lines as runs.
+    static func contourRuns(_ doc: JSONNode) -> [ContourRun] {
+        FeatureCollectionView(doc).features.compactMap { feature in
+            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { return nil }
+            return ContourRun(eleM: ele, points: Array(parts.joined()), location: .node(eleNode))
+        }
+    }
+
+    /// Tile contours (`PackTiles.lines` at the deepest zoom) as runs: a vertex may sit half a
+    /// tile unit off on each axis, so it may differ from its level by the slope there times that
+    /// distance on the ground.
+    static func contourRuns(_ lines: [TileLine], zoom: Int, extent: Int = 4096, dem: FloatGrid) -> [ContourRun] {
+        let unitM = 2 * Double.pi * WebMercator.radiusM / Double(1 << zoom) / Double(extent)
+        return lines.compactMap { line in
+            guard let ele = line.number("ele") else { return nil }
+            return ContourRun(eleM: ele, points: Array(line.parts.joined()),
+                              location: .place(ProblemLocation(jsonPath: line.place("contours")))) { p in
+                dem.slope(at: p) * 0.5.squareRoot() * unitM * cos(p.lat * Double.pi / 180)
+            }
+        }
+    }
+
     /// Every contour vertex: the DEM on the terrain grid at the vertex against its line's `ele`.
     /// No vertex on the grid at all (contours of another region) is an error too.
-    func compareContours(_ doc: JSONNode, dem: FloatGrid, file: String) {
+    func compareContours(_ runs: [ContourRun], dem: FloatGrid, file: String) {
         var compared = 0, outside = 0, offCount = 0, worst = 0.0, edgeWorst = 0.0
-        var firstOff: (node: JSONNode, ele: Double, demM: Double, p: LonLat)?
-        for feature in FeatureCollectionView(doc).features {
-            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { continue }
-            for p in parts.joined() {
+        var firstOff: (run: ContourRun, demM: Double, p: LonLat)?
+        for run in runs {
+            for p in run.points {
                 guard let z = dem.elevationM(at: p, toleranceCells: Self.edgeToleranceCells),
-                      let gap = dem.levelGapM(ele, at: p, toleranceCells: Self.edgeToleranceCells) else { outside += 1; continue }
+                      let gap = dem.levelGapM(run.eleM, at: p, toleranceCells: Self.edgeToleranceCells) else { outside += 1; continue }
                 compared += 1
                 // Near the edge, clipping added the vertex between traced ones: only the level's
                 // place between the cell's samples is exact there.
-                let nearEdge = dem.isNearEdge(p), d = nearEdge ? gap : abs(z - ele)
+                let nearEdge = dem.isNearEdge(p), d = max(0, (nearEdge ? gap : abs(z - run.eleM)) - run.extraToleranceM(p))
                 if nearEdge { edgeWorst = max(edgeWorst, d) } else { worst = max(worst, d) }
                 if d > Self.contourWorstLimitM {
                     offCount += 1
-                    if firstOff == nil { firstOff = (eleNode, ele, z, p) }
+                    if firstOff == nil { firstOff = (run, z, p) }
                 }
             }
         }
+        report(compared: compared, outside: outside, worst: worst, edgeWorst: edgeWorst, file: file)
+        if let firstOff {
+            let expected = "every vertex within \(metres(Self.contourWorstLimitM)) of its line's ele on the DEM (within a cell of the grid's edge: the ele between the cell's samples, within \(metres(Self.contourWorstLimitM)))"
+            let found = "ele \(format(firstOff.run.eleM)), the DEM at \(firstOff.p) is \(metres(firstOff.demM)); \(offCount) of \(compared) vertices off, worst \(metres(max(worst, edgeWorst))) beyond the tolerance"
+            switch firstOff.run.location {
+            case .node(let node): log.add(.demContours, file: file, node: node, expected: expected, found: found)
+            case .place(let place): log.add(.demContours, file: file, at: place, expected: expected, found: found)
+            }
+        }
+    }
+
+    private func report(compared: Int, outside: Int, worst: Double, edgeWorst: Double, file: String) {
         log.figure(.demContours, file: file, "verticesCompared", Double(compared), limit: nil)
         log.figure(.demContours, file: file, "verticesOutsideGrid", Double(outside), limit: 0)
         guard compared > 0 else {
@@ -38,11 +87,6 @@ extension DEMRules {
         }
         log.figure(.demContours, file: file, "worstM", worst, limit: Self.contourWorstLimitM)
         log.figure(.demContours, file: file, "edgeWorstM", edgeWorst, limit: Self.contourWorstLimitM)
-        if let firstOff {
-            log.add(.demContours, file: file, node: firstOff.node,
-                    expected: "every vertex within \(metres(Self.contourWorstLimitM)) of its line's ele on the DEM (within a cell of the grid's edge: the ele between the cell's samples, within \(metres(Self.contourWorstLimitM)))",
-                    found: "ele \(format(firstOff.ele)), the DEM at \(firstOff.p) is \(metres(firstOff.demM)); \(offCount) of \(compared) vertices off, worst \(metres(max(worst, edgeWorst)))")
-        }
         if outside > 0 {
             log.add(.demContours, file: file, at: .file, expected: "every contour vertex on the terrain grid",
                     found: "\(outside) of \(outside + compared) vertices lie outside it")

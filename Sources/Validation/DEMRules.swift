@@ -45,6 +45,8 @@ struct DEMRules {
         var terrain: (grid: TerrainGrid, file: String)?
         var hillshade: (image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, file: String)?
         var contours: (doc: JSONNode, intervalM: Double, file: String)?
+        /// Contours in the map's tiles (`files.contours.tiles`): the deepest zoom's lines.
+        var tileContours: (lines: [TileLine], zoom: Int, file: String)?
         var pois: (doc: JSONNode, file: String)?
         var arPatches: [(grid: TerrainGrid, file: String)] = []
     }
@@ -87,7 +89,10 @@ struct DEMRules {
                 checkSourceResolution(terrain.grid, sources: covering, file: terrain.file)
                 let dem = FloatGrid(width: terrain.grid.width, height: terrain.grid.height, bounds: terrain.grid.bounds, values: values)
                 if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
-                if let contours = inputs.contours { compareContours(contours.doc, dem: dem, file: contours.file) }
+                if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc), dem: dem, file: contours.file) }
+                if let tiles = inputs.tileContours {
+                    compareContours(Self.contourRuns(tiles.lines, zoom: tiles.zoom, dem: dem), dem: dem, file: tiles.file)
+                }
                 if let shade = inputs.hillshade {
                     try compareHillshade(shade, terrainRaster: raster, terrain: terrain.grid, sources: covering)
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import TrailpackCore
 
 /// An unrounded grid on a TER1 geometry, sampled like the SPEC samples TER1.
@@ -39,6 +40,19 @@ struct FloatGrid {
         let corners = [values[r0 * width + c0], values[r0 * width + c0 + 1], values[(r0 + 1) * width + c0], values[(r0 + 1) * width + c0 + 1]]
         let lo = Double(corners.min()!), hi = Double(corners.max()!)
         return max(lo - levelM, levelM - hi, 0)
+    }
+
+    /// The steepest rise (metres per ground metre) across the cell around `p`: the four samples'
+    /// range over the cell's side on the ground (an upper bound of the bilinear gradient); 0 off the grid.
+    func slope(at p: LonLat) -> Double {
+        let (c, r) = position(of: p)
+        guard c >= 0, r >= 0, c <= Double(width - 1), r <= Double(height - 1) else { return 0 }
+        let c0 = min(Int(c), width - 2), r0 = min(Int(r), height - 2)
+        let corners = [values[r0 * width + c0], values[r0 * width + c0 + 1], values[(r0 + 1) * width + c0], values[(r0 + 1) * width + c0 + 1]]
+        let cellDeg = (bounds.east - bounds.west) / Double(width - 1)
+        let cellM: Double = cellDeg * Double.pi / 180 * WebMercator.radiusM * cos(p.lat * Double.pi / 180)
+        let riseM = Double(corners.max()! - corners.min()!)
+        return riseM / cellM
     }
 
     /// True when `p` lies within one cell of the grid's outer rows or columns.

@@ -34,7 +34,7 @@ final class RegionValidator {
     /// Bytes of each listed file that could be read, by relative path.
     private var contents: [String: [UInt8]] = [:]
     /// The folder on disk (PackReader: walked once, each file read once, symlinks bounded).
-    private let disk: RegionFolder
+    let disk: RegionFolder
     private var listedPaths: Set<String> = []
     /// routing.json as the guidance rules read it ahead of its own checks: read and parsed once.
     private var peekedRouting: JSONNode?
@@ -84,6 +84,7 @@ final class RegionValidator {
         // Files: terrain, hillshade, GeoJSON, then routes, each read once; what one file's checks
         // need of another's is gathered on the way.
         var g = Gathered(style: StyleRules.Context(folder: folder, manifestFile: manifestFile))
+        g.style.bbox = bbox
         checkTerrain(m, &g)
         checkHillshade(m, &g)
         g.routing = RoutingRules.Context(bbox: m.bbox, terrain: g.terrain, routeIds: Set(m.view.routeIds))
@@ -167,6 +168,10 @@ final class RegionValidator {
     private func checkLayers(_ m: Manifest, _ g: inout Gathered) {
         var geojson: [(key: String, kind: GeoJSONRules.Kind, listed: ListedFile, node: JSONNode)] = []
         for (key, kind) in [("contours", GeoJSONRules.Kind.contours), ("trails", .trails), ("pois", .pois)] {
+            if key == "contours", let node = m.filesNode?["contours"], node.type == .object, node["tiles"] != nil {
+                checkContourTiles(node, m, &g)
+                continue
+            }
             if let filesNode = m.filesNode, let node = m.fields.object(filesNode, key), let listed = listedFile(node, fields: m.fields) {
                 checkTreeName(listed, key + ".geojson", fields: m.fields)
                 geojson.append((key, kind, listed, node))
@@ -197,7 +202,7 @@ final class RegionValidator {
     }
 
     /// `files.contours.intervalM` when positive (`contours.interval` otherwise).
-    private func contourInterval(_ node: JSONNode, fields: JSONFields) -> Double? {
+    func contourInterval(_ node: JSONNode, fields: JSONFields) -> Double? {
         guard let value = fields.number(node, "intervalM") else { return nil }
         if value > 0 { return value }
         log.add(.contoursInterval, file: fields.file, node: node["intervalM"] ?? node, expected: "a positive number", found: format(value))
@@ -334,7 +339,7 @@ final class RegionValidator {
 
     /// The bytes of a regular file of the folder, or of a symlink that resolves to a regular
     /// file inside the boundary; nil otherwise (a FIFO or `/dev/zero` is never read).
-    private func read(_ relative: String) -> [UInt8]? {
+    func read(_ relative: String) -> [UInt8]? {
         if let peeked = peekedRoutingBytes, peeked.path == relative { return peeked.bytes }
         return disk.bytes(relative)
     }

@@ -12,18 +12,23 @@ extension StyleRules {
         /// The file the features are in, as shown in problems.
         var file: String
         var features: [JSONNode]
+        /// For a vector tile layer: per property key, every text its tiles hold, with where it
+        /// first is (`TileArchiveContents.texts`); read besides `features`.
+        var tileTexts: [String: [String: String]] = [:]
 
-        /// Every value of property `key` as MapLibre turns it into text, with its node.
-        func values(_ key: String) -> [(text: String, node: JSONNode)] {
-            features.compactMap { feature in
+        /// Every value of property `key` as MapLibre turns it into text, with where it is.
+        func values(_ key: String) -> [(text: String, origin: String)] {
+            let fromFeatures = features.compactMap { feature -> (String, String)? in
                 guard let value = feature["properties"]?[key] else { return nil }
+                let origin = "\(file) \(value.path.description)"
                 switch value.type {
-                case .string: return JSONFields.stringValue(value).map { ($0, value) }
-                case .number: return value.numberText.map { ($0, value) }
-                case .bool: return (value.value == .bool(true) ? "true" : "false", value)
+                case .string: return JSONFields.stringValue(value).map { ($0, origin) }
+                case .number: return value.numberText.map { ($0, origin) }
+                case .bool: return (value.value == .bool(true) ? "true" : "false", origin)
                 default: return nil
                 }
             }
+            return fromFeatures + (tileTexts[key] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }
     }
 
@@ -46,11 +51,21 @@ extension StyleRules {
             path = source.target
         } else if source.type == "vector", let sourceLayer = layer.sourceLayer, let key = Self.tileLayerData[sourceLayer] {
             path = context.dataFiles[key]
+            // The tiles themselves: every text any tile can show (the GeoJSON file beside, when there is one).
+            if let tiles = source.tiles, let target = source.target {
+                let features = path.flatMap(geoJSONFeatures) ?? []
+                return LabelData(file: name(target), features: features, tileTexts: tiles.texts[sourceLayer] ?? [:])
+            }
         }
-        guard let path else { return nil }
+        guard let path, let features = geoJSONFeatures(path) else { return nil }
+        return LabelData(file: name(path), features: features)
+    }
+
+    /// The features of the region's GeoJSON file at `path`, nil when it cannot be read.
+    private func geoJSONFeatures(_ path: String) -> [JSONNode]? {
         let doc = context.documents[path] ?? context.read(path).flatMap { context.parse($0, name(path)) }
         guard let doc, let features = doc["features"], features.type == .array else { return nil }
-        return LabelData(file: name(path), features: features.children)
+        return features.children
     }
 
     /// Adds the characters `expression` can produce as text to `chars`; returns why they cannot
@@ -62,7 +77,7 @@ extension StyleRules {
         func here(_ node: JSONNode) -> String { "\(file) \(node.path.description)" }
         func property(_ key: String) -> String? {
             guard let data else { return "[\"get\", \(JSONWriter.quoted(key))] with no data the validator can read" }
-            for (text, node) in data.values(key) { add(text, "\(data.file) \(node.path.description)") }
+            for (text, origin) in data.values(key) { add(text, origin) }
             return nil
         }
         switch expression.type {
@@ -188,7 +203,7 @@ extension StyleRules {
 
         let labelled = layers.filter { $0.type == "symbol" && $0.node["layout"]?["text-field"] != nil }
         guard !labelled.isEmpty, let template = fields.string(doc, "glyphs"), let templateNode = doc["glyphs"] else { return }
-        guard let checked = checkURL(template, node: templateNode, allowMBTiles: false) else { return }
+        guard let checked = checkURL(template, node: templateNode, allowTiles: false) else { return }
         guard checked.contains("{fontstack}"), checked.contains("{range}") else {
             log.add(.styleURL, file: file, node: templateNode, expected: "a glyphs template holding {fontstack} and {range}", found: JSONWriter.quoted(template))
             return

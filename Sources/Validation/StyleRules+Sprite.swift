@@ -16,7 +16,7 @@ extension StyleRules {
     /// has no sprite or one of its files cannot be read.
     func checkSprite(_ doc: JSONNode, fields: JSONFields) -> Sprite? {
         guard let node = doc["sprite"] else { return nil }
-        guard let url = fields.string(node), let base = checkURL(url, node: node, allowMBTiles: false) else { return nil }
+        guard let url = fields.string(node), let base = checkURL(url, node: node, allowTiles: false) else { return nil }
         var sprite = Sprite(files: [], names: [], roots: [])
         var complete = true
         for (suffix, ratio) in [("", 1), ("@2x", 2)] {
@@ -157,7 +157,7 @@ extension StyleRules {
         case "get":
             guard args.count == 1, let key = JSONFields.stringValue(args[0]) else { return "a computed property name at \(expression.path.description)" }
             guard let data else { return "[\"get\", \(JSONWriter.quoted(key))] with no data the validator can read" }
-            for (text, node) in data.values(key) where names[text] == nil { names[text] = "\(data.file) \(node.path.description)" }
+            for (text, origin) in data.values(key) where names[text] == nil { names[text] = origin }
             return nil
         case "coalesce": return outputs(Array(args.indices))
         case "case": return outputs(Array(stride(from: 1, to: args.count - 1, by: 2)) + [args.count - 1])

@@ -13,8 +13,13 @@ import TrailpackCore
 struct StyleRules {
     /// What the rules need from the rest of the region.
     struct Context {
-        /// The region folder (the MBTiles file is opened through GDAL by its path).
+        /// The region folder.
         var folder: URL
+        /// Tile archives already read (by `files.contours`' tiles), by relative path: nil when
+        /// the archive could not be read (reported then, not again).
+        var tiles: [String: TileArchiveContents?] = [:]
+        /// The manifest's bbox, which the tiles' zooms and bounds must cover.
+        var bbox: BBox?
         var manifestFile: String
         /// `files.hillshade`'s path and bounds, when readable.
         var hillshade: (path: String, bounds: BBox)?
@@ -42,10 +47,10 @@ struct StyleRules {
         var name: String
         var node: JSONNode
         var type: String?
-        /// The region file a GeoJSON `data`, image `url` or `mbtiles://` url names (checked safe).
+        /// The region file a GeoJSON `data`, image `url` or `pmtiles://` url names (checked safe).
         var target: String?
-        /// MBTiles contents when the source is `mbtiles://` and GDAL opened it.
-        var tiles: MBTilesContents?
+        /// The archive's contents when the source is `pmtiles://` and it could be read.
+        var tiles: TileArchiveContents?
     }
 
     /// The source types of the MapLibre style spec, and the layer types.
@@ -119,34 +124,37 @@ struct StyleRules {
         case "geojson":
             guard let data = fields.member(node, "data") else { break }
             if data.type == .string, let url = JSONFields.stringValue(data) {
-                source.target = fileURL(url, node: data, allowMBTiles: false)
+                source.target = fileURL(url, node: data, allowTiles: false)
             } else if data.type != .object {
                 log.add(.jsonType, file: file, node: data, expected: "a relative URL or a GeoJSON object", found: JSONFields.describe(data))
             }
         case "image":
             if let url = fields.string(node, "url"), let urlNode = node["url"] {
-                source.target = fileURL(url, node: urlNode, allowMBTiles: false)
+                source.target = fileURL(url, node: urlNode, allowTiles: false)
             }
             checkCorners(source, fields: fields)
         case "video":
             for urlNode in fields.typed(fields.member(node, "urls"), .array)?.children ?? [] {
-                if let url = fields.string(urlNode) { _ = fileURL(url, node: urlNode, allowMBTiles: false) }
+                if let url = fields.string(urlNode) { _ = fileURL(url, node: urlNode, allowTiles: false) }
             }
         default:
-            // vector, raster, raster-dem: a TileJSON/MBTiles `url` or `tiles` templates.
-            if type == "vector", JSONFields.stringValue(node["url"])?.hasPrefix("mbtiles://") != true {
-                log.add(.mapTiles, file: file, node: node["url"] ?? node, expected: "vector tiles from an mbtiles:// url (SPEC: map/tiles.mbtiles)",
+            // vector, raster, raster-dem: a `url` (pmtiles:// for the region's tiles) or `tiles` templates.
+            if type == "vector", JSONFields.stringValue(node["url"])?.hasPrefix(Self.tilesScheme) != true {
+                log.add(.mapTiles, file: file, node: node["url"] ?? node, expected: "vector tiles from a pmtiles:// url (SPEC: map/tiles.pmtiles)",
                         found: node["url"].map(JSONFields.describe) ?? "no url")
             }
             if let urlNode = node["url"] {
                 if let url = fields.string(urlNode) {
-                    source.target = fileURL(url, node: urlNode, allowMBTiles: true)
-                    if let target = source.target, url.hasPrefix("mbtiles://") { source.tiles = openTiles(target, node: urlNode) }
+                    source.target = fileURL(url, node: urlNode, allowTiles: true)
+                    if let target = source.target, url.hasPrefix(Self.tilesScheme) {
+                        source.tiles = openTiles(target)
+                        if let tiles = source.tiles { checkSourceZooms(node, tiles: tiles, fields: fields) }
+                    }
                 }
             } else if let tiles = fields.typed(fields.member(node, "tiles"), .array) {
                 for entry in tiles.children {
-                    if let url = fields.string(entry), checkURL(url, node: entry, allowMBTiles: true) != nil, url.hasPrefix("mbtiles://") {
-                        log.add(.styleURL, file: file, node: entry, expected: "mbtiles:// only as a source's url (MapLibre reads an MBTiles file whole)",
+                    if let url = fields.string(entry), checkURL(url, node: entry, allowTiles: true) != nil, url.hasPrefix(Self.tilesScheme) {
+                        log.add(.styleURL, file: file, node: entry, expected: "pmtiles:// only as a source's url (a client reads the archive by its header)",
                                 found: JSONWriter.quoted(url))
                     }
                 }
@@ -174,32 +182,35 @@ struct StyleRules {
                 found: coordinates.type == .array ? text(found) : JSONFields.describe(coordinates))
     }
 
-    /// Opens the MBTiles file `target` (listed and present) with GDAL; `map.tiles` when it does
-    /// not open, is not MVT or has no tiles.
-    private func openTiles(_ target: String, node: JSONNode) -> MBTilesContents? {
-        guard context.read(target) != nil else { return nil }
-        do {
-            let contents = try MBTilesReader.contents(path: context.folder.appendingPathComponent(target).path)
-            if contents.format != "pbf" {
-                log.add(.mapTiles, file: file, node: node, expected: "\(name(target)) holding MVT tiles (metadata format pbf)",
-                        found: contents.format.map { "format \(JSONWriter.quoted($0))" } ?? "no format metadata")
+    /// The archive `target` (listed and present), read by `TileRules` unless the contours' checks
+    /// already read it.
+    private func openTiles(_ target: String) -> TileArchiveContents? {
+        if let read = context.tiles[target] { return read }  // read (or refused) by the contours' checks
+        guard let bytes = context.read(target) else { return nil }
+        return TileRules(file: name(target), log: log).read(bytes, bbox: context.bbox)
+    }
+
+    /// `map.tiles-zoom`: the source's `minzoom` and `maxzoom` are the archive header's (MapLibre
+    /// asks for no tile outside them).
+    private func checkSourceZooms(_ node: JSONNode, tiles: TileArchiveContents, fields: JSONFields) {
+        for (key, expected) in [("minzoom", tiles.minZoom), ("maxzoom", tiles.maxZoom)] {
+            guard let value = JSONFields.integerValue(node[key]), value == expected else {
+                log.add(.mapTilesZoom, file: file, node: node[key] ?? node, expected: "\(key) \(expected), the archive header's",
+                        found: node[key].map(JSONFields.describe) ?? "no \(key)")
+                continue
             }
-            if contents.tileCount == 0 {
-                log.add(.mapTiles, file: file, node: node, expected: "\(name(target)) with at least one tile", found: "an empty tiles table")
-            }
-            return contents
-        } catch {
-            log.add(.mapTiles, file: file, node: node, expected: "\(name(target)) an MBTiles file GDAL's MBTiles driver opens", found: error.description)
-            return nil
         }
     }
 
+    /// The scheme of a vector source's url naming the region's tile archive.
+    static let tilesScheme = "pmtiles://"
+
     // MARK: - URLs
 
-    /// `style.url`: the URL is relative to the region folder: no scheme but `mbtiles://` (where
+    /// `style.url`: the URL is relative to the region folder: no scheme but `pmtiles://` (where
     /// allowed) before a relative path, no leading `/`, no `..` segment, no backslash, never
-    /// `http`. Returns the path (after `mbtiles://`), nil after reporting.
-    func checkURL(_ url: String, node: JSONNode, allowMBTiles: Bool) -> String? {
+    /// `http`. Returns the path (after `pmtiles://`), nil after reporting.
+    func checkURL(_ url: String, node: JSONNode, allowTiles: Bool) -> String? {
         let found = JSONWriter.quoted(url)
         func fail(_ expected: String) -> String? {
             log.add(.styleURL, file: file, node: node, expected: expected + " (SPEC: URLs relative to the region folder)", found: found)
@@ -208,10 +219,10 @@ struct StyleRules {
         if url.lowercased().hasPrefix("http") { return fail("a relative URL, never http") }
         var path = Substring(url)
         if let colon = url.firstIndex(of: ":"), url[..<colon].wholeMatch(of: #/[A-Za-z][A-Za-z0-9+.\-]*/#) != nil {
-            guard allowMBTiles, url.hasPrefix("mbtiles://") else {
-                return fail(allowMBTiles ? "a relative path, or mbtiles:// and a relative path" : "a relative path with no scheme")
+            guard allowTiles, url.hasPrefix(Self.tilesScheme) else {
+                return fail(allowTiles ? "a relative path, or pmtiles:// and a relative path" : "a relative path with no scheme")
             }
-            path = path.dropFirst("mbtiles://".count)
+            path = path.dropFirst(Self.tilesScheme.count)
         }
         switch PackDisk.pathProblem(String(path)) {
         case .backslash: return fail("a path using / with no backslash")
@@ -224,8 +235,8 @@ struct StyleRules {
 
     /// A URL that names one file: checked (`style.url`), present (`style.url-target`) and listed
     /// (`map.asset-listed`). Returns the path when the URL is safe, even if the file is absent.
-    private func fileURL(_ url: String, node: JSONNode, allowMBTiles: Bool) -> String? {
-        guard let path = checkURL(url, node: node, allowMBTiles: allowMBTiles) else { return nil }
+    private func fileURL(_ url: String, node: JSONNode, allowTiles: Bool) -> String? {
+        guard let path = checkURL(url, node: node, allowTiles: allowTiles) else { return nil }
         if context.read(path) == nil {
             log.add(.styleURLTarget, file: file, node: node, expected: "\(name(path)) present in the region folder", found: "no such file")
         } else {

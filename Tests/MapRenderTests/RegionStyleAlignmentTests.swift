@@ -56,7 +56,7 @@ struct RegionStyleAlignmentTests {
         }
     }
 
-    /// A region over map.vectorTilesAboveMB draws contours, trails and POIs from its MBTiles:
+    /// A region over map.vectorTilesAboveMB draws contours, trails and POIs from its PMTiles:
     /// each of those layers draws, and two builds give the same file bytes.
     @Test func vectorTilesDrawAndAreByteIdentical() throws {
         let builds = try RegionPacks.tiles.get()
@@ -72,6 +72,59 @@ struct RegionStyleAlignmentTests {
             request.onlyLayers = [layer]
             let drawn = try RenderedImage(try MapRenderer.run(style: builds[0], request).png)
             #expect(drawn.differingPixels(from: empty) > 40, "vector layer \(layer) draws nothing")
+        }
+    }
+
+    /// A whole DEM tile drawn from `pmtiles://`: the full style renders at every zoom from 8
+    /// (the region fits the phone at 7) to 16 with the route in its colour, and the trails beside it
+    /// where the view reaches them.
+    @Test func aBigRegionDrawsTheRouteAndTrailsAtEveryZoomFrom8To16() throws {
+        let region = try RegionPacks.wholeTile.get()
+        let style = try RegionPacks.json(region.appendingPathComponent("style.json"))
+        let vector = try #require((style["sources"] as? [String: Any])?["vector"] as? [String: Any])
+        #expect(vector["url"] as? String == "pmtiles://map/tiles.pmtiles" && vector["minzoom"] as? Int == 7)
+        let route = try RegionPacks.routeCoords(region, id: "cabot")
+        let middle = route[route.count / 2]
+        let routeInk = MapPalette.routeRGB(index: 0)
+        for zoom in 8...16 {
+            var request = MapRenderer.Request(center: middle, zoom: Double(zoom), size: (480, 320))
+            let image = try RenderedImage(try MapRenderer.run(style: region, request).png)
+            let route = image.pixels { RenderedImage.near(($0, $1, $2), Int(routeInk >> 16), Int(routeInk >> 8 & 0xff), Int(routeInk & 0xff), tolerance: 30) }
+            #expect(route.count > 20, "zoom \(zoom): no route drawn")
+            // Up to zoom 11 the view holds the trail network beside the route (closer in, the
+            // route hides the trails it follows); thin and dashed far out, so drawn alone.
+            guard zoom <= 11 else { continue }
+            request.onlyLayers = ["background"]
+            let empty = try RenderedImage(try MapRenderer.run(style: region, request).png)
+            request.onlyLayers = ["trails"]
+            let trails = try RenderedImage(try MapRenderer.run(style: region, request).png)
+            #expect(trails.differingPixels(from: empty) > 20, "zoom \(zoom): no trail drawn")
+        }
+    }
+
+    /// At zoom 15 the route drawn from the tiles lies on the route file's line: every vertex in
+    /// view has route ink within 2 px, and the ink is no wider than the line's own width away.
+    @Test func theRouteFromTheTilesLiesWithin2PxOfItsLineAtZoom15() throws {
+        let region = try RegionPacks.wholeTile.get()
+        let route = try RegionPacks.routeCoords(region, id: "cabot")
+        let ink = MapPalette.routeRGB(index: 0)
+        for k in [route.count / 4, route.count / 2, 3 * route.count / 4] {
+            var request = MapRenderer.Request(center: route[k], zoom: 15, size: (400, 300))
+            request.onlyLayers = ["routes"]
+            let image = try RenderedImage(try MapRenderer.run(style: region, request).png)
+            let view = MapView(request)
+            var checked = 0, missed = 0
+            for p in route.map(view.pixel) where p.x > 4 && p.y > 4 && p.x < 396 && p.y < 296 {
+                checked += 1
+                let inked = (-2...2).contains { dx in (-2...2).contains { dy in
+                    RenderedImage.near(image.rgb(Int(p.x) + dx, Int(p.y) + dy), Int(ink >> 16), Int(ink >> 8 & 0xff), Int(ink & 0xff), tolerance: 40) } }
+                if !inked { missed += 1 }
+            }
+            #expect(checked > 20 && missed == 0, "around vertex \(k): \(missed) of \(checked) route vertices have no route ink within 2 px")
+            let line = route.map(view.pixel)
+            let far = image.pixels { RenderedImage.near(($0, $1, $2), Int(ink >> 16), Int(ink >> 8 & 0xff), Int(ink & 0xff), tolerance: 40) }
+                .filter { distance((Double($0.x), Double($0.y)), toPolyline: line) > 6 }
+            #expect(far.count < 10, "around vertex \(k): \(far.count) route pixels more than 6 px off the line")
         }
     }
 }

@@ -15,7 +15,7 @@ import TrailpackCore
         return try JSONParser.parse(try JSONWriter().bytes(StyleSheet.document(i)))
     }
 
-    @Test(arguments: [VectorSource.geoJSON, .mbtiles(minZoom: 9, maxZoom: 14)])
+    @Test(arguments: [VectorSource.geoJSON, .pmtiles(minZoom: 9, maxZoom: 14)])
     func everyLayerHasAUniqueIdAndAKnownSourceAndEverySourceIsUsed(source: VectorSource) throws {
         let style = try parsed(source)
         #expect(try style.member("version").int() == 8)
@@ -28,14 +28,14 @@ import TrailpackCore
     }
 
     @Test func everyURLIsRelativeToTheRegionFolder() throws {
-        for source in [VectorSource.geoJSON, .mbtiles(minZoom: 9, maxZoom: 14)] {
+        for source in [VectorSource.geoJSON, .pmtiles(minZoom: 9, maxZoom: 14)] {
             let style = try parsed(source)
             var urls = [try style.member("glyphs").string(), try style.member("sprite").string()]
             for s in try style.member("sources").object() {
                 for key in ["url", "data"] { if let u = s[key] { urls.append(try u.string()) } }
             }
             for url in urls {
-                let path = url.hasPrefix("mbtiles://") ? String(url.dropFirst("mbtiles://".count)) : url
+                let path = url.hasPrefix("pmtiles://") ? String(url.dropFirst("pmtiles://".count)) : url
                 #expect(!path.hasPrefix("/") && !path.contains("..") && !path.contains("://") && !url.hasPrefix("http"), "\(url)")
             }
         }
@@ -56,7 +56,7 @@ import TrailpackCore
     }
 
     @Test func vectorTilesNameTheirSourceLayers() throws {
-        let layers = try parsed(.mbtiles(minZoom: 9, maxZoom: 14)).member("layers").array()
+        let layers = try parsed(.pmtiles(minZoom: 9, maxZoom: 14)).member("layers").array()
         for layer in layers where layer["source"]?.value == .string("vector") {
             #expect(["contours", "trails", "pois", "trail-names"].contains(try layer.member("source-layer").string()))
         }

@@ -7,7 +7,7 @@ import Testing
 import Validation
 
 /// The demo recipe with `map.vectorTilesAboveMB: 0`: contours, trails and POIs drawn from
-/// `map/tiles.mbtiles`, built once per test run.
+/// `map/tiles.pmtiles` (the contours kept there only), built once per test run.
 enum VectorTilePack {
     static let regionId = DemoPack.regionId
 
@@ -190,16 +190,57 @@ let styleCorruptions: [Corruption] = [
     },
 ]
 
-/// Corruptions of the vector-tile pack's style.
+private let tiles = demoRegion + "map/tiles.pmtiles"
+
+/// Corruptions of the vector-tile pack: its style's vector source, the archive, its tiles and
+/// `files.contours` naming them.
 let vectorTileCorruptions: [Corruption] = [
     Corruption(name: "map: source-layer the tiles do not hold", rule: .mapTiles, file: style, path: "layers[5][\"source-layer\"]") {
         try $0.set("style.json", "layers[5].source-layer", "paths")
     },
-    Corruption(name: "map: vector tiles from a TileJSON URL", rule: .mapTiles, file: style, path: "sources.vector.url") {
-        try $0.set("style.json", "sources.vector.url", "map/tiles.mbtiles")
+    Corruption(name: "map: vector tiles from a url with no pmtiles scheme", rule: .mapTiles, file: style, path: "sources.vector.url") {
+        try $0.set("style.json", "sources.vector.url", "map/tiles.pmtiles")
     },
-    Corruption(name: "map: MBTiles file that is no SQLite database", rule: .mapTiles, file: style, path: "sources.vector.url") {
-        try $0.write("map/tiles.mbtiles", Array("not a database".utf8))
+    Corruption(name: "map: tiles that are no PMTiles archive", rule: .mapTiles, file: tiles) {
+        try $0.write("map/tiles.pmtiles", Array("not an archive, just text".utf8))
+    },
+    Corruption(name: "map: a tile that is no MVT", rule: .mapTiles, file: tiles) {
+        try TileArchiveEditing.editFirstTile($0, where: { z, _ in z == 12 }) { _ in [0xff, 0xff, 0xff] }
+    },
+    Corruption(name: "map: a POI without its kind in the tiles", rule: .mapTiles, file: tiles) {
+        try TileArchiveEditing.editFirstTile($0, where: { _, _ in true }) { $0 + TileArchiveEditing.layer("pois", key: "name", value: "Nameless") }
+    },
+    Corruption(name: "map: the style's minzoom is not the archive's", rule: .mapTilesZoom, file: style, path: "sources.vector.minzoom") {
+        try $0.set("style.json", "sources.vector.minzoom", 12)
+    },
+    Corruption(name: "map: the archive starts deeper than the region fits the phone", rule: .mapTilesZoom, file: tiles, offset: 100) {
+        var bytes = try $0.bytes("map/tiles.pmtiles")
+        bytes[100] = 13
+        try $0.write("map/tiles.pmtiles", bytes)
+    },
+    Corruption(name: "map: the archive stops before zoom 14", rule: .mapTilesZoom, file: tiles, offset: 101) {
+        var bytes = try $0.bytes("map/tiles.pmtiles")
+        bytes[101] = 13
+        try $0.write("map/tiles.pmtiles", bytes)
+    },
+    Corruption(name: "map: a tile over 500 kB", rule: .mapTilesSize, file: tiles) {
+        let padding = String(repeating: "x", count: 600_000)
+        try TileArchiveEditing.editFirstTile($0, where: { _, _ in true }) { $0 + TileArchiveEditing.layer("padding", key: "k", value: padding) }
+    },
+    Corruption(name: "contours: a tile contour off the interval", rule: .contoursEle, file: tiles) {
+        try TileArchiveEditing.editFirstTile($0, where: { z, _ in z == 14 }) { _ in TileArchiveEditing.contour(ele: 1234) }
+    },
+    Corruption(name: "contours: a GeoJSON path beside the tiles", rule: .contoursTiles, file: manifest, path: "files.contours.path") {
+        try $0.set("manifest.json", "files.contours.path", "contours.geojson")
+    },
+    Corruption(name: "contours: contours.geojson left beside the tiles", rule: .contoursTiles, file: demoRegion + "contours.geojson") {
+        try $0.write("contours.geojson", Array("{\"type\": \"FeatureCollection\", \"features\": []}".utf8))
+    },
+    Corruption(name: "contours: a layer the tiles do not hold", rule: .contoursTiles, file: manifest, path: "files.contours.layer") {
+        try $0.set("manifest.json", "files.contours.layer", "isolines")
+    },
+    Corruption(name: "contours: tiles that are not listed", rule: .contoursTiles, file: manifest, path: "files.contours.tiles") {
+        try $0.set("manifest.json", "files.contours.tiles", "map/other.pmtiles")
     },
 ]
 
@@ -229,7 +270,8 @@ struct StyleTests {
     @Test func theVectorTilePackPassesStrict() throws {
         let root = try VectorTilePack.root()
         let region = root.appendingPathComponent(demoRegion)
-        #expect(FileManager.default.fileExists(atPath: region.appendingPathComponent("map/tiles.mbtiles").path))
+        #expect(FileManager.default.fileExists(atPath: region.appendingPathComponent("map/tiles.pmtiles").path))
+        #expect(!FileManager.default.fileExists(atPath: region.appendingPathComponent("contours.geojson").path))
         let report = PackValidator.validate(path: root.path)
         #expect(report.findings.isEmpty, "\(ReportRenderer.text(report))")
     }

@@ -1,0 +1,109 @@
+import Bindings
+import Foundation
+import MapStyle
+import PackJSON
+import TrailNetwork
+import TrailpackCore
+import VectorTiles
+
+/// The vector tile layers of a region (SPEC: `contours`, `trails`, `pois`; docs/FORMAT.md:
+/// `trail-names`), each feature at the zooms the style draws it: index contours from zoom 10,
+/// minor ones from 11 (the style fades them in from 11.5), trails and routes at every zoom of
+/// the tiles, POIs from 10, the lines that carry trail names from 12 (labels from 12.5).
+enum TileLayers {
+    static let indexContoursFromZoom = 10
+    static let minorContoursFromZoom = 11
+    static let poisFromZoom = 10
+    static let trailNamesFromZoom = 12
+    /// A tile still over its limits after re-simplification drops minor contours first, then
+    /// index ones; trails, routes and POIs are never dropped (`TileFeature.dropRank`).
+    static let minorContourDropRank = 2
+    static let indexContourDropRank = 1
+
+    /// The four layers over `zooms`, in drawing order.
+    static func make(terrain: TerrainProducts, trails: [TrailLine], routes: [BuiltRoute], pois: [PointOfInterest],
+                     bbox: BBox, zooms: ClosedRange<Int>) -> [TileLayer] {
+        [contours(terrain, zooms: zooms),
+         TileLayer(name: "trails", features: trailFeatures(trails, routes: routes, bbox: bbox, zooms: zooms), toleranceUnits: lineTolerance(maxUnits: 4)),
+         TileLayer(name: "pois", features: poiFeatures(pois, zooms: zooms), toleranceUnits: { _ in 0 }),
+         TileLayer(name: "trail-names", features: trailNameFeatures(trails, bbox: bbox, zooms: zooms),
+                   toleranceUnits: { _ in StyleSheet.labelToleranceTileUnits * tileUnitsPerStylePx })]
+    }
+
+    /// MVT units per MapLibre pixel: a 4096-unit tile is drawn 512 px wide at its own zoom.
+    static let tileUnitsPerStylePx = 4096.0 / 512
+
+    /// Douglas–Peucker tolerance in tile units at zoom z: one unit at the deepest zoom (drawn
+    /// over-zoomed when the hiker zooms in), doubling per zoom out, at most `maxUnits` (half a
+    /// pixel is 4 units).
+    static func lineTolerance(maxUnits: Double) -> @Sendable (Int) -> Double {
+        { z in min(maxUnits, pow(2, Double(max(0, TilePlan.maxZoom - z)))) }
+    }
+
+    /// Contours with `ele` (whole metres when the interval is whole) and `index`.
+    static func contours(_ terrain: TerrainProducts, zooms: ClosedRange<Int>) -> TileLayer {
+        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
+        let features = orderedParallelFlatMap(terrain.contours, chunkSize: 256) { line -> [TileFeature] in
+            let index = ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)
+            let from = max(zooms.lowerBound, index ? indexContoursFromZoom : minorContoursFromZoom)
+            guard from <= zooms.upperBound else { return [] }
+            let ele: TileValue = whole ? .int(Int64(line.eleM.rounded())) : .double(line.eleM)
+            return [TileFeature(geometry: .lines([line.coords.map(WorldPoint.init)]), properties: [("ele", ele), ("index", .bool(index))],
+                                minZoom: from, maxZoom: zooms.upperBound, dropRank: index ? indexContourDropRank : minorContourDropRank)]
+        }
+        return TileLayer(name: "contours", features: features, toleranceUnits: lineTolerance(maxUnits: 6))
+    }
+
+    /// Trail features (clipped to the region, `name` when named) and one per route with `routeId`,
+    /// as `trails.geojson` holds them.
+    static func trailFeatures(_ trails: [TrailLine], routes: [BuiltRoute], bbox: BBox, zooms: ClosedRange<Int>) -> [TileFeature] {
+        AssembleStage.trailFeatures(trails: trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox).map { feature in
+            TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name", "routeId"]),
+                        minZoom: zooms.lowerBound, maxZoom: zooms.upperBound)
+        }
+    }
+
+    static func poiFeatures(_ pois: [PointOfInterest], zooms: ClosedRange<Int>) -> [TileFeature] {
+        let from = max(zooms.lowerBound, poisFromZoom)
+        guard from <= zooms.upperBound else { return [] }
+        return AssembleStage.poiFeatures(pois).map { feature in
+            TileFeature(geometry: .points(points(feature.geometry)), properties: properties(feature, names: ["name", "kind", "ele"]),
+                        minZoom: from, maxZoom: zooms.upperBound)
+        }
+    }
+
+    static func trailNameFeatures(_ trails: [TrailLine], bbox: BBox, zooms: ClosedRange<Int>) -> [TileFeature] {
+        let from = max(zooms.lowerBound, trailNamesFromZoom)
+        guard from <= zooms.upperBound else { return [] }
+        return AssembleStage.trailNameFeatures(trails, bbox: bbox).map { feature in
+            TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name"]),
+                        minZoom: from, maxZoom: zooms.upperBound)
+        }
+    }
+
+    /// A GeoJSON feature's values as tile properties, by field name; nulls and absent values left out.
+    static func properties(_ feature: GeoJSONFeature, names: [String]) -> [(String, TileValue)] {
+        zip(names, feature.values).compactMap { name, value in
+            switch value {
+            case .string(let s)?: (name, .string(s))
+            case .integer(let i)?: (name, .int(Int64(i)))
+            case .real(let d)?: (name, .double(d))
+            case .boolean(let b)?: (name, .bool(b))
+            case .null?, nil: nil
+            }
+        }
+    }
+
+    static func lines(_ geometry: VectorGeometry) -> [[WorldPoint]] {
+        switch geometry {
+        case .lineString(let coords): [coords.map(WorldPoint.init)]
+        case .multiLineString(let parts): parts.map { $0.map(WorldPoint.init) }
+        default: []
+        }
+    }
+
+    static func points(_ geometry: VectorGeometry) -> [WorldPoint] {
+        if case .point(let p) = geometry { return [WorldPoint(p)] }
+        return []
+    }
+}
