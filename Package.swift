@@ -82,7 +82,7 @@ let package = Package(
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"], swiftSettings: optimizedInDebug),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
-        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
+        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "VectorTiles", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
         .target(name: "TestSupport", dependencies: ["TrailpackCore", "RouteCore", "Pipeline"], path: "Tests/TestSupport", swiftSettings: optimizedInDebug),

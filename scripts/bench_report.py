@@ -179,7 +179,8 @@ def tiles(args):
     the tiles of both per zoom, the renders; the issue's targets checked."""
     records = [json.loads(line) for line in open(args.records) if line.strip()]
     plan = json.load(open(args.plan))["recipes"][0]
-    ours, peer = json.load(open(args.trailpack_tiles)), json.load(open(args.tippecanoe_tiles))
+    # The readers' summaries without their per-tile lists (thousands of entries).
+    ours, peer = ({k: v for k, v in json.load(open(path)).items() if k != "tiles"} for path in (args.trailpack_tiles, args.tippecanoe_tiles))
     renders = [json.loads(line) for line in open(args.renders) if line.strip()]
     tools = {}
     for tool in dict.fromkeys(r["tool"] for r in records):

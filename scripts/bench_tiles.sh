@@ -11,6 +11,7 @@
 # time), trailpack's plan estimate of its peak beside its real peak, both archives read by
 # scripts/read_tiles.py (PyPI pmtiles + mapbox-vector-tile: per-zoom tile counts and bytes, the
 # largest tile), then MapLibre Native renders of trailpack's style (pmtiles://) at zooms 8-16.
+# Fails when two runs' packs, or a pack cut on one thread (TRAILPACK_TILE_THREADS=1), differ.
 # Writes bench/results-tiles.json (full run) or bench/work/results-tiles-partial.json.
 #
 # Usage: bench_tiles.sh TRAILPACK RUNS FULL(0|1)
@@ -77,7 +78,7 @@ records=$work/records.jsonl
 : >"$records"
 measure() {  # tool run command...
   local tool=$1 run=$2; shift 2
-  /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$@"
+  /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$@" >"$work/$tool-$run.out"
   read -r e u s m <"$work/t"
   python3 -c 'import json, sys; e, u, s, m = sys.argv[3:]; print(json.dumps({"tool": sys.argv[1], "run": int(sys.argv[2]), "seconds": float(e), "cpuSeconds": round(float(u) + float(s), 2), "peakRSSMiB": round(int(m) / 1024, 1)}))' \
     "$tool" "$run" "$e" "$u" "$s" "$m" >>"$records"
@@ -87,8 +88,17 @@ echo "bench: tiles: whole N44W072 tile, 30 m, 10 m contours: trailpack build aga
 for k in $(seq 1 "$runs"); do
   rm -rf "$work/out-trailpack"
   measure trailpack "$k" "$trailpack" build "$recipe" --out "$work/out-trailpack" --quiet --json
+  # Byte-identical builds: every run's pack, and one cut on a single tiling thread, equal the first.
+  (cd "$work/out-trailpack" && find . -type f | sort | xargs sha256sum) >"$work/pack-$k.sha256"
+  cmp -s "$work/pack-1.sha256" "$work/pack-$k.sha256" || { echo "bench: tiles: run $k's pack differs from run 1's" >&2; exit 1; }
   measure gdal-chain-tippecanoe "$k" bash "$chain"
 done
+rm -rf "$work/out-one-thread"
+TRAILPACK_TILE_THREADS=1 "$trailpack" build "$recipe" --out "$work/out-one-thread" --quiet >/dev/null
+(cd "$work/out-one-thread" && find . -type f | sort | xargs sha256sum) | cmp -s - "$work/pack-1.sha256" \
+  || { echo "bench: tiles: the pack cut on one thread differs from the one cut on every core" >&2; exit 1; }
+rm -rf "$work/out-one-thread"
+echo "  the packs of every run, and one cut on a single thread, are byte-identical"
 "$trailpack" plan "$recipe" --json >"$work/plan.json"
 "$python" scripts/read_tiles.py "$region/map/tiles.pmtiles" >"$work/tiles-trailpack.json"
 "$python" scripts/read_tiles.py "$work/out-chain/tiles.pmtiles" >"$work/tiles-tippecanoe.json"

@@ -10,9 +10,9 @@ import VectorTiles
 /// `trail-names`), each feature at the zooms the style draws it: index contours from zoom 10,
 /// minor ones from 11 (the style fades them in from 11.5), trails and routes at every zoom of
 /// the tiles, POIs from 10, the lines that carry trail names from 12 (labels from 12.5).
-enum TileLayers {
-    static let indexContoursFromZoom = 10
-    static let minorContoursFromZoom = 11
+public enum TileLayers {
+    public static let indexContoursFromZoom = 10
+    public static let minorContoursFromZoom = 11
     static let poisFromZoom = 10
     static let trailNamesFromZoom = 12
     /// A tile still over its limits after re-simplification drops minor contours first, then
@@ -42,16 +42,25 @@ enum TileLayers {
 
     /// Contours with `ele` (whole metres when the interval is whole) and `index`.
     static func contours(_ terrain: TerrainProducts, zooms: ClosedRange<Int>) -> TileLayer {
-        let whole = terrain.contourIntervalM == terrain.contourIntervalM.rounded()
-        let features = orderedParallelFlatMap(terrain.contours, chunkSize: 256) { line -> [TileFeature] in
-            let index = ContourInterval.isIndex(eleM: line.eleM, intervalM: terrain.contourIntervalM)
-            let from = max(zooms.lowerBound, index ? indexContoursFromZoom : minorContoursFromZoom)
-            guard from <= zooms.upperBound else { return [] }
-            let ele: TileValue = whole ? .int(Int64(line.eleM.rounded())) : .double(line.eleM)
-            return [TileFeature(geometry: .lines([line.coords.map(WorldPoint.init)]), properties: [("ele", ele), ("index", .bool(index))],
-                                minZoom: from, maxZoom: zooms.upperBound, dropRank: index ? indexContourDropRank : minorContourDropRank)]
-        }
-        return TileLayer(name: "contours", features: features, toleranceUnits: lineTolerance(maxUnits: 6))
+        contourLayer(orderedParallelFlatMap(terrain.contours, chunkSize: 256) { line in
+            contourFeature(line, intervalM: terrain.contourIntervalM, zooms: zooms).map { [$0] } ?? []
+        })
+    }
+
+    /// The `contours` layer of `features`, simplified per zoom as the build does.
+    public static func contourLayer(_ features: [TileFeature]) -> TileLayer {
+        TileLayer(name: "contours", features: features, toleranceUnits: lineTolerance(maxUnits: 6))
+    }
+
+    /// A contour line as the tiles hold it: `ele` (whole metres when the interval is whole) and
+    /// `index`, from zoom 10 (index lines) or 11 (the others) within `zooms`; nil when in none.
+    public static func contourFeature(_ line: ContourLine, intervalM: Double, zooms: ClosedRange<Int>) -> TileFeature? {
+        let index = ContourInterval.isIndex(eleM: line.eleM, intervalM: intervalM)
+        let from = max(zooms.lowerBound, index ? indexContoursFromZoom : minorContoursFromZoom)
+        guard from <= zooms.upperBound else { return nil }
+        let ele: TileValue = intervalM == intervalM.rounded() ? .int(Int64(line.eleM.rounded())) : .double(line.eleM)
+        return TileFeature(geometry: .lines([line.coords.map(WorldPoint.init)]), properties: [("ele", ele), ("index", .bool(index))],
+                           minZoom: from, maxZoom: zooms.upperBound, dropRank: index ? indexContourDropRank : minorContourDropRank)
     }
 
     /// Trail features (clipped to the region, `name` when named) and one per route with `routeId`,

@@ -27,11 +27,7 @@ public enum TileStage {
     /// - Throws: `BuildError` when the tiles cannot be cut or the archive cannot be written.
     static func run(_ layers: [TileLayer], zooms: ClosedRange<Int>, bbox: BBox, name: String, attribution: [String],
                     writer: RegionWriter) throws -> Output {
-        var options = TilingOptions(minZoom: zooms.lowerBound, maxZoom: zooms.upperBound)
-        options.maxFeaturesPerTile = TileLimits.maxFeatures
-        options.maxBytesPerTile = TileLimits.maxBytes
-        options.threads = threads
-        options.compress = { Gzip.compress($0, level: TileLimits.gzipLevel) }
+        let options = tilingOptions(zooms, threads: threads)
         let tileset: Tileset
         do { tileset = try Tiler.tile(layers: layers, options: options) } catch {
             throw BuildError.output(path: StyleSheet.tilesPath, message: error.description)
@@ -60,9 +56,20 @@ public enum TileStage {
 }
 
 extension TileStage {
+    /// The tiler's options of a build over `zooms` on `threads` threads: the default extent and
+    /// buffer, `TileLimits`, tiles gzip-compressed.
+    public static func tilingOptions(_ zooms: ClosedRange<Int>, threads: Int) -> TilingOptions {
+        var options = TilingOptions(minZoom: zooms.lowerBound, maxZoom: zooms.upperBound)
+        options.maxFeaturesPerTile = TileLimits.maxFeatures
+        options.maxBytesPerTile = TileLimits.maxBytes
+        options.threads = threads
+        options.compress = { Gzip.compress($0, level: TileLimits.gzipLevel) }
+        return options
+    }
+
     /// Threads cutting tiles: every core; `TRAILPACK_TILE_THREADS=N` sets N (the bytes are the
     /// same at any count: tests and `make bench` compare 1 and 2).
-    static var threads: Int {
+    public static var threads: Int {
         if let n = ProcessInfo.processInfo.environment["TRAILPACK_TILE_THREADS"].flatMap(Int.init), n >= 1 { return n }
         return ProcessInfo.processInfo.activeProcessorCount
     }
@@ -70,13 +77,13 @@ extension TileStage {
 
 /// Per-tile limits of the tiler (docs/FORMAT.md): a tile over them is simplified harder, then
 /// thinned, and each such tile is a build warning; never hit silently.
-enum TileLimits {
+public enum TileLimits {
     /// Features of all layers in one tile.
-    static let maxFeatures = 100_000
+    public static let maxFeatures = 100_000
     /// Encoded (uncompressed) MVT bytes of one tile: MapLibre parses a tile whole on the phone.
-    static let maxBytes = 500_000
+    public static let maxBytes = 500_000
     /// zlib level of the tiles and the archive's directories (9: the smallest; tiles are small).
-    static let gzipLevel = 9
+    public static let gzipLevel = 9
 
     static func diagnostic(_ event: TileLimitEvent) -> Diagnostic {
         Diagnostic(.warning, "map", "\(StyleSheet.tilesPath) \(event.description)")

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Pipeline
 import TrailpackCore
 import VectorTiles
 
@@ -26,20 +27,14 @@ enum TileDesigns {
 
     /// Zooms cut: the build's contour zooms (index lines from 10, every level from 11) to its deepest.
     static let zooms = 10...14
-    /// The build's tile grid and limits (`TileStage`, `TilingOptions`, docs/FORMAT.md): units per
-    /// tile side, buffer units, gzip level, features and uncompressed bytes per tile.
-    static let extentUnits = 4096
-    static let bufferUnits = 64
-    static let gzipLevel = 9
-    static let maxFeaturesPerTile = 100_000
-    static let maxBytesPerTile = 500_000
-    /// `TileLayers`' contour zooms and drop ranks (minor lines are dropped first).
-    static let indexContoursFromZoom = 10
-    static let minorContoursFromZoom = 11
-    static let indexDropRank = 1
-    static let minorDropRank = 2
+    /// The build's tile grid (`TilingOptions`' defaults, docs/FORMAT.md) and gzip level.
+    static let extentUnits = TilingOptions(minZoom: 0, maxZoom: 0).extent
+    static let bufferUnits = TilingOptions(minZoom: 0, maxZoom: 0).bufferUnits
+    static let gzipLevel = TileLimits.gzipLevel
+    /// `TileLayers`' contour zooms.
+    static let minorContoursFromZoom = TileLayers.minorContoursFromZoom
     /// Threads: every core, as the build's tiler (`TileStage.threads`).
-    static var threads: Int { ProcessInfo.processInfo.activeProcessorCount }
+    static var threads: Int { TileStage.threads }
 
     /// Parses the options, measures both designs and prints the report.
     static func run(demText: String?, bboxText: String?, resolutionText: String?, intervalText: String?, runsText: String?,
@@ -80,37 +75,19 @@ enum TileDesigns {
         ])
     }
 
-    /// Douglas–Peucker tolerance of contours at zoom `z`, tile units: the build's
-    /// (`TileLayers.lineTolerance(maxUnits: 6)`): 1 at zoom 14, doubling per zoom out, at most 6.
-    static func toleranceUnits(zoom z: Int) -> Double { min(6, pow(2, Double(max(0, zooms.upperBound - z)))) }
-
-    /// A contour line as the build's `contours` layer holds it (`TileLayers.contours`): `ele` in
-    /// whole metres when the interval is whole, `index`, present from zoom 10 (index lines) or
-    /// 11 (the others) within `zoomRange`, with the build's drop ranks; nil when it is in no zoom.
+    /// A contour line as the build's `contours` layer holds it (`TileLayers.contourFeature`).
     static func feature(_ line: ContourLine, intervalM: Double, zoomRange: ClosedRange<Int>) -> TileFeature? {
-        let index = ContourInterval.isIndex(eleM: line.eleM, intervalM: intervalM)
-        let from = max(zoomRange.lowerBound, index ? indexContoursFromZoom : minorContoursFromZoom)
-        guard from <= zoomRange.upperBound else { return nil }
-        let ele: TileValue = intervalM == intervalM.rounded() ? .int(Int64(line.eleM.rounded())) : .double(line.eleM)
-        return TileFeature(geometry: .lines([line.coords.map(WorldPoint.init)]), properties: [("ele", ele), ("index", .bool(index))],
-                           minZoom: from, maxZoom: zoomRange.upperBound, dropRank: index ? indexDropRank : minorDropRank)
+        TileLayers.contourFeature(line, intervalM: intervalM, zooms: zoomRange)
     }
 
     /// The `contours` layer of `features`, simplified per zoom as the build does.
-    static func layer(_ features: [TileFeature]) -> TileLayer {
-        TileLayer(name: "contours", features: features, toleranceUnits: { toleranceUnits(zoom: $0) })
-    }
+    static func layer(_ features: [TileFeature]) -> TileLayer { TileLayers.contourLayer(features) }
 
-    /// The build's tiling options (`TileStage.run`) over `zoomRange` on `threads` threads;
-    /// tiles gzip-compressed at level 9 when `compressed`.
+    /// The build's tiling options (`TileStage.tilingOptions`) over `zoomRange` on `threads`
+    /// threads; tiles gzip-compressed only when `compressed`.
     static func tilingOptions(_ zoomRange: ClosedRange<Int>, threads: Int, compressed: Bool) -> TilingOptions {
-        var options = TilingOptions(minZoom: zoomRange.lowerBound, maxZoom: zoomRange.upperBound)
-        options.extent = extentUnits
-        options.bufferUnits = bufferUnits
-        options.maxFeaturesPerTile = maxFeaturesPerTile
-        options.maxBytesPerTile = maxBytesPerTile
-        options.threads = threads
-        if compressed { options.compress = { Gzip.compress($0, level: gzipLevel) } }
+        var options = TileStage.tilingOptions(zoomRange, threads: threads)
+        if !compressed { options.compress = nil }
         return options
     }
 }
