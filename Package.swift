@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "Glyphs", dependencies: ["Drawing", "ProtobufWire"], swiftSettings: optimizedInDebug),
         // Mapbox Vector Tiles 2.1: tile math, clipping, simplification by zoom, the parallel tiler,
         // the MVT encoder and decoder (pure: features in lon/lat in, tile bytes out).
-        .target(name: "VectorTiles", dependencies: ["TrailpackCore", "ProtobufWire"], swiftSettings: optimizedInDebug),
+        .target(name: "VectorTiles", dependencies: ["TrailpackCore", "ProtobufWire", "PMTiles"], swiftSettings: optimizedInDebug),
         // PMTiles v3: the one-file tile archive (header, Hilbert tile ids, varint directories), writer and reader.
         .target(name: "PMTiles", swiftSettings: optimizedInDebug),
 

@@ -1,5 +1,6 @@
-/// A tile's zoom, column and row in the XYZ scheme (row 0 at the north edge).
-public struct TileZXY: Hashable, Sendable, CustomStringConvertible {
+/// A tile's zoom, column and row in the XYZ scheme (row 0 at the north edge); ordered by zoom,
+/// then column, then row.
+public struct TileZXY: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Zoom level, 0...31.
     public var z: Int
     /// Column, 0..<2^z, west to east.
@@ -14,6 +15,8 @@ public struct TileZXY: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(z)/\(x)/\(y)" }
+
+    public static func < (a: TileZXY, b: TileZXY) -> Bool { (a.z, a.x, a.y) < (b.z, b.x, b.y) }
 }
 
 /// PMTiles v3 tile ids: the position of a tile on the series of Hilbert curves that covers zoom 0,

@@ -37,7 +37,7 @@ public enum TileStage {
             Gzip.compress($0, level: TileLimits.gzipLevel)
         }
         // Tiles in PMTiles' Hilbert order (the tiler's ids are valid, so every id exists).
-        let sorted = tileset.tiles.compactMap { tile in PMTiles.TileID.id(z: tile.id.z, x: tile.id.x, y: tile.id.y).map { (tileID: $0, bytes: tile.bytes) } }
+        let sorted = tileset.tiles.compactMap { tile in PMTiles.TileID.id(of: tile.id).map { (tileID: $0, bytes: tile.bytes) } }
             .sorted { $0.tileID < $1.tileID }
         let archive: [UInt8]
         do {

@@ -52,7 +52,7 @@ public struct PackTiles: Sendable {
         for entry in entries where entry.tile.z == z {
             let decoded = try layers(of: entry).layers
             for mvt in decoded where mvt.name == layer {
-                let tile = VectorTiles.TileID(z: entry.tile.z, x: entry.tile.x, y: entry.tile.y)
+                let tile = entry.tile
                 for (k, feature) in mvt.features.enumerated() where feature.type == .lineString {
                     let parts = (insideOnly ? feature.geometry.flatMap { insideParts($0, extent: mvt.extent) } : feature.geometry)
                         .map { $0.map { tile.lonLat(of: $0, extent: mvt.extent) } }
@@ -109,7 +109,7 @@ public struct PackTilesError: Error, Sendable, CustomStringConvertible {
     public var description: String { "tile \(tile) \(reason)" }
 }
 
-extension VectorTiles.TileID {
+extension TileZXY {
     /// The lon/lat of a point in tile units (`extent` per tile side, y down).
     func lonLat(of p: TilePoint, extent: Int) -> LonLat {
         let n = Double(1 << z), e = Double(extent)

@@ -1,19 +1,13 @@
+import PMTiles
 import TrailpackCore
 
 /// An XYZ tile of the web-mercator pyramid (the scheme of MapLibre's `tiles` URLs and PMTiles):
 /// zoom `z`, column `x` from the antimeridian eastwards, row `y` from the north edge
-/// (85.0511° N) southwards, each in `0..<2^z`. Ordered by z, then x, then y.
-public struct TileID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var z: Int
-    public var x: Int
-    public var y: Int
+/// (85.0511° N) southwards, each in `0..<2^z`; the one tile address, PMTiles' `TileZXY`.
+/// Ordered by z, then x, then y.
+public typealias TileID = TileZXY
 
-    public init(z: Int, x: Int, y: Int) {
-        self.z = z
-        self.x = x
-        self.y = y
-    }
-
+extension TileZXY {
     /// Tiles along each axis at zoom `z`: 2^z.
     public static func tilesPerAxis(zoom z: Int) -> Int { 1 << z }
 
@@ -40,8 +34,4 @@ public struct TileID: Hashable, Comparable, Sendable, CustomStringConvertible {
         return BBox(west: northWest.lon, south: southEast.lat, east: southEast.lon, north: northWest.lat)
     }
 
-    public static func < (a: TileID, b: TileID) -> Bool { (a.z, a.x, a.y) < (b.z, b.x, b.y) }
-
-    /// "z/x/y".
-    public var description: String { "\(z)/\(x)/\(y)" }
 }

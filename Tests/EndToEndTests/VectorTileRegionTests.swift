@@ -19,7 +19,7 @@ import TrailpackCore
         return recipe
     }
 
-    /// The whole N44W072 tile at 60 m with 20 m contours and the demo's trails: a big region
+    /// The whole N44W072 tile at 90 m with 20 m contours and the demo's trails: a big region
     /// (zooms 7-14) that builds in seconds.
     static func wholeTile() throws -> URL {
         let recipe = TestData.scratchFolder("tiles-whole").appendingPathComponent("whole-tile.json5")
@@ -29,12 +29,15 @@ import TrailpackCore
           bbox: [-71.999, 44.001, -71.001, 44.999], dem: ["\(TestData.path("white-mountains/N44W072.hgt"))"],
           trails: ["\(TestData.path("white-mountains/wmnf-pliney.geojson"))"],
           pois: [{ name: "Mount Cabot", kind: "summit", lon: -71.4141, lat: 44.5059 }],
-          terrain: { resolutionM: 60, contourIntervalM: 20 },
+          terrain: { resolutionM: 90, contourIntervalM: 20 },
           sizeBudgetMB: 1000,
         }
         """.write(to: recipe, atomically: true, encoding: .utf8)
         return recipe
     }
+
+    /// The demo with tiles built once with 2 tiling threads, shared by the tests that read it.
+    static let demoBuild: Result<URL, any Error> = Result { try build(try demoWithTiles(), threads: 2, label: "tiles-demo") }
 
     /// Builds `recipe` into a fresh pack root with `threads` tiling threads; the region folder.
     static func build(_ recipe: URL, threads: Int, label: String) throws -> URL {
@@ -46,7 +49,7 @@ import TrailpackCore
     }
 
     @Test func theDemoWithTilesKeepsItsContoursOnceAndPassesStrictValidationWithItsDEM() throws {
-        let region = try Self.build(try Self.demoWithTiles(), threads: 2, label: "tiles-demo")
+        let region = try Self.demoBuild.get()
         let fm = FileManager.default
         #expect(!fm.fileExists(atPath: region.appendingPathComponent("contours.geojson").path))
         #expect(fm.fileExists(atPath: region.appendingPathComponent("map/tiles.pmtiles").path))
@@ -62,7 +65,7 @@ import TrailpackCore
     }
 
     @Test func anIndependentReaderReadsEveryTileWithTheStylesLayersAndProperties() throws {
-        let region = try Self.build(try Self.demoWithTiles(), threads: 2, label: "tiles-reader")
+        let region = try Self.demoBuild.get()
         let summary = try TileReader.read(region.appendingPathComponent("map/tiles.pmtiles"))
         let bbox = BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66)
         #expect(summary.minZoom == WebMercator.fitZoom(bbox, screenPx: 360) && summary.maxZoom == 14)
@@ -79,8 +82,8 @@ import TrailpackCore
     @Test func theDemoWithTilesIsByteIdenticalTwiceAndAtOneAndTwoThreads() throws {
         let recipe = try Self.demoWithTiles()
         let one = TestData.tree(try Self.build(recipe, threads: 1, label: "tiles-det-1"))
-        let two = TestData.tree(try Self.build(recipe, threads: 2, label: "tiles-det-2"))
-        let again = TestData.tree(try Self.build(recipe, threads: 2, label: "tiles-det-3"))
+        let two = TestData.tree(try Self.demoBuild.get())
+        let again = TestData.tree(try Self.build(recipe, threads: 2, label: "tiles-det-2"))
         #expect(one.keys.contains("map/tiles.pmtiles"))
         #expect(one == two)
         #expect(two == again)

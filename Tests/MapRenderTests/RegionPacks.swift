@@ -25,7 +25,7 @@ enum RegionPacks {
         }
     }
 
-    /// The whole N44W072 DEM tile at 60 m with 20 m contours, the demo's trails and a route
+    /// The whole N44W072 DEM tile at 90 m with 20 m contours, the demo's trails and a route
     /// through vias: a big region whose tiles start at zoom 7.
     static let wholeTile: Result<URL, any Error> = Result {
         let root = TestData.scratchFolder("map-whole-tile")
@@ -35,7 +35,7 @@ enum RegionPacks {
           bbox: [-71.999, 44.001, -71.001, 44.999], dem: ["\(TestData.path("white-mountains/N44W072.hgt"))"],
           trails: ["\(TestData.path("white-mountains/wmnf-pliney.geojson"))"],
           pois: [{ name: "Mount Cabot", kind: "summit", lon: -71.4141, lat: 44.5059 }],
-          terrain: { resolutionM: 60, contourIntervalM: 20 }, sizeBudgetMB: 1000,
+          terrain: { resolutionM: 90, contourIntervalM: 20 }, sizeBudgetMB: 1000,
           routes: [{ id: "cabot", name: "Cabot", via: [[-71.3608696, 44.4942774], [-71.4141, 44.5059]] }] }
         """.write(to: recipe, atomically: true, encoding: .utf8)
         _ = try TestData.build(recipePath: recipe.path, outRoot: root.appendingPathComponent("pack").path)

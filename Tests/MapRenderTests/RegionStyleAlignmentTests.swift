@@ -75,10 +75,10 @@ struct RegionStyleAlignmentTests {
         }
     }
 
-    /// A whole DEM tile drawn from `pmtiles://`: the full style renders at every zoom from 8
-    /// (the region fits the phone at 7) to 16 with the route in its colour, and the trails beside it
+    /// A whole DEM tile drawn from `pmtiles://`: the full style renders at every other zoom from
+    /// 8 (the region fits the phone at 7) to 16 with the route in its colour, and the trails beside it
     /// where the view reaches them.
-    @Test func aBigRegionDrawsTheRouteAndTrailsAtEveryZoomFrom8To16() throws {
+    @Test func aBigRegionDrawsTheRouteAndTrailsFromZoom8To16() throws {
         let region = try RegionPacks.wholeTile.get()
         let style = try RegionPacks.json(region.appendingPathComponent("style.json"))
         let vector = try #require((style["sources"] as? [String: Any])?["vector"] as? [String: Any])
@@ -86,7 +86,7 @@ struct RegionStyleAlignmentTests {
         let route = try RegionPacks.routeCoords(region, id: "cabot")
         let middle = route[route.count / 2]
         let routeInk = MapPalette.routeRGB(index: 0)
-        for zoom in 8...16 {
+        for zoom in stride(from: 8, through: 16, by: 2) {
             var request = MapRenderer.Request(center: middle, zoom: Double(zoom), size: (480, 320))
             let image = try RenderedImage(try MapRenderer.run(style: region, request).png)
             let route = image.pixels { RenderedImage.near(($0, $1, $2), Int(routeInk >> 16), Int(routeInk >> 8 & 0xff), Int(routeInk & 0xff), tolerance: 30) }
