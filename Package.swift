@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
         .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
 
-        // recipe -> load -> routes -> terrain -> assemble -> write.
+        // recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
             "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader", "VectorTiles", "PMTiles",

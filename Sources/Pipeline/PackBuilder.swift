@@ -51,7 +51,8 @@ public struct BuildOptions: Sendable {
     public init() {}
 }
 
-/// The pipeline: recipe -> load -> routes -> terrain -> landmarks -> assemble -> write.
+/// The pipeline: recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write
+/// (ARCHITECTURE.md's stages; the build's `stageSeconds` are laps of the same names, in this order).
 public enum PackBuilder {
     /// Builds the region of `recipePath` into the pack root `outRoot` and updates its catalog.
     /// - Throws: `BuildError` or `GDALError` naming the file and place; nothing is changed under
@@ -217,17 +218,19 @@ public enum PackBuilder {
             let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: made.landmarks.byRoute[route.id] ?? []))
             routeFiles.append((route, file, ar))
         }
+        files["contours"] = try contoursJob.wait()
+        made.clock.lap("assemble")
         let tiles = try plan.zooms.map { zooms in
             try TileStage.run(TileLayers.make(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox, zooms: zooms),
                               zooms: zooms, bbox: bbox, name: recipe.name, attribution: recipe.attribution, writer: writer)
         }
-        files["contours"] = try contoursJob.wait()
         made.clock.lap("tiles")
         let map = try MapStage.run(recipe, bbox: bbox, hillshadeBounds: terrain.hillshadeBounds,
                                    labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois),
                                    plan: plan, tiles: tiles, writer: writer, glyphCacheFolder: glyphCacheFolder)
         files["style"] = map.style
         made.diagnostics += map.diagnostics
+        made.clock.lap("map")
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,
                                               routing: made.network.map { (nodes: $0.nodes.count, edges: $0.edges.count) }, mapAssets: map.assets)
         let manifestFile = try writer.write(PackTree.manifest, json: manifest)
