@@ -23,4 +23,8 @@ public enum PackLimits {
     public static let refractionCoefficient = 0.13
     public static let grazingBandM = 2.0
     public static let summitMoveM = 100.0
+    /// POIs of the same name (ignoring case and surrounding spaces) closer than this, metres
+    /// (geodesic), are one place (docs/FORMAT.md): the builder keeps the first, `validate` warns
+    /// (`pois.duplicate`).
+    public static let samePlaceM = 50.0
 }

@@ -30,11 +30,11 @@ public enum LoadStage {
             trails += lines
             diagnostics += notes
         }
-        var pois: [PointOfInterest] = []
+        var pois: [POIMerge.Sourced] = []
         for source in recipe.pois {
             switch source {
             case .inline(let poi):
-                pois.append(poi)
+                pois.append(POIMerge.Sourced(poi: poi, source: recipe.path))
             case .file(let path, let defaultKind):
                 let features = try VectorReader.read(path: path)
                 for f in features {
@@ -43,11 +43,12 @@ public enum LoadStage {
                         diagnostics.append(Diagnostic(.warning, path, "\(f.layer) feature \(f.index) has no name; skipped"))
                         continue
                     }
-                    pois.append(PointOfInterest(name: name, kind: poiKind(f) ?? defaultKind, location: p))
+                    pois.append(POIMerge.Sourced(poi: PointOfInterest(name: name, kind: poiKind(f) ?? defaultKind, location: p), source: path))
                 }
             }
         }
-        return LoadedInputs(dem: dem, trails: trails, pois: pois, files: inputFiles(recipe), diagnostics: diagnostics)
+        let merged = POIMerge.merge(pois)
+        return LoadedInputs(dem: dem, trails: trails, pois: merged.pois, files: inputFiles(recipe), diagnostics: diagnostics + merged.notes)
     }
 
     /// The local files `recipe` reads (DEMs, trails, POI files, tracks; an archive for a path

@@ -194,6 +194,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case regionStaleTemp = "region.stale-temp"
     case catalogStaleTemp = "catalog.stale-temp"
     case terrainFilledVoids = "terrain.filled-voids"
+    case poiDuplicate = "pois.duplicate"
 
     /// The stable id, e.g. `ter1.magic`.
     public var id: String { rawValue }
@@ -202,7 +203,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     public var severity: Severity {
         switch self {
         case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .demSourceResolution, .poiSummitOffPeak, .regionSizeBudget, .jsonUnknownKey,
-             .regionStaleTemp, .catalogStaleTemp, .terrainFilledVoids:
+             .regionStaleTemp, .catalogStaleTemp, .terrainFilledVoids, .poiDuplicate:
             .warning
         default:
             .error
@@ -270,6 +271,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .mapGlyphPBF: "every glyph range file is a MapLibre glyph PBF with one font stack, named <stack>/<start>-<start+255>.pbf as its content says, its glyph ids in the range"
         case .mapSprite: "the sprite has <sprite>.json/.png (pixelRatio 1) and <sprite>@2x.json/.png (2): PNGs that decode, icons of whole pixels inside the sheet, the same icons in both"
         case .mapTiles: "a vector source's url is pmtiles:// and a listed file: a PMTiles v3 archive (header, directories and metadata well formed, MVT tiles, gzip) whose every tile gunzips and decodes as MVT 2.1, with the layers every source-layer names (contours, trails, pois; trail-names per docs/FORMAT.md) and the properties the style reads (contours ele and index, pois name and kind)"
+        case .poiDuplicate: "warning: no two POIs of the same name (ignoring case) lie within 50 m of each other: one place given twice, which every route passing it would announce twice"
         case .mapTilesZoom: "the archive's zooms cover the app's: minzoom at or below the zoom at which the region bbox fits a 360x640 screen held either way, maxzoom at least 14, the style source's minzoom and maxzoom equal to the header's, the header's bounds covering the bbox, and its metadata naming every layer with its zoom range"
         case .mapTilesSize: "no tile of the archive is over 500,000 bytes once gunzipped (MapLibre parses a tile whole)"
         case .contoursTiles: "files.contours names either contours.geojson (path, bytes, sha256) or the tiles ({ intervalM, tiles, layer }: a listed map asset holding that layer, and no contours.geojson in the folder); contours in tiles obey contours.ele and contours.index"

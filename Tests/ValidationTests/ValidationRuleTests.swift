@@ -13,9 +13,9 @@ struct ValidationRuleTests {
         }
     }
 
-    @Test func exactlyTheTenSuspiciousCasesAreWarnings() {
+    @Test func exactlyTheElevenSuspiciousCasesAreWarnings() {
         let warnings = ValidationRule.allCases.filter { $0.severity == .warning }.map(\.id).sorted()
-        #expect(warnings == ["ar.coarsened", "catalog.stale-temp", "dem.source-resolution", "json.unknown-key", "pois.summit-off-peak", "region.size-budget",
+        #expect(warnings == ["ar.coarsened", "catalog.stale-temp", "dem.source-resolution", "json.unknown-key", "pois.duplicate", "pois.summit-off-peak", "region.size-budget",
                              "region.stale-temp", "route.sparse-waypoints", "route.void-fill", "terrain.filled-voids"])
     }
 
