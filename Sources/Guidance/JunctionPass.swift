@@ -16,7 +16,8 @@ enum JunctionPass {
                 incomingTrail: trailName(path, segment: j.index - 1),
                 outgoingTrail: trailName(path, segment: j.index),
                 takenDeviationDeg: Deviation.signedDeg(from: inDeg, to: outDeg),
-                branches: j.branches.map { (Deviation.signedDeg(from: inDeg, to: $0.bearingDeg), $0.trailName) })
+                branches: j.branches.map { (Deviation.signedDeg(from: inDeg, to: $0.bearingDeg), $0.trailName) },
+                offTrailBearingDeg: path.isOffTrail(segment: j.index) && !path.isOffTrail(segment: j.index - 1) ? outDeg : nil)
             // A reversal replaces this cue where the route turns back (`CuePrecedence`).
             let (text, dir) = JunctionPhraser.phrase(situation, tuning: ctx.tuning, direction: ReversalPass.directionNotReversing)
             out.append(Cue(pathIndex: j.index, kind: .junction, name: situation.outgoingTrail,

@@ -10,20 +10,24 @@ public struct JunctionSituation: Equatable, Sendable {
     public var takenDeviationDeg: Double
     /// The other trails leaving the node: signed deviation from straight ahead in degrees, and name.
     public var branches: [(deviationDeg: Double, trailName: String?)]
+    /// Where the way taken leaves the trails (a straight leg to a point off the network): its
+    /// compass bearing, degrees; nil when it follows a trail.
+    public var offTrailBearingDeg: Double?
 
     public init(incomingTrail: String?, outgoingTrail: String?, takenDeviationDeg: Double,
-                branches: [(deviationDeg: Double, trailName: String?)]) {
+                branches: [(deviationDeg: Double, trailName: String?)], offTrailBearingDeg: Double? = nil) {
         self.incomingTrail = incomingTrail
         self.outgoingTrail = outgoingTrail
         self.takenDeviationDeg = takenDeviationDeg
         self.branches = branches
+        self.offTrailBearingDeg = offTrailBearingDeg
     }
 
     public static func == (a: JunctionSituation, b: JunctionSituation) -> Bool {
         a.incomingTrail == b.incomingTrail && a.outgoingTrail == b.outgoingTrail
             && a.takenDeviationDeg == b.takenDeviationDeg
             && a.branches.map(\.deviationDeg) == b.branches.map(\.deviationDeg)
-            && a.branches.map(\.trailName) == b.branches.map(\.trailName)
+            && a.branches.map(\.trailName) == b.branches.map(\.trailName) && a.offTrailBearingDeg == b.offTrailBearingDeg
     }
 }
 
@@ -32,6 +36,8 @@ public struct JunctionSituation: Equatable, Sendable {
 public enum JunctionPhraser {
     /// Reads an unnamed trail the hiker moves onto.
     public static let unnamedTaken = "an unnamed trail"
+    /// Ends the instruction where the route leaves the trails.
+    public static let offTrail = "off trail"
     /// Reads an unnamed trail crossed or continued on.
     public static let unnamedCrossed = "the path"
 
@@ -42,6 +48,8 @@ public enum JunctionPhraser {
                               direction: (Double) -> TurnDirection = Deviation.direction(forDeviationDeg:))
         -> (instruction: String, dir: TurnDirection) {
         let dev = s.takenDeviationDeg
+        // Leaving the trails: no trail is taken, so the way is a compass point.
+        if let bearing = s.offTrailBearingDeg { return ("Head \(Compass.point8(bearingDeg: bearing)), \(offTrail)", direction(dev)) }
         let forkWithinDeg = tuning.cues.forkWithinDeg
         // Fork: both the way taken and a rival leave within 30 degrees of straight ahead.
         if abs(dev) <= forkWithinDeg,

@@ -18,6 +18,7 @@ extension RegionNetwork {
         guard !lead.isEmpty else { return guidance }
         let n = lead.count
         var path = guidance.path
+        path.segmentOffTrail = lead.map { _ in true } + path.offTrailFlags
         path.coords = lead + path.coords
         path.segmentTrailNames = lead.map { _ in nil } + path.segmentTrailNames
         path.junctions = path.junctions.map { RouteJunction(index: $0.index + n, branches: $0.branches) }
@@ -29,6 +30,7 @@ extension RegionNetwork {
     static func appending(_ tail: GuidancePath, to head: GuidancePath, at offset: Int) -> GuidancePath {
         var path = head.path
         let base = path.coords.count - 1
+        path.segmentOffTrail = path.offTrailFlags + tail.path.offTrailFlags
         path.coords += tail.path.coords.dropFirst()
         path.segmentTrailNames += tail.path.segmentTrailNames
         for j in tail.path.junctions where !path.junctions.contains(where: { $0.index == j.index + base }) {

@@ -76,7 +76,9 @@ extension RegionNetwork {
         } else if offEnd {
             let trail = ApproachLeg(from: path.coords[path.coords.count - 1], to: NetworkAssembler.round7(end))
             if !trail.coords.isEmpty {
-                guidance = Self.appending((RoutePath(coords: [path.coords[path.coords.count - 1]] + trail.coords, segmentTrailNames: trail.coords.map { _ in nil }, onNetwork: true),
+                let leg = RoutePath(coords: [path.coords[path.coords.count - 1]] + trail.coords, segmentTrailNames: trail.coords.map { _ in nil },
+                                    onNetwork: true, segmentOffTrail: trail.coords.map { _ in true })
+                guidance = Self.appending((leg,
                                            Array(0...trail.coords.count)), to: guidance, at: coords.count - 1)
                 coords += trail.coords
             }

@@ -87,12 +87,25 @@ public struct RoutePath: Equatable, Sendable {
     public var junctions: [RouteJunction]
     /// True when the route was routed over (or matched to) the trail network.
     public var onNetwork: Bool
+    /// For each segment, true where it leaves the trails: a straight leg between the network and
+    /// a point off it (no trail, named or not); empty when no segment does.
+    public var segmentOffTrail: [Bool]
 
-    public init(coords: [LonLat], segmentTrailNames: [String?] = [], junctions: [RouteJunction] = [], onNetwork: Bool = false) {
+    public init(coords: [LonLat], segmentTrailNames: [String?] = [], junctions: [RouteJunction] = [], onNetwork: Bool = false,
+                segmentOffTrail: [Bool] = []) {
         self.coords = coords
         self.segmentTrailNames = segmentTrailNames
         self.junctions = junctions
         self.onNetwork = onNetwork
+        self.segmentOffTrail = segmentOffTrail
+    }
+
+    /// Whether segment `s` (from vertex s to s + 1) leaves the trails.
+    public func isOffTrail(segment s: Int) -> Bool { segmentOffTrail.indices.contains(s) && segmentOffTrail[s] }
+
+    /// `segmentOffTrail` padded to one flag per segment (false beyond the given ones).
+    public var offTrailFlags: [Bool] {
+        (0..<max(0, coords.count - 1)).map { isOffTrail(segment: $0) }
     }
 }
 

@@ -69,6 +69,30 @@ import TrailpackCore
                 && start.rangeOfCharacter(from: .decimalDigits) == nil, "\(start)")
     }
 
+    /// An end 150 m off the trails is reached by a straight leg, told as one: "Head south, off
+    /// trail" where it leaves the trail, never "onto an unnamed trail" (issue 39).
+    @Test func aStraightLegOffTheTrailsIsCalledALegNotATrail() throws {
+        let region = try Self.pack.get().appendingPathComponent("regions/pliny-kilkenny")
+        let route = try Self.json(region.appendingPathComponent("routes/mount-cabot.json"))
+        let coords = try #require(route["coords"] as? [[Double]]).map { LonLat($0[0], $0[1]) }
+        let at = coords.count / 2
+        let to = Geodesic.destination(from: coords[at], bearingDeg: Geodesic.bearingDeg(coords[at], coords[at + 1]) - 90, distanceM: 150)
+        let out = TestData.scratchFolder("off-trail").appendingPathComponent("r.json")
+        let run = try TestData.run(["route", region.path, "--from", "-71.3608696,44.4942774", "--to", Self.point(to), "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let waypoints = try #require(try Self.json(out)["waypoints"] as? [[String: Any]])
+        let instructions = waypoints.compactMap { $0["instruction"] as? String }
+        #expect(!instructions.contains { $0.contains("unnamed trail") }, "\(instructions)")
+        let leaving = try #require(waypoints.last { ($0["instruction"] as? String)?.hasSuffix(", off trail") == true }, "\(instructions)")
+        let text = try #require(leaving["instruction"] as? String)
+        #expect(text.range(of: #"^Head (north|south|east|west|northeast|northwest|southeast|southwest), off trail$"#, options: .regularExpression) != nil, "\(text)")
+        let line = try #require(try Self.json(out)["coords"] as? [[Double]])
+        let i = try #require(leaving["i"] as? Int)
+        // The leg is the rest of the walk: from the last trail vertex to the end, about 150 m.
+        let legM = Geodesic.lengthM(line[i...].map { LonLat($0[0], $0[1]) })
+        #expect(legM > 120 && legM < 180, "leg \(legM) m")
+    }
+
     /// Bad input: exit 1 and a message naming the argument (or exit 2 for usage).
     @Test func badInputNamesTheArgument() throws {
         let root = try Self.pack.get()

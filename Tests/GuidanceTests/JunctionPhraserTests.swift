@@ -20,6 +20,18 @@ struct JunctionPhraserTests {
             == ("Keep right to stay on Kilkenny Ridge Trail", .slightRight))
     }
 
+    /// Leaving the trails for a point off the network: a compass point and "off trail", the turn
+    /// as `dir`, whatever the trails around (no trail is taken).
+    @Test func aLegOffTheTrailsIsACompassPointOffTrail() {
+        for (bearing, dev, expected) in [(225.0, -90.0, ("Head southwest, off trail", TurnDirection.left)),
+                                         (10, 5, ("Head north, off trail", .straight)), (100, 60, ("Head east, off trail", .right))] {
+            let r = JunctionPhraser.phrase(JunctionSituation(incomingTrail: "Bunnell Notch Trail", outgoingTrail: nil, takenDeviationDeg: dev,
+                                                             branches: [(0, "Bunnell Notch Trail"), (-10, "York Pond Trail")],
+                                                             offTrailBearingDeg: bearing), tuning: .standard)
+            #expect(r.instruction == expected.0 && r.dir == expected.1, "\(bearing): \(r)")
+        }
+    }
+
     @Test func forkOntoANewTrail() {
         let r = Self.phrase("Kilkenny Ridge Trail", "York Pond Trail", 10, [(-10, "Kilkenny Ridge Trail")])
         #expect(r.0 == "Keep right onto York Pond Trail")
