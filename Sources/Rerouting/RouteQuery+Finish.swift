@@ -26,17 +26,40 @@ extension RegionNetwork {
     }
 
     /// `head` followed by `tail`, whose first vertex is `head`'s last, at index `offset` of the
-    /// walk's coords.
+    /// walk's coords; the node where they meet is one junction (`seamJunction`).
     static func appending(_ tail: GuidancePath, to head: GuidancePath, at offset: Int) -> GuidancePath {
         var path = head.path
         let base = path.coords.count - 1
+        let seam = seamJunction(head: head.path.junctions.first { $0.index == base }, tail: tail.path)
         path.segmentOffTrail = path.offTrailFlags + tail.path.offTrailFlags
         path.coords += tail.path.coords.dropFirst()
         path.segmentTrailNames += tail.path.segmentTrailNames
-        for j in tail.path.junctions where !path.junctions.contains(where: { $0.index == j.index + base }) {
+        path.junctions.removeAll { $0.index == base }
+        if let seam { path.junctions.append(RouteJunction(index: base, branches: seam.branches)) }
+        for j in tail.path.junctions where j.index > 0 {
             path.junctions.append(RouteJunction(index: j.index + base, branches: j.branches))
         }
+        path.junctions.sort { $0.index < $1.index }
         return (path, head.indexInCoords + tail.indexInCoords.dropFirst().map { $0 + offset })
+    }
+
+    /// Two branches are the same way when their bearings (both measured 25 m out from the same
+    /// node) differ by less than this, degrees, and their names match.
+    static let sameBranchDeg = 5.0
+
+    /// The junction where `tail` joins the end of the head path: the head's end lists every way
+    /// but the way in, the tail's start every way but the way out, so the node's branches are
+    /// the ways both list; nil when none is left (a way back rejoining a route mid-trail is no
+    /// junction: one cue per turn). A tail that leaves the trails has no way out on the network:
+    /// the head's list is the node's.
+    static func seamJunction(head: RouteJunction?, tail: RoutePath) -> RouteJunction? {
+        guard let head else { return nil }
+        if tail.isOffTrail(segment: 0) { return head }
+        guard let start = tail.junctions.first(where: { $0.index == 0 }) else { return nil }
+        let both = head.branches.filter { a in
+            start.branches.contains { b in b.trailName == a.trailName && abs(Deviation.signedDeg(from: a.bearingDeg, to: b.bearingDeg)) < sameBranchDeg }
+        }
+        return both.isEmpty ? nil : RouteJunction(index: head.index, branches: both)
     }
 
     /// Elevations, stats and waypoints of a walk; a lead-in leg gets a start that says which way

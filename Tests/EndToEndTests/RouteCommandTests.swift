@@ -69,6 +69,34 @@ import TrailpackCore
                 && start.rangeOfCharacter(from: .decimalDigits) == nil, "\(start)")
     }
 
+    /// One cue per turn on a way back (issue 39): where it reaches the trail and walks a few
+    /// metres to the route's vertex, "Turn left onto X" is not followed by "Turn left to stay on
+    /// X" at the rejoin: the node where the way back meets the route is a junction only when a
+    /// trail other than the way in and the way out leaves it.
+    @Test func aWayBackGivesOneCuePerTurnWhereItRejoins() throws {
+        let region = try Self.pack.get().appendingPathComponent("regions/pliny-kilkenny")
+        let route = try Self.json(region.appendingPathComponent("routes/mount-cabot.json"))
+        let coords = try #require(route["coords"] as? [[Double]]).map { LonLat($0[0], $0[1]) }
+        var checked = 0
+        for at in stride(from: 77, to: coords.count - 1, by: 111) {
+            for side in [-90.0, 90.0] {
+                let from = Geodesic.destination(from: coords[at], bearingDeg: Geodesic.bearingDeg(coords[at], coords[at + 1]) + side, distanceM: 250)
+                let out = TestData.scratchFolder("rejoin-cues").appendingPathComponent("back.json")
+                let run = try TestData.run(["route", region.path, "--rejoin", "mount-cabot", "--at", "\(at)", "--from", Self.point(from), "--out", out.path])
+                guard run.status == 0 else { continue }  // a point off the region or the network
+                let back = try Self.json(out)
+                let cum = try #require(back["cum"] as? [Double])
+                let cues = try #require(back["waypoints"] as? [[String: Any]]).filter { ["junction", "turn"].contains($0["kind"] as? String) }
+                for (a, b) in zip(cues, cues.dropFirst()) {
+                    let (i, j) = (try #require(a["i"] as? Int), try #require(b["i"] as? Int))
+                    #expect(cum[j] - cum[i] >= 25, "at \(at), side \(side): \(a["instruction"] ?? "") at \(cum[i]) m, then \(b["instruction"] ?? "") at \(cum[j]) m")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 6)
+    }
+
     /// An end 150 m off the trails is reached by a straight leg, told as one: "Head south, off
     /// trail" where it leaves the trail, never "onto an unnamed trail" (issue 39).
     @Test func aStraightLegOffTheTrailsIsCalledALegNotATrail() throws {
