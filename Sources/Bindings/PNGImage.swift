@@ -61,12 +61,14 @@ public struct PNGImage: Equatable, Sendable {
         return Array(out.prefix(size))
     }
 
-    /// Writes the image to `path`.
+    /// Writes the image to `path`, replacing what is there (`SafeFile.replace`: a new temporary
+    /// renamed over it; a symlink or special file at `path` is refused, nothing written through it).
+    /// - Throws: `GDALError` naming `path`: libpng's message, the refusal, or the failed call and
+    ///   its errno (its kind: a full disk is transient).
     public func write(to path: String) throws(GDALError) {
         let bytes = try encoded()
-        do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-            throw GDALError(subject: path, operation: "writing PNG", reason: FileErrorText.reason(error),
-                            failureKind: FailureKind.errno(of: error).map(FailureKind.init(errno:)) ?? .permanent)
+        do throws(SafeFile.Failure) { try SafeFile.replace(path, with: bytes) } catch {
+            throw GDALError(subject: path, operation: "writing PNG", reason: error.message, failureKind: error.failureKind)
         }
     }
 

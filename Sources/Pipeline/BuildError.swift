@@ -81,6 +81,14 @@ extension BuildError {
         return .io(path: path, message: message, errno: code)
     }
 
+    /// The build's error for a `SafeFile` failure: a refusal (a link, a special file, a hard
+    /// link) is `output` naming the path with the refusal's words (permanent); a failed call is
+    /// `io` with `message` and the call's errno.
+    public static func safeFile(_ failure: SafeFile.Failure, message: String) -> BuildError {
+        guard let code = failure.errno else { return .output(path: failure.path, message: failure.message) }
+        return .io(path: failure.path, message: message, errno: code)
+    }
+
     /// `io` with the calling thread's `errno` (right after the failed call).
     static func ioErrno(path: String, message: String) -> BuildError {
         .io(path: path, message: message, errno: errno)

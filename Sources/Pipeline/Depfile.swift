@@ -1,4 +1,5 @@
 import Foundation
+import TrailpackCore
 
 /// Make depfiles (`--depfile`): `target: prereq prereq ...`, one prerequisite a line, every
 /// name escaped so GNU make reads it back exactly (GCC's `-MD` writer's rules for space, `#`
@@ -60,11 +61,23 @@ public enum Depfile {
         name.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }
 
-    /// Writes `text` (from `text(target:prerequisites:depfile:)`) to `path`, atomically.
-    /// - Throws: `BuildError.io` (its kind from the errno: a full disk is transient).
+    /// Refuses a depfile path the build could not write safely, before anything is built: a
+    /// symlink there (even one pointing at a depfile: the build writes no file through a link,
+    /// and does not silently replace the link either), a FIFO, directory or other special file.
+    /// - Throws: `BuildError.output` naming the path and what it is (`SafeFile.check`).
+    public static func checkWritable(path: String) throws {
+        do throws(SafeFile.Failure) { try SafeFile.check(path) } catch {
+            throw BuildError.safeFile(error, message: "cannot write the depfile")
+        }
+    }
+
+    /// Writes `text` (from `text(target:prerequisites:depfile:)`) to `path`, atomically
+    /// (`SafeFile.replace`: a new temporary beside it renamed over it).
+    /// - Throws: `BuildError.io` (its kind from the errno: a full disk is transient);
+    ///   `BuildError.output` naming a symlink or special file at `path` (nothing written).
     public static func write(path: String, text: String) throws {
-        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw BuildError.io(path: path, message: "cannot write the depfile", error: error)
+        do throws(SafeFile.Failure) { try SafeFile.replace(path, with: Array(text.utf8)) } catch {
+            throw BuildError.safeFile(error, message: "cannot write the depfile")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import PackSpec
 import TrailpackCore
 
@@ -6,7 +7,9 @@ import TrailpackCore
 /// `RegionLockFile`), for builds sharing a pack root (several processes, or machines on one
 /// network file system). The holder removes the file before releasing it, so a waiter that wins
 /// the lock on a removed file drops it and locks the file now at the path. Waiting polls with
-/// `LOCK_NB`, so it can give up: `BuildError.busy` (transient, exit 75).
+/// `LOCK_NB`, so it can give up: `BuildError.busy` (transient, exit 75). The file is opened by
+/// `SafeFile.openShared`: never through a link, never a FIFO or other special file, never a file
+/// with other names (the holder line is written in place).
 final class FileLock: @unchecked Sendable {
     let path: String
     private let fd: Int32
@@ -27,7 +30,8 @@ final class FileLock: @unchecked Sendable {
     ///   - onWait: called once, with the holder, when the lock is found held.
     /// - Throws: `BuildError.busy` when still held after `waitS`; `BuildError.io` when the file
     ///   cannot be opened or locked (ENOLCK transient; EINVAL, ENOSYS, EOPNOTSUPP: a file
-    ///   system without `flock`, permanent).
+    ///   system without `flock`, permanent); `BuildError.output` naming a link, special file or
+    ///   hard-linked file at `path` (nothing opened through it, nothing written).
     static func acquire(path: String, what: String, waitS: Double, onWait: ((String) -> Void)? = nil) throws -> FileLock {
         let deadline = Date().addingTimeInterval(max(0, waitS))
         var told = false
@@ -67,16 +71,21 @@ final class FileLock: @unchecked Sendable {
         close(fd)
     }
 
-    /// Opens (creating) the lock file; a folder removed meanwhile is made again.
+    /// Opens (creating) the lock file (`SafeFile.openShared`); a folder removed meanwhile is
+    /// made again.
+    /// - Throws: `BuildError.output` for a refused path, `BuildError.io` for a failed `open`.
     private static func openLockFile(_ path: String) throws -> Int32 {
-        for _ in 0..<10 {
-            let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-            if fd >= 0 { return fd }
-            guard errno == ENOENT else { break }
+        var last = SafeFile.Failure(path: path, reason: .failed(call: "open", errno: ENOENT))
+        for _ in 0..<openAttempts {
+            do throws(SafeFile.Failure) { return try SafeFile.openShared(path) } catch { last = error }
+            guard last.errno == ENOENT else { break }
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
-        throw BuildError.ioErrno(path: path, message: "cannot open the lock file")
+        throw BuildError.safeFile(last, message: "cannot open the lock file")
     }
+
+    /// Opens of a lock file whose folder another process may be removing meanwhile.
+    private static let openAttempts = 10
 
     /// One `LOCK_EX | LOCK_NB` attempt: true when taken, false when another process holds it
     /// (or the file went stale on a network file system: try again).
@@ -91,15 +100,16 @@ final class FileLock: @unchecked Sendable {
         }
     }
 
-    /// True when `fd` is the file now at `path` (not one its holder removed).
+    /// True when `fd` is the file now at `path` (not one its holder removed, nor a link put
+    /// there since: `lstat`).
     private static func isStillAt(_ path: String, fd: Int32) -> Bool {
         var held = stat(), named = stat()
-        return fstat(fd, &held) == 0 && stat(path, &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino
+        return fstat(fd, &held) == 0 && lstat(path, &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino
     }
 
     /// "node7 pid 4242" from the lock file's holder line, or "holder unknown".
     static func holderDescription(_ path: String) -> String {
-        guard InputFile.isRegular(path), let data = FileManager.default.contents(atPath: path),
+        guard let data = PackDisk.readNoFollow(path),
               let holder = RegionLockFile.holder(parsing: String(decoding: data, as: UTF8.self)) else { return "holder unknown" }
         return "\(holder.host) pid \(holder.pid)"
     }

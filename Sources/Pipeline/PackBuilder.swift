@@ -66,8 +66,11 @@ public enum PackBuilder {
     /// (`RegionLock`: taken before any input is read, released after the rename and catalog).
     /// - Throws: `BuildError` or `GDALError` naming the file and place (`BuildError.busy` when
     ///   another build holds the region past `options.lockWaitS`, `.symlink` for a symlink
-    ///   under `outRoot/regions`), `GlyphCacheError` before anything else when
-    ///   `options.glyphCacheFolder` cannot be made; nothing is changed under `outRoot` when it throws.
+    ///   under `outRoot/regions`, `.output` for a link or special file where the build would
+    ///   write or lock: the catalog's files and the depfile, checked before anything is made,
+    ///   the region lock when it is taken, before any input is read), `GlyphCacheError` before anything else when
+    ///   `options.glyphCacheFolder` cannot be made or holds a link; nothing is changed under
+    ///   `outRoot` when it throws.
     public static func build(recipe: Recipe, outRoot: String, options: BuildOptions = BuildOptions(),
                              progress: (any ProgressReporter)? = nil) throws -> BuildSummary {
         // A name make cannot read stops the build before anything is written.
@@ -77,6 +80,8 @@ public enum PackBuilder {
         }
         let root = URL(fileURLWithPath: outRoot)
         try PackContainment.checkAllRegions(root: root)  // before anything is made or locked
+        if options.updateCatalog { try PackContainment.checkCatalogFiles(root: root) }
+        if let depfile = options.depfile { try Depfile.checkWritable(path: depfile) }
         if let folder = options.glyphCacheFolder { try GlyphRanges.checkCache(folder) }  // before the long work
         let lock = try RegionLock(root: root, regionID: recipe.id, waitS: options.lockWaitS, onWait: options.onLockWait)
         defer { lock.release() }

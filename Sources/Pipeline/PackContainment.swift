@@ -1,6 +1,7 @@
 import Foundation
 import PackReader
 import PackSpec
+import TrailpackCore
 
 /// The pack root is a closed world: `build` and `catalog` never read or write through a
 /// symlink under it. `regions/`, each region folder and every file and folder in one must be
@@ -12,6 +13,19 @@ enum PackContainment {
     static func checkRegionsFolder(root: URL) throws {
         let regions = root.appendingPathComponent(PackTree.regions).path
         if let target = PackDisk.symlinkTarget(regions) { throw BuildError.symlink(path: regions, target: target) }
+    }
+
+    /// Refuses a link or special file where the catalog's own files go, before anything is made
+    /// or locked: `catalog.json` (replaced by a rename) and `.catalog.lock` (written in place, so
+    /// a hard-linked one too); `SafeFile` refuses them again when they are opened.
+    /// - Throws: `BuildError.output` naming the file and what it is (`SafeFile.check`).
+    static func checkCatalogFiles(root: URL) throws {
+        do throws(SafeFile.Failure) {
+            try SafeFile.check(root.appendingPathComponent(CatalogTemporary.lockName).path, inPlace: true)
+            try SafeFile.check(root.appendingPathComponent(PackTree.catalog).path)
+        } catch {
+            throw BuildError.safeFile(error, message: "cannot check")
+        }
     }
 
     /// Refuses a region folder that is a symlink or holds one (a missing folder is fine).

@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import PackSpec
 
 /// Every leftover of a dead build or catalog writer of this host under a pack root, removed by
@@ -51,9 +52,10 @@ enum PackLeftovers {
         return ids.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// True when the lock file at `path` names a dead process of this host as its holder.
+    /// True when the lock file at `path` names a dead process of this host as its holder (read
+    /// never through a link: `PackDisk.readNoFollow`).
     static func isDeadHolder(_ path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = PackDisk.readNoFollow(path),
               let holder = RegionLockFile.holder(parsing: String(decoding: data, as: UTF8.self)) else { return false }
         return holder.host == ProcessTag.host && holder.pid != getpid() && !StaleTemporaries.isAlive(holder.pid)
     }

@@ -2,6 +2,7 @@ import Bindings
 import CLinux
 import Foundation
 import PackJSON
+import PackReader
 import PackSpec
 import TrailpackCore
 
@@ -13,15 +14,22 @@ public final class RegionWriter: @unchecked Sendable {
     private var finished = false
 
     /// Prepares `<root>/regions/<id>` (the id was checked against the SPEC pattern, so it
-    /// cannot leave the root).
-    /// - Throws: `BuildError.output` when the folders cannot be created.
+    /// cannot leave the root). The staging folder is made by `mkdir` (which never follows a
+    /// link), and every file in it is new (`SafeFile.createNew`).
+    /// - Throws: `BuildError.output` when the folders cannot be created; `BuildError.symlink`
+    ///   when a link stands at this build's staging or moved-aside folder's name (nothing is
+    ///   removed, made or written through it).
     public init(root: URL, regionID: String) throws {
         precondition(PackTree.isValidId(regionID), "region id must be checked before writing")
         let regions = root.appendingPathComponent(PackTree.regions)
+        let staging = regions.appendingPathComponent(ProcessTag.folder(regionID, .staging).name)
+        // Checked before `self` is whole, so a refused link is not even removed by `deinit`.
+        for name in [staging, regions.appendingPathComponent(ProcessTag.folder(regionID, .previous).name)] {
+            if let target = PackDisk.symlinkTarget(name.path) { throw BuildError.symlink(path: name.path, target: target) }
+        }
         target = regions.appendingPathComponent(regionID)
-        staging = regions.appendingPathComponent(ProcessTag.folder(regionID, .staging).name)
+        self.staging = staging
         // Created and registered under the interrupt lock, so a signal never leaves it behind.
-        let staging = self.staging
         try Interrupts.shared.critical {
             do {
                 try FileManager.default.createDirectory(at: regions, withIntermediateDirectories: true)
@@ -74,13 +82,15 @@ public final class RegionWriter: @unchecked Sendable {
         return WrittenFile(path: relative, bytes: parts.reduce(0) { $0 + $1.count }, sha256: sha256)
     }
 
-    /// Writes `parts` into a new file at `path`, hashing them as they are written; a failed
-    /// `close` fails it too (network file systems report a full disk or quota there).
+    /// Writes `parts` into a new file at `path` (`SafeFile.createNew`: nothing may be there, a
+    /// link least of all), hashing them as they are written; a failed `close` fails it too
+    /// (network file systems report a full disk or quota there).
     /// - Returns: the SHA-256 hex digest.
-    /// - Throws: `BuildError.io` with the failing call's errno (transient for ENOSPC, EDQUOT, EIO...).
+    /// - Throws: `BuildError.io` with the failing call's errno (transient for ENOSPC, EDQUOT, EIO...);
+    ///   `BuildError.output` naming a link or special file found at `path`.
     static func writeHashing(_ parts: [UnsafeRawBufferPointer], to path: String) throws -> String {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw BuildError.ioErrno(path: path, message: "cannot write") }
+        let fd: Int32
+        do throws(SafeFile.Failure) { fd = try SafeFile.createNew(path) } catch { throw BuildError.safeFile(error, message: "cannot write") }
         let sha256: String
         do { sha256 = try SHA256.write(parts, to: fd) } catch {
             close(fd)

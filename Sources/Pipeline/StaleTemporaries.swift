@@ -13,7 +13,8 @@ import PackSpec
 public enum StaleTemporaries {
     /// The dead builds' leftovers of `regionID` in `regions`: staging folders are removed; a
     /// previous region moved aside is put back when the region itself is missing (the build
-    /// died between the two renames of a commit), else removed.
+    /// died between the two renames of a commit), else removed. A symlink at such a name is
+    /// removed as a link (its target untouched), never put back as the region.
     /// - Returns: the names cleaned up.
     @discardableResult
     public static func clean(regions: URL, regionID: String) -> [String] {
@@ -24,7 +25,7 @@ public enum StaleTemporaries {
             guard let (kind, pid) = parse(name, regionID: regionID), pid != getpid(), !isAlive(pid) else { continue }
             let url = regions.appendingPathComponent(name)
             let target = regions.appendingPathComponent(regionID)
-            if kind == .previous && !fm.fileExists(atPath: target.path) {
+            if kind == .previous && !fm.fileExists(atPath: target.path) && PackDisk.symlinkTarget(url.path) == nil {
                 if rename(url.path, target.path) == 0 { cleaned.append(name) }
             } else if (try? fm.removeItem(at: url)) != nil {
                 cleaned.append(name)

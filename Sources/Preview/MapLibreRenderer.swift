@@ -1,4 +1,5 @@
 import Foundation
+import TrailpackCore
 
 /// The optional MapLibre Native renderer of `trailpack preview`: a command prefix (the
 /// environment variable `TRAILPACK_RENDERER`, e.g. `.venv/bin/python scripts/render_style.py`,
@@ -43,8 +44,11 @@ public struct MapLibreRenderer: Sendable, Equatable {
     }
 
     /// Renders `view` of the style at `stylePath` into `outPath`; nil on success, else the
-    /// renderer's error (its report's `errors`, or how it failed to run or report).
+    /// renderer's error (its report's `errors`, or how it failed to run or report). A symlink or
+    /// special file at `outPath` is left alone and is the error (`SafeFile.check`): the renderer
+    /// never writes through it.
     public func render(stylePath: String, view: MapLibreView, outPath: String) -> String? {
+        do throws(SafeFile.Failure) { try SafeFile.check(outPath) } catch { return error.description }
         try? FileManager.default.removeItem(atPath: outPath)
         let args = arguments(stylePath: stylePath, view: view, outPath: outPath)
         let run: ChildRun
@@ -75,17 +79,18 @@ struct ChildRun {
     var stderr: Data
     var timedOut: Bool
 
+    /// - Throws: `ChildRunError` when the program is not found, `SafeFile.Failure` when a
+    ///   temporary file cannot be made (new, never through a link), `Process`'s error.
     static func run(_ args: [String], timeoutS: Double) throws -> ChildRun {
         let temp = FileManager.default.temporaryDirectory
         let tag = "trailpack-render-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
         let outURL = temp.appendingPathComponent(tag + ".out"), errURL = temp.appendingPathComponent(tag + ".err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        let outFD = try SafeFile.createNew(outURL.path)
+        let outHandle = FileHandle(fileDescriptor: outFD, closeOnDealloc: true)
+        defer { try? FileManager.default.removeItem(at: outURL) }
+        let errFD = try SafeFile.createNew(errURL.path)
+        let errHandle = FileHandle(fileDescriptor: errFD, closeOnDealloc: true)
+        defer { try? FileManager.default.removeItem(at: errURL) }
         defer {
             try? outHandle.close()
             try? errHandle.close()

@@ -50,7 +50,8 @@ public enum PreviewRenderer {
     /// - Throws: `PreviewError.notAPack`, `.unreadable` or `.malformed` for a pack that cannot be
     ///   read, `.symlink` for a symlinked `regions/` or region folder (never read through),
     ///   `.outInsidePack` when `outDir` lies inside a pack root, `.drawing` when Cairo fails,
-    ///   `.writing` when an output file cannot be written.
+    ///   `.writing` when an output file cannot be written, or when a symlink or special file
+    ///   stands at an output's name (`SafeFile`: nothing is written through it).
     public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate,
                               mapRenderer: MapLibreRenderer? = MapLibreRenderer.fromEnvironment()) throws(PreviewError) -> PreviewResult {
         let folders = try regionFolders(packPath)
@@ -59,6 +60,9 @@ public enum PreviewRenderer {
         do { try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true) } catch {
             throw .writing(path: outURL.path, reason: FileErrorText.reason(error))
         }
+        let indexPath = outURL.appendingPathComponent("index.html").path
+        // Refused before any drawing; every image is refused likewise when it is written.
+        do throws(SafeFile.Failure) { try SafeFile.check(indexPath) } catch { throw .writing(path: indexPath, reason: error.message) }
         var written: [String] = []
         var sections: [IndexPage.RegionSection] = []
         var mapLibreFiles: [String] = []
@@ -99,9 +103,8 @@ public enum PreviewRenderer {
         }
         let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
         let html = IndexPage.html(title: title, sections: sections, problems: validate(packPath))
-        let indexPath = outURL.appendingPathComponent("index.html").path
-        do { try Data(html.utf8).write(to: URL(fileURLWithPath: indexPath)) } catch {
-            throw .writing(path: indexPath, reason: FileErrorText.reason(error))
+        do throws(SafeFile.Failure) { try SafeFile.replace(indexPath, with: Array(html.utf8)) } catch {
+            throw .writing(path: indexPath, reason: error.message)
         }
         written.append(indexPath)
         return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id),

@@ -26,13 +26,20 @@ public enum InputFile {
     public static func kind(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
+        return kind(mode: info.st_mode)
+    }
+
+    /// What a file of `mode` (`st_mode`) is when it is not a regular file, in `kind(_:)`'s
+    /// words ("a FIFO", "a directory", "a symlink" for an `lstat`'s link...); nil for a regular file.
+    public static func kind(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFIFO: return "a FIFO"
         case S_IFDIR: return "a directory"
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"
         case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symlink"
         default: return "a special file"
         }
     }

@@ -8,11 +8,10 @@ import TrailpackCore
 enum LockLeftovers {
     /// Whether a process holds a `flock` on the file at `path`: probed with a shared,
     /// non-blocking lock, released at once; nil when the file cannot be opened or probed, or is
-    /// not a regular file (opening a FIFO would block).
+    /// not a regular file (opening a FIFO would block) or is a symlink (`SafeFile.openShared`,
+    /// read-only: never probed through a link).
     static func isHeld(_ path: String) -> Bool? {
-        guard InputFile.isRegular(path) else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? SafeFile.openShared(path, readOnly: true) else { return nil }
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 {
             flock(fd, LOCK_UN)

@@ -194,6 +194,7 @@ final class RegionValidator {
                 g.routing.trails = (file, doc, features)
                 g.guidance.addTrails(features)
             case .pois:
+                POIDuplicateRule.check(doc, file: file, log: log)
                 g.dem.pois = (doc, file)
                 g.guidance.addPois(doc)
                 g.landmarkRegion?.pois = LandmarkRegion.pois(of: doc)

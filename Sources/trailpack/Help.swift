@@ -72,7 +72,8 @@ enum Help {
           --depfile FILE   Write a make depfile listing the recipe and every input it read
                            (names escaped as GNU make reads them: space, #, $, :, wildcards); a
                            name make cannot hold (a line break, ';', '=', a trailing '\\' or
-                           'lib(member)') stops the build with exit 1 before anything is written
+                           'lib(member)') stops the build with exit 1 before anything is written;
+                           so does a symlink at FILE (no file is written through a link)
           --no-catalog     Do not rebuild the catalog (batch builds run 'trailpack catalog' last)
           --quiet          No progress, no file table, no notes; warnings and errors still
                            (stderr), and plain's one built line

@@ -49,8 +49,8 @@ enum InitCommand {
         let grids = StarterGrids(sourceM: cell.map { max($0.xM, $0.yM) })
         let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, trails: trails, routes: routes, pois: pois, grids: grids)
         try FileErrorText.makeFolder(paths.folder, role: "the recipe's folder")
-        do { try text.write(toFile: out, atomically: true, encoding: .utf8) } catch {
-            throw BuildError.io(path: out, message: "cannot write the recipe", error: error)
+        do throws(SafeFile.Failure) { try SafeFile.replace(out, with: Array(text.utf8)) } catch {
+            throw BuildError.safeFile(error, message: "cannot write the recipe")
         }
         print("Wrote \(out); edit it, then run: trailpack build \(out) --out packs")
         return 0

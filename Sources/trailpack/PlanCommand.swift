@@ -1,6 +1,7 @@
 import Foundation
 import PackJSON
 import Pipeline
+import TrailpackCore
 
 /// `trailpack plan RECIPE... [--json] [--regions-file FILE] [--memory-limit-mib N]`: per recipe,
 /// without building, its grids, inputs, memory and time and the problems that would stop its
@@ -20,8 +21,8 @@ enum PlanCommand {
         let plans = RegionPlanner.plan(a.positionals, flagMiB: flagMiB)
         if let file = a.options["--regions-file"] {
             let lines = plans.filter(\.problems.isEmpty).map { $0.recipePath + "\n" }.joined()
-            do { try lines.write(toFile: file, atomically: true, encoding: .utf8) } catch {
-                throw BuildError.io(path: file, message: "cannot write the regions file", error: error)
+            do throws(SafeFile.Failure) { try SafeFile.replace(file, with: Array(lines.utf8)) } catch {
+                throw BuildError.safeFile(error, message: "cannot write the regions file")
             }
         }
         if a.flag("--json") { print(try JSONWriter().string(json(plans)), terminator: "") } else { print(human(plans)) }

@@ -60,11 +60,15 @@ enum RouteCommand {
         return LonLat(lon, lat)
     }
 
+    /// Writes the route file to `out` (`-`: standard output), replacing what is there
+    /// (`SafeFile.replace`: a symlink or special file at `out` is refused, nothing written
+    /// through it).
+    /// - Throws: `RerouteError.argument` naming `--out` and the file, with the refusal or errno.
     static func write(_ document: JSONValue, to out: String) throws {
         let bytes = try JSONWriter().bytes(document)
         if out == "-" { FileHandle.standardOutput.write(Data(bytes)); return }
-        do { try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-            throw RerouteError.argument(name: "--out", message: "cannot write \(out): \(FileErrorText.reason(error))")
+        do throws(SafeFile.Failure) { try SafeFile.replace(out, with: bytes) } catch {
+            throw RerouteError.argument(name: "--out", message: "cannot write \(out): \(error.message)")
         }
     }
 

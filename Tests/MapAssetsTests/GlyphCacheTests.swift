@@ -83,3 +83,32 @@ import Testing
         #expect(cache.bytes(forKey: "k") == nil)
     }
 }
+
+/// Issue 40: an entry is never read or written through a symlink; the link is kept as it was
+/// and recorded, so the build names it (`GlyphRanges.make`).
+@Suite struct GlyphCacheLinkTests {
+    @Test func anEntrySymlinkedOutIsNeitherReadNorWrittenAndIsRecorded() throws {
+        let folder = TestData.scratchFolder("glyph-cache-link")
+        let canary = folder.appendingPathComponent("canary.txt")
+        let canaryBytes = Data("canary".utf8)
+        try canaryBytes.write(to: canary)
+        let cache = try GlyphCache(folder: folder.appendingPathComponent("cache").path, fontPath: try GlyphFont.dejaVuSans.path())
+        let entry = cache.entryURL(forKey: "k")
+        try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: canary)
+        #expect(cache.bytes(forKey: "k") == nil)
+        cache.keep([1, 2, 3], forKey: "k")
+        #expect(try Data(contentsOf: canary) == canaryBytes)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: entry.path) == canary.path)
+        #expect(cache.refusedLink?.path == entry.path)
+    }
+
+    @Test func aCacheFolderHoldingALinkIsRefusedBeforeTheBuild() throws {
+        let folder = TestData.scratchFolder("glyph-cache-link").appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let link = folder.appendingPathComponent("x.pbf")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/etc/hostname")
+        #expect { try GlyphRanges.checkCache(folder.path) } throws: { error in
+            "\(error)".contains("\(link.path): a symlink (to ")
+        }
+    }
+}
