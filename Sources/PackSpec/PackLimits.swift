@@ -12,6 +12,12 @@ public enum PackLimits {
     /// thru-hike is 250,000): more is `route.size`, and the route's other rules are skipped.
     public static let maxRouteVertices = 500_000
     public static let maxStepM = 12.0
+    /// The most routes a region's manifest may list (a national park has dozens): more is
+    /// `manifest.route-count`, reported from the count before any route is read.
+    public static let maxRoutesPerRegion = 10_000
+    /// The largest manifest `validate` reads, bytes (32 MB): `maxRoutesPerRegion` routes take
+    /// about 8 MB. A larger one is `manifest.route-count`, refused from its size, not read.
+    public static let maxManifestBytes = 32 << 20
     /// Least geodesic distance from every route vertex to its AR patch's edges, metres.
     public static let arMarginM = 100.0
     /// `ele` of a route may differ from its AR patch by this much at every vertex, metres.

@@ -85,11 +85,16 @@ extension RecipeLoader {
         if let v = s["descentMPerH"] { recipe.stats.descentMPerH = try v.double(in: RecipeNumber.descentMPerH.range) }
     }
 
-    /// `routes`: each with a unique id, a name, and either `via` or `track` (`route`).
-    /// - Throws: the node's error for a repeated id or a route that cannot be read.
+    /// `routes`: at most `PackLimits.maxRoutesPerRegion`, each with a unique id, a name, and
+    /// either `via` or `track` (`route`).
+    /// - Throws: the node's error for too many routes, a repeated id or a route that cannot be read.
     static func routes(_ r: JSONNode, path: String, resolve: (JSONNode) throws -> String) throws -> [RouteRecipe] {
         var seen: Set<String> = []
-        return try r.array().map { try route($0, path: path, seen: &seen, resolve: resolve) }
+        let items = try r.array()
+        guard items.count <= PackLimits.maxRoutesPerRegion else {
+            throw r.error("\(items.count) routes: a region holds at most \(PackLimits.maxRoutesPerRegion) (split it into several regions)")
+        }
+        return try items.map { try route($0, path: path, seen: &seen, resolve: resolve) }
     }
 
     /// One route of `routes` (its id not among `seen`, then added), with its track options and

@@ -56,6 +56,15 @@ final class RegionValidator {
         checkSymlinks(walked)
 
         let manifestFile = name(PackTree.manifest)
+        if let size = walked.first(where: { $0.relativePath == PackTree.manifest && $0.isRegularFile })?.bytes,
+           size > PackLimits.maxManifestBytes {
+            // Refused from its size, before a byte is read (a listing of a million routes).
+            log.add(.manifestRouteCount, file: manifestFile, at: .file,
+                    expected: "a manifest of at most \(PackLimits.maxManifestBytes) bytes (\(PackLimits.maxRoutesPerRegion) routes take about 8 MB; it was not read)",
+                    found: "\(size) bytes")
+            return RegionOutcome(folderName: folder.lastPathComponent, problems: log.finish(), manifestSHA256: nil,
+                                 totalBytes: totalBytes, manifest: nil, figures: log.figures)
+        }
         guard let manifestBytes = read(PackTree.manifest) else {
             log.add(.fileMissing, file: manifestFile, at: .file, expected: "manifest.json in the region folder", found: "no readable file")
             return RegionOutcome(folderName: folder.lastPathComponent, problems: log.finish(), manifestSHA256: nil,
@@ -213,6 +222,11 @@ final class RegionValidator {
     /// Every manifest route: its id, AR patch and route file.
     private func checkRoutes(_ m: Manifest, _ g: inout Gathered) {
         guard let routes = m.fields.array(m.root, "routes") else { return }
+        guard routes.count <= PackLimits.maxRoutesPerRegion else {
+            log.add(.manifestRouteCount, file: m.fields.file, node: m.root["routes"] ?? m.root,
+                    expected: "at most \(PackLimits.maxRoutesPerRegion) routes (no route was read)", found: "\(routes.count) routes")
+            return
+        }
         var seen: [String: Int] = [:]
         for (k, entry) in routes.enumerated() where m.fields.typed(entry, .object) != nil {
             let id = m.fields.string(entry, "id")

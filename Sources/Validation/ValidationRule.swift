@@ -37,6 +37,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case manifestAttribution = "manifest.attribution"
     case manifestRouteStats = "manifest.route-stats"
     case manifestRouteARPatch = "manifest.route-ar-patch"
+    case manifestRouteCount = "manifest.route-count"
 
     // TER1 grids (terrain.bin and AR patches).
     case ter1Header = "ter1.header"
@@ -301,6 +302,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .manifestAttribution: "attribution holds at least one string, all non-empty"
         case .manifestRouteStats: "a manifest route's stats equal those of its route file"
         case .manifestRouteARPatch: "a manifest route's arPatch equals that of its route file"
+        case .manifestRouteCount: "a manifest lists at most 10,000 routes and is at most 32 MB; more is reported from the count (or the file's size, before it is read), before any route is read"
         case .ter1Header: "a TER1 file is at least 44 bytes"
         case .ter1Magic: "a TER1 file starts with ASCII TER1"
         case .ter1Dimensions: "TER1 w and h are at least 2"

@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import PackJSON
+import PackSpec
 import Testing
 import TrailpackCore
 import Validation
@@ -335,6 +336,9 @@ let corruptions: [Corruption] = [
     },
     Corruption(name: "manifest stats differ from the route's", rule: .manifestRouteStats, file: manifest, path: "routes[0].stats") {
         try $0.set("manifest.json", "routes[0].stats.durationS", 1)
+    },
+    Corruption(name: "manifest listing more routes than a region holds", rule: .manifestRouteCount, file: manifest, path: "routes") {
+        try $0.set("manifest.json", "routes", .array(Array(repeating: .object(JSONObject()), count: PackLimits.maxRoutesPerRegion + 1)))
     },
     Corruption(name: "manifest arPatch differs from the route's", rule: .manifestRouteARPatch, file: manifest, path: "routes[0].arPatch") {
         try $0.set("manifest.json", "routes[0].arPatch.resolutionM", 10.5)
