@@ -50,22 +50,25 @@ public struct PackTiles: Sendable {
     public func lines(layer: String, zoom z: Int, insideOnly: Bool = true) throws(PackTilesError) -> [TileLine] {
         var out: [TileLine] = []
         for entry in entries where entry.tile.z == z {
-            let decoded = try layers(of: entry).layers
-            for mvt in decoded where mvt.name == layer {
-                let tile = entry.tile
-                for (k, feature) in mvt.features.enumerated() where feature.type == .lineString {
-                    let parts = (insideOnly ? feature.geometry.flatMap { insideParts($0, extent: mvt.extent) } : feature.geometry)
-                        .map { $0.map { tile.lonLat(of: $0, extent: mvt.extent) } }
-                    guard !parts.isEmpty else { continue }
-                    out.append(TileLine(tile: entry.tile, feature: k, properties: feature.properties, parts: parts))
-                }
+            for mvt in try layers(of: entry).layers where mvt.name == layer {
+                out += Self.lines(of: mvt, in: entry.tile, insideOnly: insideOnly)
             }
         }
         return out
     }
 
+    /// The line features of one decoded layer of `tile`, in lon/lat (see `lines(layer:zoom:insideOnly:)`).
+    public static func lines(of mvt: MVTLayer, in tile: TileZXY, insideOnly: Bool) -> [TileLine] {
+        mvt.features.enumerated().compactMap { k, feature in
+            guard feature.type == .lineString else { return nil }
+            let parts = (insideOnly ? feature.geometry.flatMap { insideParts($0, extent: mvt.extent) } : feature.geometry)
+                .map { $0.map { tile.lonLat(of: $0, extent: mvt.extent) } }
+            return parts.isEmpty ? nil : TileLine(tile: tile, feature: k, properties: feature.properties, parts: parts)
+        }
+    }
+
     /// The runs of `line` whose vertices lie inside the tile (0...extent on both axes).
-    func insideParts(_ line: [TilePoint], extent: Int) -> [[TilePoint]] {
+    static func insideParts(_ line: [TilePoint], extent: Int) -> [[TilePoint]] {
         var parts: [[TilePoint]] = [], current: [TilePoint] = []
         for p in line {
             if (0...extent).contains(p.x), (0...extent).contains(p.y) { current.append(p); continue }

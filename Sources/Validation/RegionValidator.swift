@@ -56,12 +56,7 @@ final class RegionValidator {
         checkSymlinks(walked)
 
         let manifestFile = name(PackTree.manifest)
-        if let size = walked.first(where: { $0.relativePath == PackTree.manifest && $0.isRegularFile })?.bytes,
-           size > PackLimits.maxManifestBytes {
-            // Refused from its size, before a byte is read (a listing of a million routes).
-            log.add(.manifestRouteCount, file: manifestFile, at: .file,
-                    expected: "a manifest of at most \(PackLimits.maxManifestBytes) bytes (\(PackLimits.maxRoutesPerRegion) routes take about 8 MB; it was not read)",
-                    found: "\(size) bytes")
+        guard !refusesManifestSize(walked, file: manifestFile) else {
             return RegionOutcome(folderName: folder.lastPathComponent, problems: log.finish(), manifestSHA256: nil,
                                  totalBytes: totalBytes, manifest: nil, figures: log.figures)
         }
@@ -113,6 +108,17 @@ final class RegionValidator {
         }
         checkSizeBudget(totalBytes, expected: m.expected)
         return outcome(root.value)
+    }
+
+    /// `manifest.route-count` from the manifest's size on disk, before a byte is read (a
+    /// listing of a million routes): true when it is over `PackLimits.maxManifestBytes`.
+    private func refusesManifestSize(_ walked: [PackPaths.Entry], file: String) -> Bool {
+        guard let size = walked.first(where: { $0.relativePath == PackTree.manifest && $0.isRegularFile })?.bytes,
+              size > PackLimits.maxManifestBytes else { return false }
+        log.add(.manifestRouteCount, file: file, at: .file,
+                expected: "a manifest of at most \(PackLimits.maxManifestBytes) bytes (\(PackLimits.maxRoutesPerRegion) routes take about 8 MB; it was not read)",
+                found: "\(size) bytes")
+        return true
     }
 
     // MARK: - The region's files, in order

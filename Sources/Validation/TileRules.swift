@@ -56,7 +56,8 @@ struct TileRules {
         return contents
     }
 
-    /// Decodes every tile once: sizes, layers, properties, label texts, the deepest contours.
+    /// Decodes every tile once: sizes, layers, properties, label texts, the deepest zoom's
+    /// contours (vertices inside their tile).
     private func readTiles(_ tiles: PackTiles, into contents: inout TileArchiveContents) {
         var oversized: [(TileZXY, Int)] = [], missing: (place: String, key: String, offset: Int)?
         let deepest = tiles.entries.map(\.tile.z).max() ?? 0
@@ -69,6 +70,9 @@ struct TileRules {
             if decoded.bytes > Self.maxTileBytes { oversized.append((entry.tile, decoded.bytes)) }
             for layer in decoded.layers {
                 contents.layers.insert(layer.name)
+                if layer.name == "contours", entry.tile.z == deepest {
+                    contents.contours += PackTiles.lines(of: layer, in: entry.tile, insideOnly: true)
+                }
                 for (k, feature) in layer.features.enumerated() {
                     for key in Self.requiredProperties[layer.name] ?? [] where missing == nil && feature.property(key) == nil {
                         missing = ("tile \(entry.tile), \(layer.name) feature \(k)", key, Int(entry.fileOffsetBytes))
@@ -87,7 +91,6 @@ struct TileRules {
                     expected: "every feature with the properties the style reads (\(missing.key))", found: "no \(missing.key)")
         }
         reportOversized(oversized)
-        contents.contours = (try? tiles.lines(layer: "contours", zoom: deepest)) ?? []
     }
 
     private func reportOversized(_ oversized: [(TileZXY, Int)]) {

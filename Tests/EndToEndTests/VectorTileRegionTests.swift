@@ -60,8 +60,15 @@ import TrailpackCore
         #expect(contours["path"] == nil && contours["sha256"] == nil)
         let validate = try TestData.run(["validate", region.path, "--strict", "--dem", TestData.path("white-mountains/N44W072.hgt"), "--json"])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
-        // The DEM comparison read the tiles' contours.
-        #expect(validate.stdout.contains("\"rule\" : \"dem.contours\"") || validate.stdout.contains("\"rule\": \"dem.contours\""), "\(validate.stdout.prefix(2000))")
+        // The DEM comparison read the tiles' contours: thousands of vertices, within the limit.
+        let figures = try JSONParser.parse(Array(validate.stdout.utf8)).member("figures").array()
+        func figure(_ name: String) throws -> Double? {
+            try figures.first { try $0.member("rule").string() == "dem.contours" && $0.member("name").string() == name
+                && $0.member("file").string().hasSuffix("map/tiles.pmtiles") }.map { try $0.member("value").double() }
+        }
+        #expect(try figure("verticesCompared") ?? 0 > 10_000, "\(validate.stdout.prefix(2000))")
+        #expect(try figure("verticesOutsideGrid") == 0)
+        #expect(try figure("worstM") ?? 1 <= 0.1)
     }
 
     @Test func anIndependentReaderReadsEveryTileWithTheStylesLayersAndProperties() throws {
