@@ -44,7 +44,7 @@ let package = Package(
         // spatial index and where the line walks the same ground the other way.
         .target(name: "TrackGeometry", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
         .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec", "TrackGeometry"], swiftSettings: optimizedInDebug),
-        .target(name: "TrailNetwork", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
+        .target(name: "TrailGraph", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
         .target(name: "Guidance", dependencies: ["TrailpackCore", "TrackGeometry"], swiftSettings: optimizedInDebug),
         // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
@@ -68,7 +68,9 @@ let package = Package(
         // The map's assets: sprite (Cairo) and glyph ranges.
         .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"], swiftSettings: optimizedInDebug),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
-        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailNetwork", "RouteCore", "PackJSON", "Guidance", "PackReader", "PackSpec"], swiftSettings: optimizedInDebug),
+        // The one route finisher: a line on the ground -> elevations, stats, waypoints.
+        .target(name: "RouteFinish", dependencies: ["TrailpackCore", "RouteCore", "Guidance"], swiftSettings: optimizedInDebug),
+        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailGraph", "RouteCore", "RouteFinish", "PackJSON", "Guidance", "PackReader", "PackSpec"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
@@ -76,13 +78,13 @@ let package = Package(
 
         // recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write.
         .target(name: "Pipeline", dependencies: [
-            "TrailpackCore", "PackJSON", "RouteCore", "TrailNetwork", "Guidance", "Bindings",
+            "TrailpackCore", "PackJSON", "RouteCore", "RouteFinish", "TrailGraph", "Guidance", "Bindings",
             "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader", "VectorTiles", "PMTiles",
         ], swiftSettings: optimizedInDebug),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"], swiftSettings: optimizedInDebug),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
-        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "VectorTiles", "RouteCore", "Guidance", "TrailNetwork", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
+        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "VectorTiles", "RouteCore", "Guidance", "TrailGraph", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
         .target(name: "TestSupport", dependencies: ["TrailpackCore", "RouteCore", "Pipeline"], path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
@@ -91,10 +93,10 @@ let package = Package(
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
         .testTarget(name: "TrackGeometryTests", dependencies: ["TrackGeometry", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "TrackGeometry", "Bindings"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "TrailNetworkTests", dependencies: ["TestSupport", "TrailNetwork"]),
+        .testTarget(name: "TrailGraphTests", dependencies: ["TestSupport", "TrailGraph"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
-        .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailNetwork", "PackJSON", "Pipeline", "RouteCore"]),
-        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailNetwork", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailGraph", "PackJSON", "Pipeline", "RouteCore"]),
+        .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailGraph", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks", "Bindings", "PMTiles", "ProtobufWire", "VectorTiles"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Shortest walk by length over an OpenStreetMap file, with pyroutelib3: the test suite's
-independent router (it shares no code with trailpack's TrailNetwork).
+independent router (it shares no code with trailpack's TrailGraph).
 
     .venv/bin/python scripts/independent_route.py FILE LON,LAT LON,LAT [LON,LAT ...]
 

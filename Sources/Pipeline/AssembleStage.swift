@@ -6,7 +6,7 @@ import PackJSON
 import PackSpec
 import Rerouting
 import RouteCore
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// A file written into a region folder: its path relative to the folder, size and digest.

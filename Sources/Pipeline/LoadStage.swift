@@ -1,6 +1,6 @@
 import Bindings
 import Foundation
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// Everything a build reads from its inputs, before any product is made.

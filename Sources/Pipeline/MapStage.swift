@@ -4,7 +4,7 @@ import MapAssets
 import MapStyle
 import PackJSON
 import PackSpec
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// Stage: the region's 2D map (SPEC `style.json and map/`): `style.json`, the sprite at 1x and

@@ -1,31 +1,35 @@
 import Foundation
 import Rerouting
 import RouteCore
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// Stage: the trail network a pack carries (`routing.json`), and the routes through vias, routed
 /// over it by hiking time, so a client rerouting from the pack gets the builder's answers.
 public enum NetworkStage {
-    /// The network of the region's open trails (nil without any) and every route in recipe
-    /// order: `trackRoutes` as they are, routes through vias routed over the network.
-    /// - Throws: `BuildError.route` for a route no path joins or whose vertices leave `bbox`.
-    static func run(_ recipe: Recipe, inputs: LoadedInputs, graph: TrailNetworkGraph?, openTrails: [TrailLine], snaps: ViaSnaps,
-                    trackRoutes: [BuiltRoute], terrain: TerrainGrid, bbox: BBox)
-        throws -> (routes: [BuiltRoute], network: RoutingNetwork?, diagnostics: [Diagnostic]) {
-        guard let graph else { return (trackRoutes, nil, []) }
-        let featureOfTrail = AssembleStage.trailFeatureIndex(inputs.trails, bbox: bbox)
-        var (network, viaNodes) = Self.network(graph: graph, trails: openTrails, featureOfTrail: featureOfTrail, snaps: snaps,
+    /// The network of the region's open trails (nil without any) and the routes laid over it,
+    /// in recipe order, to be finished by `RouteStage.finishAll`: routes through vias by least
+    /// hiking time, recorded tracks that walk the trails (`RouteStage.PreparedRoute.networkVias`)
+    /// by least length through the points their snap kept, so each gets a `routing.json` entry.
+    /// - Throws: `BuildError.route` for a route no path joins.
+    static func run(_ recipe: Recipe, graph: TrailNetworkGraph?, trails: [TrailLine], featureOfTrail: [String: Int], vias: ViaSnaps,
+                    terrain: TerrainGrid) throws -> (network: RoutingNetwork?, routes: [RouteStage.PreparedRoute]) {
+        guard let graph else { return (nil, []) }
+        var (network, viaNodes) = Self.network(graph: graph, trails: trails, featureOfTrail: featureOfTrail, snaps: vias,
                                                recipe: recipe, terrain: terrain)
-        let via = try viaRoutes(recipe, inputs: inputs, network: network, snaps: snaps, viaNodes: viaNodes)
-        try PackBuilder.checkInside(bbox, routes: via.routes.map { ($0.id, $0.coords) }, recipe: recipe)
-        network.routes = via.entries
-        let all = trackRoutes + via.routes
-        return (recipe.routes.compactMap { r in all.first { $0.id == r.id } }, network, via.diagnostics)
+        let laid = try routes(recipe, network: network, vias: vias, viaNodes: viaNodes)
+        network.routes = laid.entries
+        return (network, laid.routes)
     }
 
-    /// Where each via route's vias meet the trail graph, by route id, in via order.
-    public typealias ViaSnaps = [String: [(label: String, point: LonLat)]]
+    /// Points a route passes over the network, in order, and what its legs minimise.
+    public struct RouteVias: Sendable {
+        public var points: [(label: String, point: LonLat)]
+        public var cost: PathCost
+    }
+
+    /// The vias of every route laid over the network, by route id.
+    public typealias ViaSnaps = [String: RouteVias]
 
     /// Snaps every via of every route through vias onto the trail graph (before any terrain is
     /// made, so a bad via fails the build at once).
@@ -39,7 +43,7 @@ public enum NetworkStage {
             guard let graph, !graph.edges.isEmpty else { throw fail("is routed over the trail network, but the recipe has no trails open to hikers") }
             guard specs.count >= 2 else { throw fail(RoutingError.tooFewVias(count: specs.count).description) }
             var onTrails: [LonLat] = []
-            snaps[route.id] = try specs.enumerated().map { k, spec throws -> (label: String, point: LonLat) in
+            let points = try specs.enumerated().map { k, spec throws -> (label: String, point: LonLat) in
                 let via = try viaPoint(spec, number: k + 1, pois: pois, fail: fail)
                 guard let hit = graph.locate(via.location) else { throw fail(RoutingError.emptyNetwork.description) }
                 onTrails.append(hit.point)
@@ -49,7 +53,8 @@ public enum NetworkStage {
                 }
                 return (via.label, via.location)
             }
-            try requireDistinct(onTrails, route: route, index: index, recipe: recipe, labels: snaps[route.id]!.map(\.label))
+            snaps[route.id] = RouteVias(points: points, cost: .time)
+            try requireDistinct(onTrails, route: route, index: index, recipe: recipe, labels: points.map(\.label))
         }
         return snaps
     }
@@ -94,46 +99,43 @@ public enum NetworkStage {
         let base = NetworkAssembler.assemble(graph: graph, facts: facts, rates: rates, elevationM: elevationM)
         // Vias meet the network where a client's query would: on its resampled edges.
         let router = NetworkRouter(network: base)
-        let hits = ids.flatMap { id in snaps[id]!.map { router.locate($0.point)! } }
+        let hits = ids.flatMap { id in snaps[id]!.points.map { router.locate($0.point)! } }
         let (network, cutNodes) = base.splitting(at: hits, elevationM: elevationM)
         var viaNodes: [String: [Int]] = [:]
         var next = 0
         for id in ids {
-            viaNodes[id] = Array(cutNodes[next..<(next + snaps[id]!.count)])
-            next += snaps[id]!.count
+            viaNodes[id] = Array(cutNodes[next..<(next + snaps[id]!.points.count)])
+            next += snaps[id]!.points.count
         }
         return (network, viaNodes)
     }
 
-    /// The routes through vias, each leg a least-time path over `network`, in recipe order, with
-    /// their `routing.json` entries.
-    /// - Throws: `BuildError.route` naming two consecutive vias no path joins, or a later step's failure.
-    static func viaRoutes(_ recipe: Recipe, inputs: LoadedInputs, network: RoutingNetwork, snaps: ViaSnaps,
-                          viaNodes: [String: [Int]]) throws -> (routes: [BuiltRoute], entries: [NetworkRouteEntry], diagnostics: [Diagnostic]) {
+    /// The routes laid over `network`, each leg a least-cost path between its vias, in recipe
+    /// order, ready to be finished, with their `routing.json` entries.
+    /// - Throws: `BuildError.route` naming two consecutive vias no path joins.
+    static func routes(_ recipe: Recipe, network: RoutingNetwork, vias: ViaSnaps,
+                       viaNodes: [String: [Int]]) throws -> (routes: [RouteStage.PreparedRoute], entries: [NetworkRouteEntry]) {
         let router = NetworkRouter(network: network)
-        var routes: [BuiltRoute] = [], entries: [NetworkRouteEntry] = [], diagnostics: [Diagnostic] = []
+        var routes: [RouteStage.PreparedRoute] = [], entries: [NetworkRouteEntry] = []
         for route in recipe.routes {
-            guard let nodes = viaNodes[route.id], let labels = snaps[route.id]?.map(\.label) else { continue }
-            func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
+            guard let nodes = viaNodes[route.id], let given = vias[route.id] else { continue }
             var steps: [PathStep] = []
             for k in 1..<nodes.count {
-                guard let leg = router.shortestPath(from: nodes[k - 1], to: nodes[k]) else {
-                    throw fail(RoutingError.unreachable(fromLabel: labels[k - 1], toLabel: labels[k]).description
-                               + " (one-way trails, oneway:foot, are walked only their way; trails closed to hikers are left out)")
+                guard let leg = router.shortestPath(from: nodes[k - 1], to: nodes[k], cost: given.cost) else {
+                    throw BuildError.route(id: route.id, location: route.location, message:
+                        RoutingError.unreachable(fromLabel: given.points[k - 1].label, toLabel: given.points[k].label).description
+                        + " (one-way trails, oneway:foot, are walked only their way; trails closed to hikers are left out)")
                 }
                 steps += leg
             }
             let path = NetworkPath(steps: steps, start: nodes[0], in: network)
             let guidance = path.guidancePath(in: network)
-            let (built, notes) = try RouteStage.finish(route, path: guidance.path, coords: path.coords, indexOfPathVertex: guidance.indexInCoords,
-                                                       trailNames: RoutedPath.collapsingRepeats(guidance.path.segmentTrailNames),
-                                                       isDrawn: true, recipe: recipe, inputs: inputs, fail: fail)
-            routes.append(built)
-            diagnostics += notes
+            routes.append(RouteStage.PreparedRoute(recipe: route, path: guidance.path, coords: path.coords, indexOfPathVertex: guidance.indexInCoords,
+                                                   trailNames: RoutedPath.collapsingRepeats(guidance.path.segmentTrailNames), isDrawn: true))
             var visits: [NodeVisit] = []
             for v in path.visits where visits.last?.i != v.i { visits.append(v) }
             entries.append(NetworkRouteEntry(id: route.id, path: steps, nodes: visits))
         }
-        return (routes, entries, diagnostics)
+        return (routes, entries)
     }
 }

@@ -6,7 +6,7 @@ import MapStyle
 import PackJSON
 import PackSpec
 import Rerouting
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// What a build did: the region, its routes and files, diagnostics and time per stage.
@@ -146,17 +146,20 @@ public enum PackBuilder {
         clock.lap("terrain")
 
         // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
-        let networked = try NetworkStage.run(recipe, inputs: inputs, graph: graph, openTrails: openTrails, snaps: snaps,
-                                             trackRoutes: trackRoutes, terrain: terrain.grid, bbox: bbox)
-        diagnostics += networked.diagnostics
-        diagnostics += try routeVoids(networked.routes, recipe: recipe, inputs: inputs, bbox: bbox)
+        let laid = try NetworkStage.run(recipe, graph: graph, trails: openTrails, featureOfTrail: AssembleStage.trailFeatureIndex(inputs.trails, bbox: bbox),
+                                        vias: snaps, terrain: terrain.grid)
+        try RouteCoverage.checkInside(bbox, routes: laid.routes.map { ($0.recipe.id, $0.coords) }, recipe: recipe)
+        let (networkRoutes, networkNotes) = try RouteStage.finishAll(laid.routes, recipe: recipe, inputs: inputs)
+        let routes = recipe.routes.compactMap { r in (trackRoutes + networkRoutes).first { $0.id == r.id } }
+        diagnostics += networkNotes
+        diagnostics += try routeVoids(routes, recipe: recipe, inputs: inputs, bbox: bbox)
         diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
 
-        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: networked.routes)
+        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
         diagnostics += landmarks.diagnostics
         clock.lap("landmarks")
-        return Made(recipe: recipe, inputs: inputs, bbox: bbox, terrain: terrain, routes: networked.routes, network: networked.network,
+        return Made(recipe: recipe, inputs: inputs, bbox: bbox, terrain: terrain, routes: routes, network: laid.network,
                     landmarks: landmarks, diagnostics: diagnostics, clock: clock)
     }
 
@@ -175,8 +178,13 @@ public enum PackBuilder {
 
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
         let graph = try openTrails.isEmpty ? nil : TrailNetworkGraph(lines: openTrails)
-        let snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
+        var snaps = try NetworkStage.snapVias(recipe, pois: inputs.pois, graph: graph)
         let (prepared, routeNotes) = try RouteStage.prepare(recipe, inputs: inputs, network: graph, progress: progress)
+        for p in prepared {
+            guard let points = p.networkVias else { continue }
+            snaps[p.recipe.id] = NetworkStage.RouteVias(points: points.enumerated().map { ("point \($0.offset + 1) of the track on the trails", $0.element) },
+                                                        cost: .length)
+        }
         diagnostics += routeNotes
         clock.lap("routes")
         let bbox = try regionBBox(recipe, inputs: inputs, routes: prepared.map { ($0.recipe.id, $0.coords) })
@@ -295,7 +303,7 @@ public enum PackBuilder {
             }
             bbox = box.expanded(byMetres: recipe.bboxMarginM)
         }
-        try checkInside(bbox, routes: routes, recipe: recipe)
+        try RouteCoverage.checkInside(bbox, routes: routes, recipe: recipe)
         return bbox
     }
 
@@ -314,7 +322,8 @@ public enum PackBuilder {
             diagnostics.append(d)
         }
         inputs.filledRegion = FilledRegion(grid: terrain.grid)
-        let (trackRoutes, notes) = try RouteStage.finishAll(prepared, recipe: recipe, inputs: inputs)
+        // Tracks laid over the network are finished after it (`NetworkStage`).
+        let (trackRoutes, notes) = try RouteStage.finishAll(prepared.filter { $0.networkVias == nil }, recipe: recipe, inputs: inputs)
         return (terrain, trackRoutes, diagnostics + notes)
     }
 
@@ -341,18 +350,6 @@ public enum PackBuilder {
             }
         }
         if let error = VoidLimits.error(breaches, dem: inputs.dem.map(\.path), bbox: bbox) { throw error }
-    }
-
-    /// Every vertex of every route lies inside the region.
-    /// - Throws: `BuildError.route` naming the first vertex outside.
-    static func checkInside(_ bbox: BBox, routes: [(id: String, coords: [LonLat])], recipe: Recipe) throws {
-        for route in routes {
-            if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
-                let r = recipe.routes.first { $0.id == route.id }
-                throw BuildError.route(id: route.id, location: r?.location ?? recipe.path,
-                                       message: "vertex \(k) \(route.coords[k]) lies outside the region bbox \(bbox)" + RouteCoverage.trackFile(r))
-            }
-        }
     }
 }
 

@@ -25,8 +25,7 @@ public struct RegionPlan: Sendable {
     /// Cells of the region grid (0 when unknown).
     public var regionCells: Int { grid.map { $0.width * $0.height } ?? 0 }
 
-    /// The estimated peak bytes of the build (`MemoryLimit.buildPeakBytes`; a route through vias
-    /// counts as its largest possible patch, `PlannedPatch.memoryCells`); nil without a grid.
+    /// The estimated peak bytes of the build (`MemoryLimit.buildPeakBytes`); nil without a grid.
     public var peakBytes: Double? {
         guard grid != nil else { return nil }
         return MemoryLimit.buildPeakBytes(regionCells: regionCells, largestPatchCells: patches.map(\.memoryCells).max() ?? 0)
@@ -48,8 +47,9 @@ public struct PlannedPatch: Sendable, Equatable {
     public enum Basis: String, Sendable {
         /// Exact: the track's path as the build prepares it, through `RouteStage.arGeometry`.
         case track
-        /// An estimate: the box of the route's vias (the path over the trails may reach wider).
-        case vias
+        /// Exact: the route's path over the network (through vias, or a track that walks the
+        /// trails) as the build's network stage lays it.
+        case network
     }
 
     public var routeID: String
@@ -62,8 +62,8 @@ public struct PlannedPatch: Sendable, Equatable {
     public var budgetCells: Int
 
     public var cells: Int { width * height }
-    /// Cells counted for memory: exact for a track, the budget's most for a route through vias.
-    public var memoryCells: Int { basis == .track ? cells : max(cells, budgetCells) }
+    /// Cells counted for memory.
+    public var memoryCells: Int { cells }
 }
 
 /// One file a recipe reads.

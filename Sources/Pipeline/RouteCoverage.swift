@@ -33,4 +33,16 @@ extension RouteCoverage {
         if case .track(let file, _, _)? = route?.source { return " (track \(file))" }
         return ""
     }
+
+    /// Every vertex of every route lies inside the region.
+    /// - Throws: `BuildError.route` naming the first vertex outside.
+    static func checkInside(_ bbox: BBox, routes: [(id: String, coords: [LonLat])], recipe: Recipe) throws {
+        for route in routes {
+            if let k = route.coords.firstIndex(where: { !bbox.contains($0) }) {
+                let r = recipe.routes.first { $0.id == route.id }
+                throw BuildError.route(id: route.id, location: r?.location ?? recipe.path,
+                                       message: "vertex \(k) \(route.coords[k]) lies outside the region bbox \(bbox)" + trackFile(r))
+            }
+        }
+    }
 }

@@ -2,7 +2,8 @@ import Bindings
 import Foundation
 import Guidance
 import RouteCore
-import TrailNetwork
+import RouteFinish
+import TrailGraph
 import TrailpackCore
 
 /// Stage: each recipe route -> path (track or network) -> cleaned, resampled (`prepare`), then,
@@ -18,6 +19,9 @@ public enum RouteStage {
         var indexOfPathVertex: [Int]
         var trailNames: [String?]
         var isDrawn: Bool
+        /// For a recorded track that walks the trails: the points its snap kept, through which
+        /// the network stage lays it over the pack's network (so it gets a `routing.json` entry).
+        var networkVias: [LonLat]? = nil
 
         func fail(_ message: String) -> BuildError { .route(id: recipe.id, location: recipe.location, message: message) }
     }
@@ -34,7 +38,7 @@ public enum RouteStage {
             guard case .track = route.source else { continue }
             progress?.report(stage: "routes", fraction: Double(k) / Double(recipe.routes.count))
             func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
-            let (path, trailNames, notes, warnings, isDrawn) = try routePath(route, inputs: inputs, network: network, fail: fail)
+            let (path, trailNames, notes, warnings, isDrawn, networkVias) = try routePath(route, inputs: inputs, network: network, fail: fail)
             diagnostics += notes.map { Diagnostic(.note, "route \(route.id)", $0) }
             diagnostics += warnings.map { Diagnostic(.warning, "route \(route.id)", $0) }
             let line: ResampledLine
@@ -43,7 +47,7 @@ public enum RouteStage {
             guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
             try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
             prepared.append(PreparedRoute(recipe: route, path: path, coords: coords, indexOfPathVertex: line.indexOfInput,
-                                          trailNames: trailNames, isDrawn: isDrawn))
+                                          trailNames: trailNames, isDrawn: isDrawn, networkVias: networkVias))
         }
         progress?.report(stage: "routes", fraction: 1)
         return (prepared, diagnostics)
@@ -71,7 +75,6 @@ public enum RouteStage {
                        isDrawn: Bool, recipe: Recipe, inputs: LoadedInputs,
                        fail: (String) -> BuildError) throws -> (BuiltRoute, [Diagnostic]) {
         guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
-        let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
         var diagnostics: [Diagnostic] = []
         try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
         let (patch, arResolutionM, coarsened, filled) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem,
@@ -81,33 +84,29 @@ public enum RouteStage {
                 format: "AR patch coarsened from %.1f m to %.1f m to fit the %.1f MiB budget",
                 recipe.ar.resolutionM, arResolutionM, recipe.ar.budgetMiB)))
         }
-        let elevationsM: [Double]
-        do { elevationsM = try ElevationDraper.drape(coords, on: patch) } catch { throw fail(error.description) }
-        let stats: RouteStats
-        do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: recipe.stats.model) } catch { throw fail(error.description) }
-        let waypoints: [Waypoint]
+        let done: FinishedRoute
         do {
-            waypoints = try Guidance.waypoints(for: GuidanceInput(
-                path: path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
-                resampledIndexOfPathVertex: indexOfPathVertex, pois: inputs.pois, terrain: patch, isDrawn: isDrawn))
+            done = try RouteFinisher.finish(GroundRoute(path: path, coords: coords, indexOfPathVertex: indexOfPathVertex, isDrawn: isDrawn),
+                                            terrain: patch, pois: inputs.pois, model: recipe.stats.model)
         } catch { throw fail(error.description) }
         return (BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
-                           elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats,
+                           elevationsM: done.elevationsM, cumM: done.cumM, waypoints: done.waypoints, stats: done.stats,
                            arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames, filledStretches: filled), diagnostics)
     }
 
     static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 
     /// The route's path before resampling, the trail names along it, notes on cleaning, warnings,
-    /// and whether the path was drawn (routed over the network, a planned GPX route, `track.drawn`) rather than recorded.
-    static func routePath(_ route: RouteRecipe, inputs: LoadedInputs, network: TrailNetworkGraph?,
-                          fail: (String) -> BuildError) throws -> (RoutePath, [String?], [String], [String], isDrawn: Bool) {
+    /// whether the path was drawn (routed over the network, a planned GPX route, `track.drawn`) rather than recorded,
+    /// and for a track snapped to the whole network, the points its snap kept (`PreparedRoute.networkVias`).
+    static func routePath(_ route: RouteRecipe, inputs: LoadedInputs, network: TrailNetworkGraph?, fail: (String) -> BuildError)
+        throws -> (RoutePath, [String?], [String], [String], isDrawn: Bool, networkVias: [LonLat]?) {
         switch route.source {
         case .via:
             throw fail("is routed through vias: NetworkStage builds it")
         case .track(let file, let select, let reversed):
             let gaps = TrackGaps.Policy(joinM: route.trackJoinM, mode: route.trackGaps) { from, to, own in
-                trailBridge(from: from, to: to, over: TrackNetwork.excludingTrack(own, from: network, trails: inputs.trails))
+                trailBridge(from: from, to: to, over: TrackNetwork.excludingTrack(own, file: file, from: network, trails: inputs.trails).graph)
             }
             let track = try TrackSource.load(file: file, select: select, reversed: reversed, joinM: route.trackJoinM,
                                              drawn: route.trackDrawn, gaps: gaps, fail: fail)
@@ -129,16 +128,11 @@ public enum RouteStage {
                                     cleaned.coords.count - line.count, cleaned.coords.count, GroundLine.stepM))
             }
             // The track itself is no network for its own route (a recipe listing the file among its trails too).
-            let trackNetwork = TrackNetwork.excludingTrack(track.lines, from: network, trails: inputs.trails)
-            // A recording that walks the trails follows them as mapped: GPS drift then moves no
-            // junction and turns no branch (`TrailNetworkGraph.snapTrack`).
-            if route.trackSnap, !drawn, let snapped = trackNetwork?.snapTrack(line) {
-                let note = String(format: "%@: the recorded track (%.2f km on the ground) walks the trail network; it follows the trails as mapped (%.2f km; track.snap: false keeps the recorded line)",
-                                  file, TrailNetworkGraph.groundLengthM(line) / 1000, snapped.lengthM / 1000)
-                return (snapped.path, snapped.trailNames, notes + [note], track.warnings, true)
-            }
-            let path = trackNetwork?.matchTrack(line) ?? RoutePath(coords: line)
-            return (path, RoutedPath.collapsingRepeats(path.segmentTrailNames), notes, track.warnings, drawn)
+            let trackNetwork = TrackNetwork.excludingTrack(track.lines, file: file, from: network, trails: inputs.trails)
+            let onTrails = TrackNetwork.path(line, file: file, over: trackNetwork.graph, snap: route.trackSnap && !drawn)
+            // Laid over the pack's network only when that is the network it was snapped to.
+            let vias = trackNetwork.isWhole ? onTrails.snapVias : nil
+            return (onTrails.path, onTrails.trailNames, notes + onTrails.notes, track.warnings, drawn || onTrails.snapVias != nil, vias)
         }
     }
 

@@ -48,6 +48,12 @@ public enum TerrainStage {
         var raster: RasterDataset
         var geometry: GridGeometry
         var fill: VoidFiller.Fill
+
+        /// The region grid in whole metres, as the pack's `terrain.bin` holds it.
+        /// - Throws: `GDALError` when the raster cannot be read.
+        func grid() throws -> TerrainGrid {
+            TerrainGrid(width: geometry.width, height: geometry.height, bounds: geometry.bounds, elevationsM: try raster.roundedInt16())
+        }
     }
 
     /// The terrain products of a filled region grid: whole-metre grid, hillshade, contours.
@@ -82,9 +88,7 @@ public enum TerrainStage {
             () throws -> (TerrainGrid, PNGImage, [UInt8]) in
             let shaded = try raster.hillshade(hillshadeOptions, progress: progress)
             let image = PNGImage(width: geometry.width, height: geometry.height, channels: 1, pixels: try shaded.readBytes())
-            let grid = TerrainGrid(width: geometry.width, height: geometry.height, bounds: bbox,
-                                   elevationsM: try raster.roundedInt16())
-            return (grid, image, try image.encoded())
+            return (try region.grid(), image, try image.encoded())
         }
         let (grid, hillshade, hillshadePNG) = gridAndShade
         // GDAL traces up to the outer pixel edges, half a cell beyond the samples: keep what

@@ -2,7 +2,7 @@ import Bindings
 import Foundation
 import MapStyle
 import PackJSON
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 import VectorTiles
 

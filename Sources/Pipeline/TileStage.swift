@@ -4,7 +4,7 @@ import MapStyle
 import PackJSON
 import PackSpec
 import PMTiles
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 import VectorTiles
 

@@ -1,6 +1,6 @@
 import Bindings
 import Foundation
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// Reads one `trails` source into trail lines: any vector file OGR reads, or an OpenStreetMap
@@ -45,7 +45,7 @@ enum TrailSource {
                     continue
                 }
                 lines.append(TrailLine(id: parts.count > 1 ? "\(base)/\(k)" : base, name: name,
-                                       coords: reversed ? coords.reversed() : coords, use: use))
+                                       coords: reversed ? coords.reversed() : coords, use: use, sourceFile: path))
             }
         }
         if !degenerate.isEmpty && !lines.isEmpty {
@@ -93,7 +93,7 @@ enum TrailSource {
             if line.coords.allSatisfy({ region.contains($0) }) { return [line] }
             let parts = VectorGeometry.lineString(line.coords).clipped(to: region)
             return parts.enumerated().map { k, part in
-                TrailLine(id: parts.count > 1 ? "\(line.id)/clip\(k)" : line.id, name: line.name, coords: part, use: line.use)
+                TrailLine(id: parts.count > 1 ? "\(line.id)/clip\(k)" : line.id, name: line.name, coords: part, use: line.use, sourceFile: line.sourceFile)
             }
         }
     }

@@ -1,5 +1,5 @@
 import Bindings
-import TrailNetwork
+import TrailGraph
 
 /// What a trail feature's tags (OpenStreetMap's, as OGR reads them from an extract or a GeoJSON
 /// export) say about walking it.

@@ -1,5 +1,5 @@
 import RouteCore
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 
 /// What the network needs to know of each input trail line, by `TrailLine.id`.
@@ -27,24 +27,17 @@ public enum NetworkAssembler {
         var nodes = graph.nodes.map { RoutingNode(location: round7($0), eleM: round1(elevationM(round7($0)))) }
         var edges: [RoutingEdge] = []
         for edge in graph.edges {
-            var stops: [Stop] = []
+            var cuts: [EdgeCut] = []
             if edge.fromNode == edge.toNode, let middle = middleStop(of: edge) {
-                stops = [Stop(seg: middle.seg, t: middle.t, point: middle.point, node: addNode(middle.point, to: &nodes, elevationM: elevationM))]
+                cuts = [EdgeCut(seg: middle.seg, t: middle.t, point: middle.point, node: addNode(middle.point, to: &nodes, elevationM: elevationM))]
             }
             let fact = facts[edge.trailId] ?? TrailFacts(feature: 0, use: TrailUse())
-            for piece in pieces(of: edge, stops: stops) {
+            for (k, coords) in EdgeSplit.pieceCoords(edge.coords, cuts: cuts).enumerated() {
+                let piece = (a: k == 0 ? edge.fromNode : cuts[k - 1].node, b: k == cuts.count ? edge.toNode : cuts[k].node, coords: coords)
                 edges.append(makeEdge(piece, name: edge.trailName, fact: fact, nodes: nodes, rates: rates, elevationM: elevationM))
             }
         }
         return RoutingNetwork(rates: rates, nodes: nodes, edges: edges)
-    }
-
-    /// A point where an edge is cut, and the node there.
-    struct Stop {
-        var seg: Int
-        var t: Double
-        var point: LonLat
-        var node: Int
     }
 
     static func addNode(_ p: LonLat, to nodes: inout [RoutingNode], elevationM: (LonLat) -> Double) -> Int {
@@ -66,23 +59,6 @@ public enum NetworkAssembler {
             walkedM += stepM
         }
         return nil
-    }
-
-    /// The stretches of `edge` between consecutive stops, with their end nodes.
-    static func pieces(of edge: NetworkEdge, stops: [Stop]) -> [(a: Int, b: Int, coords: [LonLat])] {
-        let last = edge.coords.count - 1
-        let all = [Stop(seg: 0, t: 0, point: edge.coords[0], node: edge.fromNode)] + stops
-            + [Stop(seg: last, t: 0, point: edge.coords[last], node: edge.toNode)]
-        var out: [(a: Int, b: Int, coords: [LonLat])] = []
-        for k in 1..<all.count {
-            let from = all[k - 1], to = all[k]
-            var coords = [from.point]
-            let upper = to.t == 0 ? to.seg : to.seg + 1
-            if from.seg + 1 < upper { coords += edge.coords[(from.seg + 1)..<upper] }
-            if coords.last != to.point { coords.append(to.point) }
-            out.append((from.node, to.node, coords))
-        }
-        return out
     }
 
     /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes.

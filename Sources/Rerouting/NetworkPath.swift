@@ -1,4 +1,5 @@
 import RouteCore
+import TrailGraph
 import TrailpackCore
 
 /// A walk over the network: its steps laid end to end as one line.

@@ -1,10 +1,11 @@
+import TrailGraph
 import TrailpackCore
 
 extension RegionNetwork {
     /// The route vertex at or after `index` with the least walking time from the hiker (`times`:
     /// least seconds from the hiker's node to every node of the network split at the hiker);
     /// ties go to the smaller index. Nil when none can be reached.
-    func quickestVertex(_ entry: NetworkRouteEntry, from index: Int, times: [Double], hiker: EdgePoint,
+    func quickestVertex(_ entry: NetworkRouteEntry, from index: Int, times: [Double], hiker: EdgeLocation,
                         hikerNode: Int) -> RejoinChoice? {
         var best: RejoinChoice?
         for k in locateVertex(entry, index).step..<entry.path.count {
@@ -33,7 +34,7 @@ extension RegionNetwork {
 
     /// The hiker's place on a step of the route: between vertices `before` and `before + 1` of
     /// the step's coords (in walking order), at `point`.
-    func hikerOnStep(_ hiker: EdgePoint, step: PathStep, edge: RoutingEdge) -> (before: Int, atVertex: Bool, point: LonLat, eleM: Double) {
+    func hikerOnStep(_ hiker: EdgeLocation, step: PathStep, edge: RoutingEdge) -> (before: Int, atVertex: Bool, point: LonLat, eleM: Double) {
         let last = edge.coords.count - 1
         let atVertex = hiker.t == 0
         let before = step.forward ? hiker.seg : (atVertex ? last - hiker.seg : last - hiker.seg - 1)

@@ -1,4 +1,5 @@
 import PackReader
+import TrailGraph
 import TrailpackCore
 
 /// The way back to a route: which of its vertices to rejoin, and how long it takes to get there.
@@ -54,11 +55,11 @@ extension RegionNetwork {
     }
 
     /// Vertex `i` of the route as a point on its network edge.
-    func vertexPoint(_ entry: NetworkRouteEntry, _ i: Int) -> EdgePoint {
+    func vertexPoint(_ entry: NetworkRouteEntry, _ i: Int) -> EdgeLocation {
         let (k, offset) = locateVertex(entry, i)
         let step = entry.path[k], e = network.edges[step.edge]
         let seg = step.forward ? offset : e.coords.count - 1 - offset
-        return EdgePoint(edge: step.edge, seg: seg, t: 0, point: e.coords[seg], distanceM: 0)
+        return EdgeLocation(edge: step.edge, seg: seg, t: 0, point: e.coords[seg], distanceM: 0)
     }
 
     /// The route from vertex `i` to its end, with the guidance geometry of its network edges.

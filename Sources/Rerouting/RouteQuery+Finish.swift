@@ -1,5 +1,6 @@
 import Guidance
 import RouteCore
+import RouteFinish
 import TrailpackCore
 
 /// The rest of a route after the point where a way back rejoins it.
@@ -64,25 +65,15 @@ extension RegionNetwork {
 
     /// Elevations, stats and waypoints of a walk; a lead-in leg gets a start that says which way
     /// and how far to the trail.
-    /// - Throws: `RerouteError.argument` when the walk leaves the terrain.
+    /// - Throws: `RerouteError.argument` when the walk cannot be finished (`RouteFinisher`).
     func finish(coords: [LonLat], guidance: GuidancePath, lead: (from: LonLat, to: LonLat, count: Int)?,
                 timeS: Int) throws(RerouteError) -> ComputedRoute {
-        let grid = finestTerrain(covering: coords)
-        let elevationsM: [Double]
-        do { elevationsM = try ElevationDraper.drape(coords, on: grid) } catch {
-            throw .argument(name: "route", message: "leaves the region's terrain: \(error)")
-        }
-        let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
-        let stats: RouteStats
-        do { stats = try RouteStatistics.compute(elevationsM: elevationsM, cumM: cumM, model: network.rates) } catch {
-            throw .argument(name: "route", message: error.description)
-        }
-        var waypoints: [Waypoint]
+        let done: FinishedRoute
         do {
-            waypoints = try Guidance.waypoints(for: GuidanceInput(
-                path: guidance.path, resampledCoords: coords, cumM: cumM, elevationsM: elevationsM,
-                resampledIndexOfPathVertex: guidance.indexInCoords, pois: pois, terrain: grid, isDrawn: true))
+            done = try RouteFinisher.finish(GroundRoute(path: guidance.path, coords: coords, indexOfPathVertex: guidance.indexInCoords, isDrawn: true),
+                                            terrain: finestTerrain(covering: coords), pois: pois, model: network.rates)
         } catch { throw .argument(name: "route", message: error.description) }
+        var waypoints = done.waypoints
         if let lead, let k = waypoints.firstIndex(where: { $0.kind == .start }) {
             // The first trail the walk follows after the straight leg.
             let names = guidance.path.segmentTrailNames.dropFirst(lead.count)
@@ -90,6 +81,6 @@ extension RegionNetwork {
             // No distance: the SPEC's instructions are imperatives a client prefixes or suffixes with one.
             waypoints[k].instruction = "Head \(Compass.point8(bearingDeg: Geodesic.bearingDeg(lead.from, lead.to))) to \(trail)"
         }
-        return ComputedRoute(coords: coords, elevationsM: elevationsM, cumM: cumM, waypoints: waypoints, stats: stats, networkTimeS: timeS)
+        return ComputedRoute(coords: coords, elevationsM: done.elevationsM, cumM: done.cumM, waypoints: waypoints, stats: done.stats, networkTimeS: timeS)
     }
 }

@@ -1,5 +1,6 @@
 import Guidance
 import RouteCore
+import TrailGraph
 import TrailpackCore
 
 /// A point given on the command line, with the argument that named it (for messages).
@@ -42,7 +43,7 @@ extension RegionNetwork {
 
     /// Where `q` meets the network.
     /// - Throws: `RerouteError` when it lies outside the region or too far from every trail.
-    func join(_ q: QueryPoint) throws(RerouteError) -> EdgePoint {
+    func join(_ q: QueryPoint) throws(RerouteError) -> EdgeLocation {
         guard bbox.contains(q.location) else {
             throw .argument(name: q.argument, message: "\(RerouteError.format(q.location)) lies outside the region \(bbox.array)")
         }

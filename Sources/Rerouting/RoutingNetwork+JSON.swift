@@ -1,6 +1,7 @@
 import PackJSON
 import PackSpec
 import RouteCore
+import TrailGraph
 import TrailpackCore
 
 extension RoutingNetwork {

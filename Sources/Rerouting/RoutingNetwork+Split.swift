@@ -1,3 +1,4 @@
+import TrailGraph
 import TrailpackCore
 
 extension RoutingNetwork {
@@ -6,10 +7,10 @@ extension RoutingNetwork {
     /// The first piece of a split edge keeps its index; the others are appended.
     /// - Parameter elevationM: terrain at a split point, metres.
     /// - Returns: the network and the node of each point.
-    public func splitting(at points: [EdgePoint], elevationM: (LonLat) -> Double) -> (RoutingNetwork, [Int]) {
+    public func splitting(at points: [EdgeLocation], elevationM: (LonLat) -> Double) -> (RoutingNetwork, [Int]) {
         var out = self
         var nodeOf: [Int] = []
-        var cuts: [Int: [(seg: Int, t: Double, node: Int)]] = [:]
+        var cuts: [Int: [EdgeCut]] = [:]
         for raw in points {
             let p = snapped(raw)
             let e = edges[p.edge]
@@ -19,11 +20,11 @@ extension RoutingNetwork {
             let location = p.t == 0 ? e.coords[p.seg] : NetworkAssembler.round7(p.point)
             let eleM = p.t == 0 ? e.elevationsM[p.seg] : NetworkAssembler.round1(elevationM(location))
             out.nodes.append(RoutingNode(location: location, eleM: eleM))
-            cuts[p.edge, default: []].append((p.seg, p.t, out.nodes.count - 1))
+            cuts[p.edge, default: []].append(EdgeCut(seg: p.seg, t: p.t, point: location, node: out.nodes.count - 1))
             nodeOf.append(out.nodes.count - 1)
         }
         for edgeIndex in cuts.keys.sorted() {
-            let sorted = cuts[edgeIndex]!.sorted { $0.seg != $1.seg ? $0.seg < $1.seg : $0.t < $1.t }
+            let sorted = cuts[edgeIndex]!.sorted { $0.isBefore($1) }
             let pieces = split(edges[edgeIndex], at: sorted, nodes: out.nodes)
             out.edges[edgeIndex] = pieces[0]
             out.edges += pieces.dropFirst()
@@ -36,7 +37,7 @@ extension RoutingNetwork {
     public static let vertexToleranceM = 0.5
 
     /// `p` moved onto a vertex of its edge when it lies within `vertexToleranceM` of one.
-    func snapped(_ p: EdgePoint) -> EdgePoint {
+    func snapped(_ p: EdgeLocation) -> EdgeLocation {
         let coords = edges[p.edge].coords
         var q = p
         if p.t > 0, Geodesic.distanceM(p.point, coords[p.seg]) <= Self.vertexToleranceM {
@@ -49,34 +50,20 @@ extension RoutingNetwork {
         return q
     }
 
-    /// `edge` cut at the given positions (ascending) into consecutive pieces.
-    func split(_ edge: RoutingEdge, at cuts: [(seg: Int, t: Double, node: Int)], nodes: [RoutingNode]) -> [RoutingEdge] {
-        var pieces: [RoutingEdge] = []
-        var startNode = edge.a, startIndex = 0
-        var headCoords: [LonLat] = [], headEle: [Double] = []
-        for cut in cuts + [(seg: edge.coords.count - 1, t: 0.0, node: edge.b)] {
-            let upper = cut.seg  // vertices startIndex...upper belong to this piece
-            var coords = headCoords + (upper >= startIndex ? Array(edge.coords[startIndex...upper]) : [])
-            var ele = headEle + (upper >= startIndex ? Array(edge.elevationsM[startIndex...upper]) : [])
-            let node = nodes[cut.node]
-            if cut.t > 0 {
-                coords.append(node.location)
-                ele.append(node.eleM)
-                headCoords = [node.location]
-                headEle = [node.eleM]
-                startIndex = cut.seg + 1
-            } else {
-                headCoords = []
-                headEle = []
-                startIndex = cut.seg
+    /// `edge` cut at `cuts` (ascending) into consecutive pieces (`EdgeSplit`), each measured anew.
+    func split(_ edge: RoutingEdge, at cuts: [EdgeCut], nodes: [RoutingNode]) -> [RoutingEdge] {
+        EdgeSplit.pieces(edge.coords, cuts: cuts).enumerated().map { k, slots in
+            var coords: [LonLat] = [], ele: [Double] = []
+            for slot in slots {
+                switch slot {
+                case .vertex(let v): coords.append(edge.coords[v]); ele.append(edge.elevationsM[v])
+                case .cut(let c): coords.append(nodes[cuts[c].node].location); ele.append(nodes[cuts[c].node].eleM)
+                }
             }
-            if coords.count >= 2 {
-                let profile = EdgeProfile.measure(coords: coords, elevationsM: ele, rates: rates, oneway: edge.oneway)
-                pieces.append(RoutingEdge(a: startNode, b: cut.node, name: edge.name, trail: edge.trail, coords: coords,
-                                          elevationsM: ele, profile: profile, oneway: edge.oneway, steps: edge.steps, sacScale: edge.sacScale))
-            }
-            startNode = cut.node
+            let profile = EdgeProfile.measure(coords: coords, elevationsM: ele, rates: rates, oneway: edge.oneway)
+            return RoutingEdge(a: k == 0 ? edge.a : cuts[k - 1].node, b: k == cuts.count ? edge.b : cuts[k].node, name: edge.name,
+                               trail: edge.trail, coords: coords, elevationsM: ele, profile: profile,
+                               oneway: edge.oneway, steps: edge.steps, sacScale: edge.sacScale)
         }
-        return pieces
     }
 }

@@ -1,4 +1,5 @@
 import RouteCore
+import TrailGraph
 import TrailpackCore
 
 /// A node of the network: a junction, a dead end, or a route's start, end or via point.
@@ -46,18 +47,6 @@ public struct RoutingEdge: Equatable, Sendable {
 
     /// Seconds to walk the edge in `forward` (a to b) or the other direction; nil when forbidden.
     public func timeS(forward: Bool) -> Int? { forward ? profile.timeS[0] : profile.timeS[1] }
-}
-
-/// One edge walked in one direction.
-public struct PathStep: Hashable, Sendable {
-    public var edge: Int
-    /// True when walked from `a` to `b`.
-    public var forward: Bool
-
-    public init(edge: Int, forward: Bool) {
-        self.edge = edge
-        self.forward = forward
-    }
 }
 
 /// A route of the region on the network (SPEC `routing.json` `routes`).

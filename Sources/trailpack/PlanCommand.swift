@@ -46,7 +46,7 @@ enum PlanCommand {
             }
             for r in p.patches {
                 lines.append(String(format: "  AR patch      %@: %d x %d = %d cells at %.1f m%@", r.routeID, r.width, r.height, r.cells, r.resolutionM,
-                                    r.basis == .vias ? " (estimate: the shortest path through the vias)" : ""))
+                                    r.basis == .network ? " (its path over the trail network, as the build lays it)" : ""))
             }
             if let peak = p.peakBytes, let mem = p.suggestedMemMiB, let timeS = p.timeS {
                 lines.append("  memory        estimated peak \(MemoryLimit.format(peak)); ask for --mem=\(memText(mem))")

@@ -2,7 +2,7 @@ import Foundation
 import RouteCore
 import Testing
 import TestSupport
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 @testable import Guidance
 

@@ -1,7 +1,7 @@
 import Foundation
 import RouteCore
 import TestSupport
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 @testable import Guidance
 

@@ -2,12 +2,12 @@ import Foundation
 import RouteCore
 import Testing
 import TestSupport
-import TrailNetwork
+import TrailGraph
 import TrailpackCore
 @testable import Guidance
 
 /// Junctions on the real White Mountains network (data/white-mountains, OSM), routed by the real
-/// TrailNetwork module and resampled by RouteCore, as the pipeline does.
+/// TrailGraph module and resampled by RouteCore, as the pipeline does.
 struct RealNetworkTests {
     /// The trail lines of a GeoJSON file, read with Foundation (the pipeline reads them with OGR):
     /// id from `osm_way_id`, name from `name` (trimmed, empty is unnamed).

@@ -38,16 +38,25 @@ import TestSupport
         #expect(plan.budget == MemoryBudget(bytes: 12 << 30, source: .machineHalf, recipeFile: recipe))
     }
 
-    @Test func viaRoutesAreEstimatedAndCountedAtTheirBudgetsMost() throws {
+    @Test func viaRoutesArePlannedAsTheBuildLaysThem() throws {
         let dir = TestData.scratchFolder("plan-vias")
         let recipe = try write(try TestData.recipeText("pliny-kilkenny"), "pk.json5", in: dir)
         let plan = try #require(RegionPlanner.plan([recipe], in: env).first)
         #expect(plan.problems.isEmpty && !plan.bboxDerived, "\(plan.problems)")
         #expect(plan.grid?.width == 742 && plan.grid?.height == 966)
-        #expect(plan.patches.map(\.routeID) == ["mount-cabot", "unknown-pond", "starr-king"] && plan.patches.allSatisfy { $0.basis == .vias })
-        // 8 MiB of TER1 at 2 bytes per cell: the most a patch may have.
-        #expect(plan.patches.allSatisfy { $0.cells > 10_000 && $0.memoryCells == (8 * 1_048_576 - 44) / 2 })
-        #expect(plan.suggestedMemMiB == 256)
+        #expect(plan.patches.map(\.routeID) == ["mount-cabot", "unknown-pond", "starr-king"] && plan.patches.allSatisfy { $0.basis == .network })
+        // The same graph, the same cost: every patch is the one the build writes, cell for cell.
+        let root = dir.appendingPathComponent("out")
+        _ = try TestData.build(recipePath: recipe, outRoot: root.path)
+        let manifest = try JSONParser.parse(try Data(contentsOf: root.appendingPathComponent("regions/pliny-kilkenny/manifest.json")))
+        let built = try manifest.member("routes").array().map { r in
+            (try r.member("id").string(), try r.member("arPatch").member("width").int(), try r.member("arPatch").member("height").int())
+        }
+        #expect(built.map(\.0) == plan.patches.map(\.routeID))
+        for (patch, route) in zip(plan.patches, built) {
+            #expect(patch.width == route.1 && patch.height == route.2, "\(patch.routeID): planned \(patch.width)x\(patch.height), built \(route.1)x\(route.2)")
+            #expect(patch.memoryCells == route.1 * route.2)
+        }
     }
 
     @Test func duplicateIDsMissingInputsAndBrokenRecipesAreEachTheirOwnProblems() throws {

@@ -4,7 +4,7 @@ import TestSupport
 import TrailpackCore
 
 /// The synthetic trail network generator (TestSupport) keeps the promises its users rely on.
-@Suite struct SyntheticTrailNetworkTests {
+@Suite struct SyntheticTrailGraphTests {
     static let network = SyntheticTrailNetwork.make(seed: 42)
 
     @Test func defaultNetworkHasAtLeast500KilometresOfTrail() {
@@ -132,7 +132,7 @@ import TrailpackCore
     }
 }
 
-extension SyntheticTrailNetworkTests {
+extension SyntheticTrailGraphTests {
     /// Proper crossings (interiors intersect, no shared end point) between segments of ways of
     /// different lines, found through 100 m buckets.
     static func crossingsBetweenLines(_ net: SyntheticTrailNetwork) -> Int {

@@ -33,18 +33,26 @@ extension TrailNetworkGraph {
 
     /// The path over the network that a recorded track walks, as if routed (`route(via:)`):
     /// junctions, trail names and geometry from the network, so GPS drift moves no junction and
-    /// turns no branch; nil when the track is not on the network.
+    /// turns no branch; nil when the track is not on the network (`snap` says which rule refused).
+    public func snapTrack(_ coords: [LonLat]) -> RoutedPath? { try? snap(coords) }
+
+    /// `snapTrack`, or the rule that refused the track and by how much.
     ///
     /// The track is sampled every `snapSampleM` metres along the ground. It is on the network
     /// when at least `snapMinShare` of the samples, and both ends, lie within `snapMaxOffM` of it.
     /// The samples become via points (`viaPoints`), which are routed with the detours the track
-    /// does not make dropped (`routeWithoutDetours`). Nil too when routing fails or the snapped
+    /// does not make dropped (`routeWithoutDetours`). Refused too when routing fails or the snapped
     /// path's length differs from the track's by more than `snapLengthShare`.
-    public func snapTrack(_ coords: [LonLat]) -> RoutedPath? {
-        guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { return nil }
+    /// - Throws: `SnapRefusal`.
+    public func snap(_ coords: [LonLat]) throws(SnapRefusal) -> RoutedPath {
+        guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { throw .noLine }
         let (samples, totalM) = Self.groundSamples(coords)
-        guard totalM >= 2 * Self.snapSampleM, let vias = viaPoints(samples), let routed = routeWithoutDetours(vias),
-              abs(routed.lengthM - totalM) <= Self.snapLengthShare * totalM else { return nil }
+        guard totalM >= 2 * Self.snapSampleM else { throw .tooShort(lengthM: totalM) }
+        let vias = try viaPoints(samples)
+        guard let routed = routeWithoutDetours(vias) else { throw .unroutable }
+        guard abs(routed.lengthM - totalM) <= Self.snapLengthShare * totalM else {
+            throw .lengthDiffers(routedM: routed.lengthM, trackM: totalM)
+        }
         return routed
     }
 
@@ -88,20 +96,22 @@ extension TrailNetworkGraph {
     /// another edge are kept (routing between the rest is the same). An end within `snapEndNodeM`
     /// of a node of its trail moves onto the node, so drift leaves no junction a few metres from
     /// the start to announce.
-    func viaPoints(_ samples: [TrackSample]) -> [TrackSample]? {
+    /// - Throws: `SnapRefusal.endOff` or `.share`.
+    func viaPoints(_ samples: [TrackSample]) throws(SnapRefusal) -> [TrackSample] {
         var onNetwork = 0
         var vias: [TrackSample] = []
         // Where each via point lies on the network: its edge and metres along it (edge -1: a node).
         var placed: [(edge: Int, atM: Double)] = []
         var edgeCumM: [Int: [Double]] = [:]
         for (i, s) in samples.enumerated() {
-            guard let hit = grid.nearest(to: s.point, maxM: Self.snapMaxOffM + 1),
-                  Geodesic.distanceM(s.point, hit.point) <= Self.snapMaxOffM else {
-                if i == 0 || i == samples.count - 1 { return nil }
+            guard let hit = index.nearest(to: s.point, maxM: Self.snapMaxOffM + 1), hit.distanceM <= Self.snapMaxOffM else {
+                if i == 0 || i == samples.count - 1 {
+                    throw .endOff(atStart: i == 0, distanceM: nearest(to: s.point)?.distanceM ?? .infinity)
+                }
                 continue
             }
             onNetwork += 1
-            let (edge, seg) = gridItems[hit.item]
+            let (edge, seg) = (hit.edge, hit.seg)
             if i > 0, i < samples.count - 1, let junction = [edges[edge].fromNode, edges[edge].toNode].filter({ n in
                 incident[n].count >= 3 && Geodesic.distanceM(nodes[n], s.point) <= Self.snapNodeClearM
             }).min(by: { Geodesic.distanceM(nodes[$0], s.point) < Geodesic.distanceM(nodes[$1], s.point) }) {
@@ -114,9 +124,11 @@ extension TrailNetworkGraph {
             vias.append(s)
             let cumM = edgeCumM[edge] ?? Geodesic.cumulativeDistancesM(edges[edge].coords)
             edgeCumM[edge] = cumM
-            placed.append((edge, cumM[seg] + hit.t * (cumM[seg + 1] - cumM[seg])))
+            placed.append((edge, hit.t == 0 ? cumM[seg] : cumM[seg] + hit.t * (cumM[seg + 1] - cumM[seg])))
         }
-        guard Double(onNetwork) >= Self.snapMinShare * Double(samples.count) else { return nil }
+        guard Double(onNetwork) >= Self.snapMinShare * Double(samples.count) else {
+            throw .share(onShare: Double(onNetwork) / Double(samples.count))
+        }
         var kept: [Int] = []
         for i in vias.indices {
             guard i > 0, i < vias.count - 1, placed[i].edge >= 0,
@@ -129,8 +141,8 @@ extension TrailNetworkGraph {
         }
         var out = kept.map { vias[$0] }
         for i in [0, out.count - 1] {
-            guard let hit = grid.nearest(to: out[i].point) else { continue }
-            let edge = edges[gridItems[hit.item].edge]
+            guard let hit = locate(out[i].point) else { continue }
+            let edge = edges[hit.edge]
             let near = [edge.fromNode, edge.toNode].map { ($0, Geodesic.distanceM(nodes[$0], out[i].point)) }
                 .filter { $0.1 <= Self.snapEndNodeM }.min { $0.1 < $1.1 }
             if let near { out[i].point = nodes[near.0] }
@@ -173,6 +185,40 @@ extension TrailNetworkGraph {
             })
             guard !drop.isEmpty else { return routed }
             vias = vias.indices.filter { !drop.contains($0) }.map { vias[$0] }
+        }
+    }
+}
+
+/// Why a recorded track was not snapped to the trails (`TrailNetworkGraph.snap`); the
+/// description is the build note's reason.
+public enum SnapRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Fewer than two finite vertices, or no trails.
+    case noLine
+    /// The track covers less than two sampling steps of ground, metres.
+    case tooShort(lengthM: Double)
+    /// The track's start (or end) lies this far from every trail, metres.
+    case endOff(atStart: Bool, distanceM: Double)
+    /// This share (0...1) of the samples lies on the trails.
+    case share(onShare: Double)
+    /// No path over the trails joins the samples.
+    case unroutable
+    /// The path over the trails and the track's ground differ in length, metres.
+    case lengthDiffers(routedM: Double, trackM: Double)
+
+    public var description: String {
+        typealias G = TrailNetworkGraph
+        switch self {
+        case .noLine: return "it has no line to compare with the trails"
+        case .tooShort(let lengthM):
+            return String(format: "it covers %.0f m of ground, under the %.0f m needed", lengthM, 2 * G.snapSampleM)
+        case .endOff(let atStart, let distanceM):
+            return String(format: "its %@ lies %.0f m from the nearest trail (at most %.0f m)", atStart ? "start" : "end", distanceM, G.snapMaxOffM)
+        case .share(let onShare):
+            return String(format: "%.0f%% of it lies within %.0f m of a trail (%.0f%% needed)", onShare * 100, G.snapMaxOffM, G.snapMinShare * 100)
+        case .unroutable: return "no path over the trails joins its points"
+        case .lengthDiffers(let routedM, let trackM):
+            return String(format: "the trails it follows are %.2f km long against its %.2f km (within %.0f%% needed)",
+                          routedM / 1000, trackM / 1000, G.snapLengthShare * 100)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrailpackCore
-@testable import TrailNetwork
+@testable import TrailGraph
 
 @Suite struct TrailNetworkGraphTests {
     @Test func sharedVertexMakesOneNodeOfDegreeFour() throws {

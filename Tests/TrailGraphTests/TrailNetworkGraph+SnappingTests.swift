@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TrailpackCore
-@testable import TrailNetwork
+@testable import TrailGraph
 
 @Suite struct SnappingTests {
     /// A fork: the stem runs north 400 m to a node where two branches leave 20 degrees apart.

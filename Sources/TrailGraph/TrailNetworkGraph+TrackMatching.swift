@@ -5,6 +5,8 @@ extension TrailNetworkGraph {
     /// Share of a track's length (0...1) that must lie within tolerance of the network for
     /// `matchTrack` to call it on the network.
     public static let onNetworkMinShare = 0.8
+    /// A track point within this distance (metres) of an edge lies on the network (`matchTrack`).
+    public static let matchToleranceM = 15.0
 
     /// Relates a recorded track to the network without changing its vertices.
     ///
@@ -17,31 +19,14 @@ extension TrailNetworkGraph {
     /// edge, lies within `toleranceM` of the track); each junction's `index` is the nearest
     /// vertex of the nearest track segment. Off the network: `onNetwork == false`, no names,
     /// no junctions. Tracks with fewer than two vertices are off the network.
-    public func matchTrack(_ coords: [LonLat], toleranceM: Double = 15) -> RoutePath {
+    public func matchTrack(_ coords: [LonLat], toleranceM: Double = matchToleranceM) -> RoutePath {
         let offNetwork = RoutePath(coords: coords, segmentTrailNames: [], junctions: [], onNetwork: false)
         guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { return offNetwork }
 
-        func nearestEdge(_ p: LonLat) -> Int? {
-            guard let hit = grid.nearest(to: p, maxM: toleranceM + 1),
-                  Geodesic.distanceM(p, hit.point) <= toleranceM else { return nil }
-            return gridItems[hit.item].edge
+        guard networkShare(coords, toleranceM: toleranceM) >= Self.onNetworkMinShare else { return offNetwork }
+        let names = coords.indices.dropFirst().map { k in
+            bestEdge(forSegment: coords[k - 1], coords[k], toleranceM: toleranceM).flatMap { edges[$0].trailName }
         }
-        var totalM = 0.0, coveredM = 0.0
-        var names: [String?] = []
-        for k in 1..<coords.count {
-            let a = coords[k - 1], b = coords[k]
-            let stepM = Geodesic.distanceM(a, b)
-            let samples = max(1, Int((stepM / 5).rounded(.up)))
-            var inside = 0
-            for s in 0..<samples {
-                let p = Geodesic.interpolate(a, b, fraction: (Double(s) + 0.5) / Double(samples))
-                if nearestEdge(p) != nil { inside += 1 }
-            }
-            totalM += stepM
-            coveredM += stepM * Double(inside) / Double(samples)
-            names.append(bestEdge(forSegment: a, b, toleranceM: toleranceM).flatMap { edges[$0].trailName })
-        }
-        guard totalM > 0, coveredM / totalM >= Self.onNetworkMinShare else { return offNetwork }
 
         guard let trackBounds = BBox(covering: coords) else { return offNetwork }
         var trackGrid = SegmentGrid(bounds: trackBounds, cellM: 50)
@@ -68,6 +53,25 @@ extension TrailNetworkGraph {
                          junctions: found.map { RouteJunction(index: $0.index, branches: $0.branches) }, onNetwork: true)
     }
 
+    /// The share (0...1) of the length of `coords`, sampled about every 5 m, that lies within
+    /// `toleranceM` metres of network edges; 0 for a line of no length.
+    public func networkShare(_ coords: [LonLat], toleranceM: Double = matchToleranceM) -> Double {
+        var totalM = 0.0, coveredM = 0.0
+        for k in coords.indices.dropFirst() {
+            let a = coords[k - 1], b = coords[k]
+            let stepM = Geodesic.distanceM(a, b)
+            let samples = max(1, Int((stepM / 5).rounded(.up)))
+            var inside = 0
+            for s in 0..<samples {
+                let p = Geodesic.interpolate(a, b, fraction: (Double(s) + 0.5) / Double(samples))
+                if let hit = index.nearest(to: p, maxM: toleranceM + 1), hit.distanceM <= toleranceM { inside += 1 }
+            }
+            totalM += stepM
+            coveredM += stepM * Double(inside) / Double(samples)
+        }
+        return totalM > 0 ? coveredM / totalM : 0
+    }
+
     /// The edge that best follows track segment `a`-`b`: among edges within `toleranceM` of its
     /// midpoint, the one whose largest distance to `a`, the midpoint and `b` is smallest (so a
     /// side trail touching the track at one point loses to the trail the track runs along); ties
@@ -77,8 +81,7 @@ extension TrailNetworkGraph {
         let reachM = 3 * toleranceM
         func distances(_ q: LonLat) -> [Int: Double] {
             var out: [Int: Double] = [:]
-            for item in grid.items(near: q, maxM: reachM) {
-                let (edge, seg) = gridItems[item]
+            for (edge, seg) in index.segments(near: q, maxM: reachM) {
                 let c = edges[edge].coords
                 let d = projectOntoSegment(q, c[seg], c[seg + 1]).planarM
                 out[edge] = min(out[edge] ?? .infinity, d)

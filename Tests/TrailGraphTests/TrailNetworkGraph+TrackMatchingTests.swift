@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrailpackCore
-@testable import TrailNetwork
+@testable import TrailGraph
 
 @Suite struct TrackMatchingTests {
     static var crossing: TrailNetworkGraph { get throws { try builtCrossing.get() } }

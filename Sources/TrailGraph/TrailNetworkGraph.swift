@@ -53,9 +53,8 @@ public struct TrailNetworkGraph: Sendable {
     public let skippedLineIds: [String]
     /// Edge ends meeting at each node, sorted.
     let incident: [[EdgeEnd]]
-    /// Spatial index over every edge segment; item k is `gridItems[k]`.
-    let grid: SegmentGrid
-    let gridItems: [(edge: Int, seg: Int)]
+    /// The spatial index of every edge segment.
+    let index: EdgeIndex
 
     /// Builds the network from `lines`.
     /// - Throws: `TrailNetworkError.invalidCoordinate` naming the line and vertex of a
@@ -77,22 +76,13 @@ public struct TrailNetworkGraph: Sendable {
         }
         skippedLineIds = skipped.sorted()
         guard let bounds = BBox(covering: lines.lazy.flatMap(\.coords)) else {
-            nodes = []; edges = []; incident = []; gridItems = []
-            grid = SegmentGrid(bounds: BBox(west: 0, south: 0, east: 1, north: 1), cellM: 50)
+            nodes = []; edges = []; incident = []
+            index = EdgeIndex(lines: [], bounds: BBox(west: 0, south: 0, east: 1, north: 1), cellM: 50)
             return
         }
         let snapped = Self.snapFreeEnds(lines, bounds: bounds)
         (nodes, edges, incident) = Self.splitIntoEdges(snapped, bounds: bounds)
-        var grid = SegmentGrid(bounds: bounds, cellM: 50)
-        var items: [(edge: Int, seg: Int)] = []
-        for edge in edges {
-            for s in 0..<(edge.coords.count - 1) {
-                grid.insert(edge.coords[s], edge.coords[s + 1])
-                items.append((edge.id, s))
-            }
-        }
-        self.grid = grid
-        gridItems = items
+        index = EdgeIndex(lines: edges.map(\.coords), bounds: bounds, cellM: 50)
     }
 
     /// Deterministic order of input lines: id, then name, then geometry.
@@ -226,8 +216,7 @@ public struct TrailNetworkGraph: Sendable {
     /// The nearest point of the network to `p` and its geodesic distance in metres; nil when
     /// the network is empty.
     public func nearest(to p: LonLat) -> (point: LonLat, distanceM: Double)? {
-        guard let hit = grid.nearest(to: p) else { return nil }
-        return (hit.point, Geodesic.distanceM(p, hit.point))
+        index.nearest(to: p).map { ($0.point, $0.distanceM) }
     }
 
     /// Degree (number of edge ends) of node `n`.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import TrailpackCore
-@testable import TrailNetwork
+@testable import TrailGraph
 
 /// Constructed geometry: points given in metres east/north of a fixed origin in New Hampshire.
 enum Local {

@@ -10,12 +10,15 @@ public struct TrailLine: Equatable, Sendable {
     public var coords: [LonLat]
     /// What the source says about walking it (OpenStreetMap tags; defaults for other sources).
     public var use: TrailUse
+    /// The trails file the line was read from, as the recipe resolved it; nil for a line made in code.
+    public var sourceFile: String?
 
-    public init(id: String, name: String?, coords: [LonLat], use: TrailUse = TrailUse()) {
+    public init(id: String, name: String?, coords: [LonLat], use: TrailUse = TrailUse(), sourceFile: String? = nil) {
         self.id = id
         self.name = name
         self.coords = coords
         self.use = use
+        self.sourceFile = sourceFile
     }
 }
 
