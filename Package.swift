@@ -94,6 +94,7 @@ let package = Package(
         .testTarget(name: "TrackGeometryTests", dependencies: ["TrackGeometry", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "TrackGeometry", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TrailGraphTests", dependencies: ["TestSupport", "TrailGraph"]),
+        .testTarget(name: "RouteFinishTests", dependencies: ["RouteFinish", "RouteCore", "TrailpackCore"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailGraph", "PackJSON", "Pipeline", "RouteCore"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailGraph", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
