@@ -32,14 +32,20 @@ struct EdgeEnd: Hashable, Comparable, Sendable {
 /// A routable graph of trail lines.
 ///
 /// Lines are joined where they share a vertex, where vertices of different lines lie within
-/// `vertexMergeM` (1 m) of each other, and where a line's free end lies within `endSnapM` (5 m) of
-/// another line: that end moves onto the nearest point of the other line, which is split there.
+/// `vertexMergeM` (1 m) of each other, and where a line's free end lies within `endShiftM` (4 m) of
+/// another line: that end moves onto the nearest point of the other line, which is split there
+/// (or onto its vertex or end there, when that too is within 4 m). No vertex moves more than
+/// `endSnapM` (5 m): the SPEC's bound between a trail and its edges.
 /// Construction sorts the lines by id first, so the graph does not depend on input order.
 public struct TrailNetworkGraph: Sendable {
     /// Vertices of different lines within this distance (metres) become one node.
     public static let vertexMergeM = 1.0
-    /// A free line end within this distance (metres) of another line is snapped onto it.
+    /// No vertex of a line moves farther than this (metres) when the lines are joined: the
+    /// SPEC's bound between a trail feature's vertices and the edges that name it.
     public static let endSnapM = 5.0
+    /// A free line end within this distance (metres) of another line is snapped onto it, so that
+    /// with the vertex merge after it (`vertexMergeM`) it moves at most `endSnapM`.
+    public static let endShiftM = endSnapM - vertexMergeM
     /// A via point farther than this (metres) from the network is an error.
     public static let maxViaDistanceM = 200.0
     /// Distance (metres) along a branch at which its bearing is measured.
@@ -127,22 +133,19 @@ public struct TrailNetworkGraph: Sendable {
                 // A closed line's ends share a cluster; that is not a free end.
                 if clusterOf[li][0] == clusterOf[li][lines[li].coords.count - 1] { continue }
                 let p = lines[li].coords[vertex]
-                guard let hit = grid.nearest(to: p, maxM: endSnapM + 0.5, accept: { owner[$0].line != li }),
-                      Geodesic.distanceM(p, hit.point) <= endSnapM else { continue }
+                guard let hit = grid.nearest(to: p, maxM: endShiftM + 0.5, accept: { owner[$0].line != li }),
+                      Geodesic.distanceM(p, hit.point) <= endShiftM else { continue }
                 let (ol, os) = owner[hit.item]
                 let a = lines[ol].coords[os], b = lines[ol].coords[os + 1]
-                let target: LonLat
-                if Geodesic.distanceM(hit.point, a) <= vertexMergeM {
-                    target = os == 0 ? ends[ol][0] : a
-                    if os == 0 { settled[ol][0] = true }
-                } else if Geodesic.distanceM(hit.point, b) <= vertexMergeM {
-                    let last = os + 1 == lines[ol].coords.count - 1
-                    target = last ? ends[ol][1] : b
-                    if last { settled[ol][1] = true }
-                } else {
-                    target = hit.point
-                    insertions[ol, default: []].append((os, hit.t, hit.point))
-                }
+                var atStart = Geodesic.distanceM(hit.point, a) <= vertexMergeM, atEnd = !atStart && Geodesic.distanceM(hit.point, b) <= vertexMergeM
+                let lastSeg = os + 1 == lines[ol].coords.count - 1
+                var target = atStart ? (os == 0 ? ends[ol][0] : a) : atEnd ? (lastSeg ? ends[ol][1] : b) : hit.point
+                // The end moves at most `endShiftM` (with the vertex merge after it, within
+                // `endSnapM` of where it was): a vertex or moved end farther off gives way to the point itself.
+                if Geodesic.distanceM(p, target) > endShiftM { (target, atStart, atEnd) = (hit.point, false, false) }
+                if atStart && os == 0 { settled[ol][0] = true }
+                if atEnd && lastSeg { settled[ol][1] = true }
+                if !atStart && !atEnd { insertions[ol, default: []].append((os, hit.t, hit.point)) }
                 ends[li][endIndex] = target
                 settled[li][endIndex] = true
             }

@@ -42,10 +42,10 @@ import TrailpackCore
         }
     }
 
-    @Test func endWithinFiveMetresIsSnappedOntoTheOtherLine() throws {
+    @Test func endWithinFourMetresIsSnappedOntoTheOtherLine() throws {
         let graph = try TrailNetworkGraph(lines: [
             Local.line("a", "Main Trail", [(-200, 0), (200, 0)]),
-            Local.line("b", "Side Trail", [(30, 4), (30, 150)]),
+            Local.line("b", "Side Trail", [(30, 3.5), (30, 150)]),
         ])
         // a is split at the foot of b: 4 nodes, 3 edges.
         #expect(graph.nodes.count == 4)
@@ -57,6 +57,39 @@ import TrailpackCore
         #expect(routed.trailNames == ["Main Trail", "Side Trail"])
         let expectedM = Geodesic.distanceM(Local.p(-200, 0), foot) + Geodesic.distanceM(foot, Local.p(30, 150))
         #expect(abs(routed.lengthM - expectedM) < 0.1)
+    }
+
+    /// 4.5 m: joined, then merged with a vertex up to 1 m on, the end could move past the SPEC's
+    /// 5 m between a trail feature and its edges.
+    @Test func endFourAndAHalfMetresAwayIsNotJoined() throws {
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "Main Trail", [(-200, 0), (200, 0)]),
+            Local.line("b", "Side Trail", [(30, 4.5), (30, 150)]),
+        ])
+        #expect(graph.nodes.count == 4 && graph.edges.count == 2)
+    }
+
+    /// c's free end finds b 3.5 m away, 0.9 m from b's first vertex, but b's end there has moved
+    /// 3.5 m west onto a: following it would move c's end 5.6 m. It joins b at its own foot
+    /// instead, and every vertex of every line stays within the SPEC's 5 m of an edge of its line.
+    @Test func noVertexMovesFartherThanTheSPECAllows() throws {
+        let lines = [
+            Local.line("a", "A", [(-3.5, -200), (-3.5, 200)]),
+            Local.line("b", "B", [(0, 0), (200, 0)]),
+            // Heading off square to where its end would have gone: 5.6 m from that line.
+            Local.line("c", "C", [(0.9, 3.5), (-34.8, 39.3)]),
+        ]
+        let graph = try TrailNetworkGraph(lines: lines)
+        for line in lines {
+            let own = graph.edges.filter { $0.trailId == line.id }
+            for p in line.coords {
+                let nearestM = own.flatMap { e in zip(e.coords, e.coords.dropFirst()).map { projectOntoSegment(p, $0, $1).planarM } }.min() ?? .infinity
+                #expect(nearestM <= TrailNetworkGraph.endSnapM, "\(line.id) \(p): \(nearestM) m")
+            }
+        }
+        // All three are joined: b to a, c to b.
+        let routed = try graph.route(via: [Local.via("a", -3.5, 200), Local.via("c", -34.8, 39.3)])
+        #expect(routed.trailNames == ["A", "B", "C"])
     }
 
     @Test func endEightMetresAwayIsNotJoined() throws {
@@ -95,7 +128,7 @@ import TrailpackCore
     func inputOrderDoesNotChangeSnappingOrMerging(seed: UInt64) throws {
         let lines = [
             Local.line("a", "Main Trail", [(-200, 0), (0, 0), (200, 0)]),
-            Local.line("b", "Side Trail", [(30, 4), (30, 150)]),
+            Local.line("b", "Side Trail", [(30, 3.5), (30, 150)]),
             Local.line("c", "Other Side", [(-60, -3), (-60, -150)]),
             Local.line("d", "Crossing", [(0.4, -100), (0.4, 0.5), (0.4, 100)]),
             Local.line("e", "Gap Trail", [(203, 0), (400, 0)]),
