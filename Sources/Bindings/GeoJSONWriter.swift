@@ -55,13 +55,19 @@ public enum GeoJSONWriter {
         return try body(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
     }
 
+    /// Coordinates are written to 7 decimals (about 1 cm), exactly as the route files state them:
+    /// rounded before OGR sees them (`VectorGeometry.rounded7`) and printed with 10 significant
+    /// figures (at most 3 digits before the point), not through `COORDINATE_PRECISION`, whose
+    /// formatter takes a ...0000x or ...9999x ending for float noise and moves the coordinate by
+    /// up to 5e-7 degrees. Lon/lat order (RFC 7946's CRS84).
+    static let layerOptions = ["SIGNIFICANT_FIGURES=10", "WRITE_NAME=NO"]
+
     /// Writes `count` features, each made when it is written, to `path` (any GDAL path).
     static func write(path: String, layerName: String, fields: [GeoJSONField], count: Int,
                       feature makeFeature: (Int) -> GeoJSONFeature) throws(GDALError) {
         let dataset = try VectorDataset.create(driver: "GeoJSON", path: path)
-        let wgs84 = try SpatialReference("EPSG:4326")
-        let layer = try OGRLayerWriter.create(in: dataset, name: layerName, srs: wgs84, fields: fields,
-                                              options: ["RFC7946=YES", "COORDINATE_PRECISION=7", "WRITE_NAME=NO"], subject: path)
+        // No SRS: RFC 7946's CRS84 lon/lat is implied, and a layer with one gets a `crs` member.
+        let layer = try OGRLayerWriter.create(in: dataset, name: layerName, srs: nil, fields: fields, options: layerOptions, subject: path)
         try OGRLayerWriter.add(count: count, to: layer, subject: path, feature: makeFeature)
         try dataset.close()
     }
@@ -71,10 +77,10 @@ public enum GeoJSONWriter {
 enum OGRLayerWriter {
     /// A new layer of `dataset` with `fields` in order.
     /// - Throws: `GDALError` naming `subject` when OGR cannot create it.
-    static func create(in dataset: VectorDataset, name: String, srs: SpatialReference, fields: [GeoJSONField],
+    static func create(in dataset: VectorDataset, name: String, srs: SpatialReference?, fields: [GeoJSONField],
                        options: [String], subject: String) throws(GDALError) -> OGRLayerH {
         let list = CStringArray(options)
-        let layer: OGRLayerH? = list.withPointer { GDALDatasetCreateLayer(dataset.handle, name, srs.handle, wkbUnknown, $0) }
+        let layer: OGRLayerH? = list.withPointer { GDALDatasetCreateLayer(dataset.handle, name, srs?.handle, wkbUnknown, $0) }
         guard let layer else {
             throw GDALError(subject: subject, operation: "creating layer \(name)", reason: RasterDataset.lastMessage(fallback: ""))
         }
@@ -112,7 +118,7 @@ enum OGRLayerWriter {
                 case .boolean(let b): OGR_F_SetFieldInteger(f, i, b ? 1 : 0)
                 }
             }
-            if let g = feature.geometry.makeOGR() { OGR_F_SetGeometryDirectly(f, g) }
+            if let g = feature.geometry.rounded7.makeOGR() { OGR_F_SetGeometryDirectly(f, g) }
             if OGR_L_CreateFeature(layer, f) != OGRERR_NONE {
                 throw GDALError(subject: "\(subject) feature \(n)", operation: "writing features", reason: RasterDataset.lastMessage(fallback: ""))
             }

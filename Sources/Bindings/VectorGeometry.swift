@@ -49,6 +49,17 @@ public enum VectorGeometry: Equatable, Sendable {
     }
 
     /// Builds an owned OGR geometry; the caller takes ownership.
+    /// Every coordinate rounded to 7 decimals (the pack's coordinates: about 1 cm).
+    var rounded7: VectorGeometry {
+        func r(_ p: LonLat) -> LonLat { LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7) }
+        switch self {
+        case .point(let p): return .point(r(p))
+        case .lineString(let l): return .lineString(l.map(r))
+        case .multiLineString(let ls): return .multiLineString(ls.map { $0.map(r) })
+        case .unsupported: return self
+        }
+    }
+
     func makeOGR() -> OGRGeometryH? {
         func line(_ coords: [LonLat]) -> OGRGeometryH? {
             let g = OGR_G_CreateGeometry(wkbLineString)
