@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec"]),
+        .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec", "TrailGraph"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "ProtobufWire", "TrailpackCore"], swiftSettings: optimizedInDebug),
         .testTarget(name: "PMTilesTests", dependencies: ["TestSupport", "PMTiles", "Bindings"], swiftSettings: optimizedInDebug),

@@ -134,8 +134,10 @@ gdal_translate -q -ot Int16 -of ENVI filled.tif terrain.bin
 gdaldem hillshade -q -compute_edges -alg Horn -z 1 -s $SCALE -az 315 -alt 45 -of PNG filled.tif hillshade.png
 gdal_contour -q -i $interval -a ele -f GeoJSON filled.tif contours.geojson
 SH
-  printf '{"case": "%s", "grid": [%s], "cells": %d, "resolutionM": %s, "sources": %d, "bbox": [%s]}\n' \
-    "$c" "${TS/ /, }" "$CELLS" "$res" "$(wc -w <<<"$srcs")" "$bbox" >>"$work/cases.$$"
+  # The memory the build may peak at, as `trailpack plan` estimates it (the figure Slurm's --mem trusts).
+  estimate=$("$trailpack" plan "$recipe" --json | python3 -c 'import json, sys; print(int(json.load(sys.stdin)["recipes"][0]["estimatedPeakBytes"]))')
+  printf '{"case": "%s", "grid": [%s], "cells": %d, "resolutionM": %s, "sources": %d, "bbox": [%s], "planEstimateBytes": %d}\n' \
+    "$c" "${TS/ /, }" "$CELLS" "$res" "$(wc -w <<<"$srcs")" "$bbox" "$estimate" >>"$work/cases.$$"
   echo "bench: $c: grid $TS ($CELLS cells, float32 $((CELLS * 4 / 1000000)) MB), $runs runs each, alternating"
   for k in $(seq 1 "$runs"); do
     rm -rf "$tp_out"

@@ -22,10 +22,31 @@ public enum SHA256 {
 
     /// `write(_:to:)` for a file made of `parts`, in order.
     public static func write(_ parts: [UnsafeRawBufferPointer], to fd: Int32) throws -> String {
+        try write(partCount: parts.count, to: fd) { k, body in try body(parts[k]) }
+    }
+
+    /// `write(_:to:)` for a file made of the byte arrays `arrays`, in order (none copied).
+    public static func write(arrays: [[UInt8]], to fd: Int32) throws -> String {
+        try write(partCount: arrays.count, to: fd) { k, body in try arrays[k].withUnsafeBytes { try body($0) } }
+    }
+
+    /// Writes and hashes `partCount` parts, each lent by `part` for the time of its write.
+    static func write(partCount: Int, to fd: Int32,
+                      part: (Int, (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> String {
         guard let ctx = EVP_MD_CTX_new() else { throw POSIXError(.ENOMEM) }
         defer { EVP_MD_CTX_free(ctx) }
         EVP_DigestInit_ex(ctx, EVP_sha256(), nil)
-        for bytes in parts {
+        for k in 0..<partCount {
+            try part(k) { bytes in try writeHashing(bytes, ctx: ctx, fd: fd) }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(ctx, &digest, &length)
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Writes `bytes` to `fd` in 1 MiB blocks, adding each block to `ctx`.
+    private static func writeHashing(_ bytes: UnsafeRawBufferPointer, ctx: OpaquePointer, fd: Int32) throws {
         var offset = 0
         while offset < bytes.count {
             let block = UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + (1 << 20))])
@@ -41,11 +62,6 @@ public enum SHA256 {
             }
             offset += block.count
         }
-        }
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(ctx, &digest, &length)
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Digest of a file, streamed in 1 MiB blocks.

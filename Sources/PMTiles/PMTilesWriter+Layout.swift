@@ -3,8 +3,10 @@
 struct TileLayout {
     /// One entry per run, in tile-id order; offsets relative to `data`.
     var entries: [PMTilesEntry] = []
-    /// The tile data section.
-    var data: [UInt8] = []
+    /// The tile data section: the distinct contents in order (the tiles' own arrays, not copied).
+    var contents: [[UInt8]] = []
+    /// Bytes of the tile data section.
+    var dataBytes: UInt64 = 0
     /// How many distinct contents `data` holds.
     var contentsCount = 0
 
@@ -16,9 +18,10 @@ struct TileLayout {
             if let known = offsetOfContent[Content(bytes: tile.bytes)] {
                 offset = known
             } else {
-                offset = UInt64(data.count)
+                offset = dataBytes
                 offsetOfContent[Content(bytes: tile.bytes)] = offset
-                data += tile.bytes
+                contents.append(tile.bytes)
+                dataBytes += UInt64(tile.bytes.count)
                 contentsCount += 1
             }
             if let last = entries.last, last.offsetBytes == offset, last.runLength < UInt32.max,

@@ -58,7 +58,15 @@ public struct PMTilesWriter: Sendable {
         self.compress = compress
     }
 
-    /// The archive's bytes.
+    /// The archive's bytes (`archiveParts` laid end to end).
+    public func archive(tiles: [(tileID: UInt64, bytes: [UInt8])], metadataJSON: [UInt8], bounds: PMTilesBounds,
+                        minZoom: Int, maxZoom: Int, center: PMTilesCenter) throws(PMTilesWriteError) -> [UInt8] {
+        Array(try archiveParts(tiles: tiles, metadataJSON: metadataJSON, bounds: bounds, minZoom: minZoom, maxZoom: maxZoom, center: center).joined())
+    }
+
+    /// The archive as consecutive parts: the header, root directory, metadata and leaf
+    /// directories in one, then each distinct tile content (the given arrays, not copied), so a
+    /// writer streams them without laying the archive out in memory once more.
     /// - Parameters:
     ///   - tiles: every tile, sorted by strictly increasing tile id (`TileID.id(z:x:y:)`), each
     ///     already compressed as `tileCompression` says, 1 byte to 4 GiB - 1 long.
@@ -68,8 +76,8 @@ public struct PMTilesWriter: Sendable {
     /// - Throws: `PMTilesWriteError` for empty, unsorted, empty-content or out-of-range tiles, bad
     ///   zooms, non-finite or out-of-range coordinates, an `.unknown` internal compression, or a
     ///   root that cannot fit `headerAndRootLimitBytes`.
-    public func archive(tiles: [(tileID: UInt64, bytes: [UInt8])], metadataJSON: [UInt8], bounds: PMTilesBounds,
-                        minZoom: Int, maxZoom: Int, center: PMTilesCenter) throws(PMTilesWriteError) -> [UInt8] {
+    public func archiveParts(tiles: [(tileID: UInt64, bytes: [UInt8])], metadataJSON: [UInt8], bounds: PMTilesBounds,
+                             minZoom: Int, maxZoom: Int, center: PMTilesCenter) throws(PMTilesWriteError) -> [[UInt8]] {
         try checkSettings(bounds: bounds, minZoom: minZoom, maxZoom: maxZoom, center: center)
         try checkTiles(tiles, minZoom: minZoom, maxZoom: maxZoom)
         let layout = TileLayout(tiles)
@@ -79,18 +87,13 @@ public struct PMTilesWriter: Sendable {
         header.root = PMTilesSection(offsetBytes: UInt64(PMTilesHeader.byteCount), lengthBytes: UInt64(directories.root.count))
         header.metadata = PMTilesSection(offsetBytes: header.root.endBytes!, lengthBytes: UInt64(metadata.count))
         header.leafDirectories = PMTilesSection(offsetBytes: header.metadata.endBytes!, lengthBytes: UInt64(directories.leaves.count))
-        header.tileData = PMTilesSection(offsetBytes: header.leafDirectories.endBytes!, lengthBytes: UInt64(layout.data.count))
+        header.tileData = PMTilesSection(offsetBytes: header.leafDirectories.endBytes!, lengthBytes: layout.dataBytes)
         header.addressedTilesCount = UInt64(tiles.count)
         header.tileEntriesCount = UInt64(layout.entries.count)
         header.tileContentsCount = UInt64(layout.contentsCount)
         describe(&header, bounds: bounds, minZoom: minZoom, maxZoom: maxZoom, center: center)
-        var out = header.encoded()
-        out.reserveCapacity(Int(header.tileData.endBytes!))
-        out += directories.root
-        out += metadata
-        out += directories.leaves
-        out += layout.data
-        return out
+        let head = header.encoded() + directories.root + metadata + directories.leaves
+        return [head] + layout.contents
     }
 
     /// Fills the header's flags, enums, zooms, bounds and center.

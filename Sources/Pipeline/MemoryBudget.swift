@@ -62,6 +62,8 @@ public struct MemoryBudget: Equatable, Sendable {
     public var source: MemorySource
     /// The recipe whose keys make the grids smaller, for refusals (nil: "the recipe").
     public var recipeFile: String?
+    /// Bytes already taken whatever the grid: the trails, once read (`MemoryLimit.trailBytes`).
+    public var reservedBytes: Double = 0
 
     public init(bytes: UInt64, source: MemorySource, recipeFile: String? = nil) {
         self.bytes = bytes

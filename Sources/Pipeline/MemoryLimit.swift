@@ -1,29 +1,44 @@
 import Foundation
+import TrailGraph
 import TrailpackCore
 
 /// The memory a build will take, estimated before anything is allocated, against its limit
 /// (`MemoryBudget`). The one formula, which `build` enforces and `trailpack plan` reports:
 /// peak bytes = `processOverheadBytes` + the larger of `regionBytesPerCell` x the region grid's
-/// cells and `patchBytesPerCell` x the largest AR patch's cells.
+/// cells and `patchBytesPerCell` x the largest AR patch's cells + the trails (`trailBytes`: per
+/// line and per vertex, held from loading to writing whatever the grid).
 public enum MemoryLimit {
     /// Peak bytes per cell of the region grid: the Float32 raster, the Int16 grid and its TER1
-    /// bytes, the hillshade and its PNG, void masks, and contour tracing.
-    public static let regionBytesPerCell = 16
+    /// bytes, the hillshade and its PNG, void masks, contour tracing and the vector tiles cut from
+    /// the contours (2 bytes over the densest bench case, 10 m contours over a whole 1-degree tile
+    /// at 30 m, for allocator arenas and steeper ground).
+    public static let regionBytesPerCell = 18
     /// Peak bytes per cell of an AR patch: the Float32 raster, the Int16 grid, TER1 bytes, masks.
     public static let patchBytesPerCell = 12
-    /// The process's memory whatever the grid: code, GDAL and PROJ, trails, routes, network (bytes).
+    /// The process's memory whatever the grid and the trails: code, GDAL and PROJ, routes (bytes).
     public static let processOverheadBytes = 128 * 1_048_576
+    /// Peak bytes per trail vertex: OGR's reading, the lines, the graph, `routing.json`'s network
+    /// (resampled to 12 m) and its document, `trails.geojson` and the tiles' trails.
+    public static let trailBytesPerVertex = 320
+    /// Peak bytes per trail line (its feature, edges, nodes and their documents): what makes a
+    /// file of many tiny lines cost more than its vertices.
+    public static let trailBytesPerLine = 3 * 1024
+
+    /// The estimated bytes the trails hold through a build.
+    public static func trailBytes(_ trails: [TrailLine]) -> Double {
+        trails.reduce(0.0) { $0 + Double(trailBytesPerLine) + Double(trailBytesPerVertex * $1.coords.count) }
+    }
 
     /// The estimated peak bytes of a process holding a grid of `cells` at `bytesPerCell`.
     public static func peakBytes(cells: Double, bytesPerCell: Int) -> Double {
         Double(processOverheadBytes) + cells * Double(bytesPerCell)
     }
 
-    /// The estimated peak bytes of a build whose region grid has `regionCells` and whose largest
-    /// AR patch has `largestPatchCells`.
-    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int) -> Double {
+    /// The estimated peak bytes of a build whose region grid has `regionCells`, whose largest
+    /// AR patch has `largestPatchCells` and whose trails hold `trailBytes`.
+    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int, trailBytes: Double = 0) -> Double {
         max(peakBytes(cells: Double(regionCells), bytesPerCell: regionBytesPerCell),
-            peakBytes(cells: Double(largestPatchCells), bytesPerCell: patchBytesPerCell))
+            peakBytes(cells: Double(largestPatchCells), bytesPerCell: patchBytesPerCell)) + trailBytes
     }
 
     /// Stops before allocating a `width` x `height` grid of `bytesPerCell` whose estimated peak
@@ -33,11 +48,12 @@ public enum MemoryLimit {
     public static func check(width: Int, height: Int, bytesPerCell: Int, budget: MemoryBudget, what: String,
                              resolutionKey: String) throws(MemoryLimitError) {
         let cells = Double(width) * Double(height)
-        let estimate = peakBytes(cells: cells, bytesPerCell: bytesPerCell)
+        let estimate = peakBytes(cells: cells, bytesPerCell: bytesPerCell) + budget.reservedBytes
         guard estimate > Double(budget.bytes) else { return }
+        let trails = budget.reservedBytes > 0 ? " + \(format(budget.reservedBytes)) for the trails" : ""
         throw MemoryLimitError(message: String(
-            format: "%@ of %.0f cells (%d x %d) would need about %@ of memory (%@ for the grid + %@ for the process), over the limit of %@; raise %@ in %@, choose a smaller bbox, or %@",
-            what, cells, width, height, format(estimate), format(cells * Double(bytesPerCell)), format(Double(processOverheadBytes)),
+            format: "%@ of %.0f cells (%d x %d) would need about %@ of memory (%@ for the grid + %@ for the process%@), over the limit of %@; raise %@ in %@, choose a smaller bbox, or %@",
+            what, cells, width, height, format(estimate), format(cells * Double(bytesPerCell)), format(Double(processOverheadBytes)), trails,
             budget.describe, resolutionKey, budget.recipeFile ?? "the recipe", budget.source.advice(recipeFile: budget.recipeFile ?? "the recipe")))
     }
 

@@ -137,6 +137,8 @@ public enum PackBuilder {
         recipe.terrain.memoryBudget = MemoryBudget.forBuild(recipe, flagMiB: options.memoryLimitMiB)
         try checkRegionMemory(recipe)
         let loaded = try loadAndPrepare(recipe, clock: &clock, progress: progress)
+        // The trails are held from here to the end: every later grid is judged with them.
+        recipe.terrain.memoryBudget?.reservedBytes = MemoryLimit.trailBytes(loaded.inputs.trails)
         var (inputs, diagnostics) = (loaded.inputs, loaded.diagnostics)
         let (graph, snaps, prepared, bbox) = (loaded.graph, loaded.snaps, loaded.prepared, loaded.bbox)
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
@@ -267,7 +269,8 @@ public enum PackBuilder {
         summary.cueCounts = routes.map(CueCount.init)
         summary.memoryLimit = made.recipe.terrain.memoryBudget
         summary.memoryEstimateBytes = MemoryLimit.buildPeakBytes(regionCells: made.terrain.grid.width * made.terrain.grid.height,
-                                                                 largestPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.max() ?? 0)
+                                                                 largestPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.max() ?? 0,
+                                                                 trailBytes: MemoryLimit.trailBytes(made.inputs.trails))
         return summary
     }
 

@@ -19,6 +19,8 @@ public struct RegionPlan: Sendable {
     public var problems: [String] = []
     /// The limit a build here would run under (`MemoryBudget.forBuild`), nil without a recipe.
     public var budget: MemoryBudget?
+    /// The bytes the trails hold through the build (`MemoryLimit.trailBytes`), once read.
+    public var trailBytes: Double = 0
 
     public init(recipePath: String) { self.recipePath = recipePath }
 
@@ -28,7 +30,8 @@ public struct RegionPlan: Sendable {
     /// The estimated peak bytes of the build (`MemoryLimit.buildPeakBytes`); nil without a grid.
     public var peakBytes: Double? {
         guard grid != nil else { return nil }
-        return MemoryLimit.buildPeakBytes(regionCells: regionCells, largestPatchCells: patches.map(\.memoryCells).max() ?? 0)
+        return MemoryLimit.buildPeakBytes(regionCells: regionCells, largestPatchCells: patches.map(\.memoryCells).max() ?? 0,
+                                          trailBytes: trailBytes)
     }
 
     /// The estimated wall time of the build, seconds (`PlanFigures.timeS`); nil without a grid.

@@ -42,6 +42,8 @@ public enum RegionPlanner {
             var clock = StageClock()
             let loaded = try PackBuilder.loadAndPrepare(recipe, clock: &clock, progress: nil)
             plan.grid = GridGeometry(bounds: loaded.bbox, resolutionM: recipe.terrain.resolutionM)
+            plan.trailBytes = MemoryLimit.trailBytes(loaded.inputs.trails)
+            plan.budget?.reservedBytes = plan.trailBytes
             var budgeted = recipe
             budgeted.terrain.memoryBudget = plan.budget
             plan.patches = try patches(recipe, loaded: loaded, laid: try laidRoutes(budgeted, loaded: loaded))

@@ -70,6 +70,17 @@ public final class RegionWriter: @unchecked Sendable {
 
     /// `write(_:buffer:)` for a file made of `parts`, in order.
     public func write(_ relative: String, parts: [UnsafeRawBufferPointer]) throws -> WrittenFile {
+        try write(relative, byteCount: parts.reduce(0) { $0 + $1.count }) { try SHA256.write(parts, to: $0) }
+    }
+
+    /// `write(_:buffer:)` for a file made of the byte arrays `arrays`, in order, none copied.
+    public func write(_ relative: String, arrays: [[UInt8]]) throws -> WrittenFile {
+        try write(relative, byteCount: arrays.reduce(0) { $0 + $1.count }) { try SHA256.write(arrays: arrays, to: $0) }
+    }
+
+    /// Creates `relative` in the staging folder and fills it with `fill` (given the open file,
+    /// returning the hex SHA-256 of what it wrote); `byteCount` bytes.
+    func write(_ relative: String, byteCount: Int, fill: (Int32) throws -> String) throws -> WrittenFile {
         let u = url(relative)
         let sha256: String = try Interrupts.shared.critical {
             do {
@@ -77,22 +88,22 @@ public final class RegionWriter: @unchecked Sendable {
             } catch {
                 throw BuildError.io(path: u.deletingLastPathComponent().path, message: "cannot create the folder", error: error)
             }
-            return try Self.writeHashing(parts, to: u.path)
+            return try Self.writeHashing(to: u.path, fill: fill)
         }
-        return WrittenFile(path: relative, bytes: parts.reduce(0) { $0 + $1.count }, sha256: sha256)
+        return WrittenFile(path: relative, bytes: byteCount, sha256: sha256)
     }
 
-    /// Writes `parts` into a new file at `path` (`SafeFile.createNew`: nothing may be there, a
-    /// link least of all), hashing them as they are written; a failed `close` fails it too
+    /// Fills a new file at `path` with `fill` (`SafeFile.createNew`: nothing may be there, a
+    /// link least of all), which hashes what it writes; a failed `close` fails it too
     /// (network file systems report a full disk or quota there).
     /// - Returns: the SHA-256 hex digest.
     /// - Throws: `BuildError.io` with the failing call's errno (transient for ENOSPC, EDQUOT, EIO...);
     ///   `BuildError.output` naming a link or special file found at `path`.
-    static func writeHashing(_ parts: [UnsafeRawBufferPointer], to path: String) throws -> String {
+    static func writeHashing(to path: String, fill: (Int32) throws -> String) throws -> String {
         let fd: Int32
         do throws(SafeFile.Failure) { fd = try SafeFile.createNew(path) } catch { throw BuildError.safeFile(error, message: "cannot write") }
         let sha256: String
-        do { sha256 = try SHA256.write(parts, to: fd) } catch {
+        do { sha256 = try fill(fd) } catch {
             close(fd)
             throw BuildError.io(path: path, message: "cannot write", error: error)
         }

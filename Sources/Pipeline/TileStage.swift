@@ -39,9 +39,10 @@ public enum TileStage {
         // Tiles in PMTiles' Hilbert order (the tiler's ids are valid, so every id exists).
         let sorted = tileset.tiles.compactMap { tile in PMTiles.TileID.id(of: tile.id).map { (tileID: $0, bytes: tile.bytes) } }
             .sorted { $0.tileID < $1.tileID }
-        let archive: [UInt8]
+        let archive: [[UInt8]]
         do {
-            archive = try archiveWriter.archive(
+            // In parts, written one after another: the archive is never laid out in memory.
+            archive = try archiveWriter.archiveParts(
                 tiles: sorted, metadataJSON: metadata,
                 bounds: PMTilesBounds(minLonDegrees: bbox.west, minLatDegrees: bbox.south, maxLonDegrees: bbox.east, maxLatDegrees: bbox.north),
                 minZoom: zooms.lowerBound, maxZoom: zooms.upperBound,
@@ -49,7 +50,7 @@ public enum TileStage {
         } catch {
             throw BuildError.output(path: StyleSheet.tilesPath, message: error.description)
         }
-        let file = try writer.write(StyleSheet.tilesPath, bytes: archive)
+        let file = try writer.write(StyleSheet.tilesPath, arrays: archive)
         return Output(file: file, zooms: zooms, perZoom: tileset.zooms,
                       diagnostics: tileset.limitEvents.map { TileLimits.diagnostic($0) })
     }

@@ -49,7 +49,8 @@ enum PlanCommand {
                                     r.basis == .network ? " (its path over the trail network, as the build lays it)" : ""))
             }
             if let peak = p.peakBytes, let mem = p.suggestedMemMiB, let timeS = p.timeS {
-                lines.append("  memory        estimated peak \(MemoryLimit.format(peak)); ask for --mem=\(memText(mem))")
+                let trails = p.trailBytes > 0 ? " (\(MemoryLimit.format(p.trailBytes)) of it for the trails)" : ""
+                lines.append("  memory        estimated peak \(MemoryLimit.format(peak))\(trails); ask for --mem=\(memText(mem))")
                 lines.append(String(format: "  time          about %.0f s", timeS))
             }
             if let b = p.budget { lines.append("  limit here    \(b.describe)") }

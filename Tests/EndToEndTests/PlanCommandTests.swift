@@ -78,11 +78,11 @@ import TestSupport
         #expect(TestData.tree(root).isEmpty)
     }
 
-    @Test func theBenchTablesBudgetIsTheFormulaTheBuildEnforces() throws {
-        let script = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("scripts/bench_report.py").path, encoding: .utf8)
-        #expect(script.contains("OVERHEAD_BYTES = \(MemoryLimit.processOverheadBytes / 1_048_576) * 1024 * 1024\n"))
-        #expect(script.contains("REGION_BYTES_PER_CELL = \(MemoryLimit.regionBytesPerCell)\n"))
-        #expect(MemoryLimit.processOverheadBytes % 1_048_576 == 0)
+    @Test func theBenchJudgesEveryPeakByPlansOwnEstimate() throws {
+        let bench = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("scripts/bench.sh").path, encoding: .utf8)
+        #expect(bench.contains("\"$trailpack\" plan \"$recipe\" --json"))
+        let report = try String(contentsOfFile: TestData.repoRoot.appendingPathComponent("scripts/bench_report.py").path, encoding: .utf8)
+        #expect(report.contains("planEstimateBytes") && report.contains("sys.exit(\"bench: peak memory over plan's estimate"))
     }
 
     @Test func usageErrorsExitTwoAndHelpDocumentsPlan() throws {

@@ -1,6 +1,8 @@
 import Foundation
 @testable import Pipeline
 import Testing
+import TrailGraph
+import TrailpackCore
 import TestSupport
 
 /// The build's memory limit from fake `/proc/self/cgroup` and cgroup files in a temp folder and
@@ -101,7 +103,26 @@ import TestSupport
         #expect(PlanFigures.suggestedMemMiB(peakBytes: 100 * 1_048_576) == 256)
         #expect(PlanFigures.suggestedMemMiB(peakBytes: 205 * 1_048_576) == 512)
         #expect(PlanFigures.suggestedMemMiB(peakBytes: 1200 * 1_048_576) == 1536)
-        #expect(MemoryLimit.buildPeakBytes(regionCells: 1_000_000, largestPatchCells: 0) == Double(128 * 1_048_576 + 16_000_000))
+        #expect(MemoryLimit.buildPeakBytes(regionCells: 1_000_000, largestPatchCells: 0) == Double(128 * 1_048_576 + 18_000_000))
         #expect(MemoryLimit.buildPeakBytes(regionCells: 10, largestPatchCells: 2_000_000) == Double(128 * 1_048_576 + 24_000_000))
+        // The trails come on top of the larger grid: 3 KiB a line and 320 B a vertex.
+        let trails = [TrailLine(id: "a", name: nil, coords: Array(repeating: LonLat(0, 0), count: 100)),
+                      TrailLine(id: "b", name: nil, coords: Array(repeating: LonLat(0, 0), count: 2))]
+        #expect(MemoryLimit.trailBytes(trails) == Double(2 * 3072 + 102 * 320))
+        #expect(MemoryLimit.buildPeakBytes(regionCells: 1_000_000, largestPatchCells: 0, trailBytes: 38_784)
+                == Double(128 * 1_048_576 + 18_000_000 + 38_784))
+    }
+
+    @Test func theTrailsAreReservedBeforeAGridIsJudged() {
+        var budget = MemoryBudget(bytes: 300 * 1_048_576, source: .flag)
+        // 128 MiB + 18 B x 9M cells = 282 MiB: under 300 MiB alone, over it with 30 MiB of trails.
+        #expect(throws: Never.self) {
+            try MemoryLimit.check(width: 3000, height: 3000, bytesPerCell: MemoryLimit.regionBytesPerCell, budget: budget, what: "the region grid", resolutionKey: "terrain.resolutionM")
+        }
+        budget.reservedBytes = 30 * 1_048_576
+        let error = #expect(throws: MemoryLimitError.self) {
+            try MemoryLimit.check(width: 3000, height: 3000, bytesPerCell: MemoryLimit.regionBytesPerCell, budget: budget, what: "the region grid", resolutionKey: "terrain.resolutionM")
+        }
+        #expect(error?.message.contains("+ 30 MiB for the trails") == true, "\(String(describing: error))")
     }
 }
