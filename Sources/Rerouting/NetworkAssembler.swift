@@ -48,17 +48,7 @@ public enum NetworkAssembler {
 
     /// The point halfway along an edge by length.
     static func middleStop(of edge: NetworkEdge) -> (seg: Int, t: Double, point: LonLat)? {
-        let halfM = edge.lengthM / 2
-        var walkedM = 0.0
-        for k in 1..<edge.coords.count {
-            let stepM = Geodesic.distanceM(edge.coords[k - 1], edge.coords[k])
-            if walkedM + stepM >= halfM, stepM > 0 {
-                let t = (halfM - walkedM) / stepM
-                return (k - 1, t, Geodesic.interpolate(edge.coords[k - 1], edge.coords[k], fraction: t))
-            }
-            walkedM += stepM
-        }
-        return nil
+        LineWalk.position(edge.coords, atM: edge.lengthM / 2)
     }
 
     /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes.

@@ -91,16 +91,5 @@ public struct NetworkPath: Equatable, Sendable {
     public static let branchBearingDistanceM = 25.0
 
     /// Bearing from a line's first vertex to its point `branchBearingDistanceM` along (or its end).
-    static func branchBearingDeg(_ coords: [LonLat]) -> Double {
-        var walkedM = 0.0
-        for k in 1..<coords.count {
-            let stepM = Geodesic.distanceM(coords[k - 1], coords[k])
-            if walkedM + stepM >= branchBearingDistanceM {
-                let t = stepM > 0 ? (branchBearingDistanceM - walkedM) / stepM : 0
-                return Geodesic.bearingDeg(coords[0], Geodesic.interpolate(coords[k - 1], coords[k], fraction: t))
-            }
-            walkedM += stepM
-        }
-        return Geodesic.bearingDeg(coords[0], coords[coords.count - 1])
-    }
+    static func branchBearingDeg(_ coords: [LonLat]) -> Double { LineWalk.bearingDeg(coords, atM: branchBearingDistanceM) }
 }

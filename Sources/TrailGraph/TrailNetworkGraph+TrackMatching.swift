@@ -102,16 +102,6 @@ extension TrailNetworkGraph {
     /// The point `distanceM` along the edge from `end`'s node, or halfway along a shorter edge.
     func probePoint(_ end: EdgeEnd, distanceM: Double) -> LonLat {
         let edge = edges[end.edge]
-        let coords = end.atStart ? edge.coords : edge.coords.reversed()
-        let targetM = min(distanceM, edge.lengthM / 2)
-        var walkedM = 0.0
-        for k in 1..<coords.count {
-            let stepM = Geodesic.distanceM(coords[k - 1], coords[k])
-            if walkedM + stepM >= targetM {
-                return Geodesic.interpolate(coords[k - 1], coords[k], fraction: stepM > 0 ? (targetM - walkedM) / stepM : 0)
-            }
-            walkedM += stepM
-        }
-        return coords[coords.count - 1]
+        return LineWalk.point(end.atStart ? edge.coords : edge.coords.reversed(), atM: min(distanceM, edge.lengthM / 2))
     }
 }

@@ -228,19 +228,7 @@ public struct TrailNetworkGraph: Sendable {
     /// Bearing in degrees [0, 360) from an edge end's node to the point `branchBearingDistanceM`
     /// along the edge (or its far end when the edge is shorter).
     func branchBearingDeg(_ end: EdgeEnd) -> Double {
-        let coords = end.atStart ? edges[end.edge].coords : edges[end.edge].coords.reversed()
-        let origin = coords[0]
-        var walkedM = 0.0
-        for k in 1..<coords.count {
-            let stepM = Geodesic.distanceM(coords[k - 1], coords[k])
-            if walkedM + stepM >= Self.branchBearingDistanceM {
-                let t = stepM > 0 ? (Self.branchBearingDistanceM - walkedM) / stepM : 0
-                let p = Geodesic.interpolate(coords[k - 1], coords[k], fraction: t)
-                return Geodesic.bearingDeg(origin, p)
-            }
-            walkedM += stepM
-        }
-        return Geodesic.bearingDeg(origin, coords[coords.count - 1])
+        LineWalk.bearingDeg(end.atStart ? edges[end.edge].coords : edges[end.edge].coords.reversed(), atM: Self.branchBearingDistanceM)
     }
 
     /// Branches for the edge ends at node `n` other than `used`, sorted by bearing then name.
