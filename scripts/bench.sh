@@ -4,7 +4,12 @@
 # own single contour pass beside its level-split passes, `validate --dem` of each case's pack
 # against its DEMs (at most 5x its build), `validate` and `preview` on the largest
 # pack, `validate` on a 42,000- and a 168,000-vertex route (bench/results-long-route.json),
-# and route processing on a 1-million-point track. Writes bench/results.json (full run) and
+# `validate` on 40,000- and 160,000-vertex routes broken in every way a route file can be
+# (bench/results-malformed-routes.json), the track cleaner on 0.5 and 2 million-point
+# recordings of four shapes (bench/results-cleaner.json), and route processing on a
+# 1-million-point track. The run fails (exit 1, after writing everything) when validate on a
+# broken route or the cleaner grows more than 5 times for 4 times the input, or validate takes
+# 10 s or more on 160,000 vertices. Writes bench/results.json (full run) and
 # the speed table of README.md from it (scripts/bench_report.py). Then a big region
 # (scripts/bench_tiles.sh): the whole N44W072 tile with its vector tiles against the GDAL chain
 # plus tippecanoe (bench/results-tiles.json).
@@ -12,7 +17,8 @@
 # Environment: BENCH_RUNS (runs per tool and case, default 3), BENCH_CASES (subset of
 # "area-1x area-4x area-16x tile-10m", or "none"; default the first three, a subset is a partial run),
 # BENCH_TILES (0 skips the big-region section; it needs .venv, made by `make venv`),
-# BENCH_ROUTES (0 skips route processing), BENCH_ONE_PASS_RUNS (runs that also time the single
+# BENCH_ROUTES (0 skips route processing), BENCH_MALFORMED (0 skips validate on broken routes),
+# BENCH_CLEANER (0 skips the cleaner's section), BENCH_ONE_PASS_RUNS (runs that also time the single
 # contour pass, default 1), BENCH_RESULTS (output; default bench/results.json for
 # a full run, bench/work/results-partial.json for a partial one), BENCH_SCRATCH (swift build
 # scratch path, default .build), TRAILPACK (binary, default <scratch>/release/trailpack).
@@ -237,7 +243,65 @@ print(json.dumps({"runs": rows, "best": [small, large], "ratio": round(large["se
                   "verticesRatio": round(large["vertices"] / small["vertices"], 2)}, indent=2, sort_keys=True))
 PY
 echo "  validate: $(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); a, b = d["best"]; print("%d vertices %.2f s %d MB, %d vertices %.2f s %d MB: ratio %.2f (CPU %.2f) for %gx the vertices" % (a["vertices"], a["seconds"], a["peakRSSKB"] / 1000, b["vertices"], b["seconds"], b["peakRSSKB"] / 1000, d["ratio"], d["cpuRatio"], d["verticesRatio"]))' "$long_out")"
+
+# validate is linear on any input (issue 40): the long route broken in each way a route file can
+# be (scripts/broken_route.py: no ele, an empty cum and no waypoints, that written on one line;
+# cum short or unordered; ele null; coords of the wrong arity; NaN-like values; waypoints past the
+# end; every vertex twice) at 40,000 and 160,000 vertices. Each shape's 4x time must be at most 5
+# times its 1x, and 160,000 vertices validate in under 10 s; validate must find the errors (exit 1).
+failures=()
+if [ "${BENCH_MALFORMED:-1}" != 0 ]; then
+  echo "bench: validate on malformed long routes (demo region; 40,000 and 160,000 vertices, every shape)"
+  : >"$work/records-malformed.jsonl"
+  shapes=$(cd scripts && python3 -c 'import broken_route; print(" ".join(broken_route.SHAPES))')
+  for vertices in 40000 160000; do
+    python3 scripts/long_route.py "$work/out-demo" "$work/long-base" mount-cabot "$vertices" >/dev/null
+    for shape in $shapes; do
+      rm -rf "$work/broken"
+      cp -r "$work/long-base" "$work/broken"
+      python3 scripts/broken_route.py "$work/broken" mount-cabot "$shape" >"$work/broken.json"
+      for k in $(seq 1 "$runs"); do
+        status=0
+        /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$trailpack" validate "$work/broken" >"$work/broken-report.txt" || status=$?
+        [ "$status" = 1 ] || failures+=("validate exited $status on the $shape route of $vertices vertices")
+        python3 - "$work/t" "$work/broken.json" "$k" "$status" "$work/broken-report.txt" >>"$work/records-malformed.jsonl" <<'PY'
+import json, sys
+e, u, s, m = open(sys.argv[1]).read().split()[-4:]
+route = json.load(open(sys.argv[2]))
+lines = sum(1 for _ in open(sys.argv[5]))
+print(json.dumps(dict(route, run=int(sys.argv[3]), exit=int(sys.argv[4]), reportLines=lines, seconds=float(e),
+                      cpuSeconds=round(float(u) + float(s), 2), peakRSSKB=int(m)), sort_keys=True))
+PY
+      done
+      echo "  $(tail -1 "$work/records-malformed.jsonl")"
+    done
+    rm -rf "$work/long-base" "$work/broken"
+  done
+  if [ "$full" = 1 ]; then malformed_out=$repo/bench/results-malformed-routes.json; else malformed_out=$work/results-malformed-routes-partial.json; fi
+  python3 scripts/bench_report.py scaling --records "$work/records-malformed.jsonl" --section "validate on malformed routes" \
+    --size-key vertices --item vertex --items vertices --max-ratio 5 --max-seconds 10 --out "$malformed_out" || failures+=("validate on malformed routes")
+fi
 rm -rf "$work/out-demo"
+
+# The cleaner is near-linear whatever the recording's shape (issue 40): seeded recordings
+# (SyntheticRecording: a walk, a device left on in one place, a walk criss-crossing itself inside
+# 60 m, a walk out and back) of 0.5 and 2 million fixes; each shape's 4x time at most 5 times its 1x.
+if [ "${BENCH_CLEANER:-1}" != 0 ]; then
+  echo "bench: the track cleaner on 0.5 and 2 million-point recordings (walk, stop, tangle, out-and-back; one thread)"
+  : >"$work/records-cleaner.jsonl"
+  # The two sizes' runs alternate, so a load that comes and goes weighs on both alike.
+  for shape in walk stop tangle out-and-back; do
+    for k in $(seq 1 "$runs"); do
+      for points in 500000 2000000; do
+        "$bench" cleaner --shape "$shape" --points "$points" --runs 1 2>/dev/null >>"$work/records-cleaner.jsonl"
+      done
+    done
+    echo "  $(tail -2 "$work/records-cleaner.jsonl" | tr '\n' ' ')"
+  done
+  if [ "$full" = 1 ]; then cleaner_out=$repo/bench/results-cleaner.json; else cleaner_out=$work/results-cleaner-partial.json; fi
+  python3 scripts/bench_report.py scaling --records "$work/records-cleaner.jsonl" --section "the track cleaner" \
+    --size-key points --item point --items points --max-ratio 5 --out "$cleaner_out" || failures+=("the track cleaner")
+fi
 
 routes_json=null
 if [ "${BENCH_ROUTES:-1}" != 0 ]; then
@@ -263,4 +327,8 @@ echo "bench: wrote $results"
 if [ "$full" = 1 ] && [ "$results" = "$repo/bench/results.json" ]; then
   python3 scripts/bench_report.py table --results "$results" --readme README.md
   echo "bench: README.md speed table regenerated"
+fi
+if [ ${#failures[@]} -gt 0 ]; then
+  printf 'bench: FAILED: %s\n' "${failures[@]}" >&2
+  exit 1
 fi

@@ -8,6 +8,11 @@ table:   README.md's speed section, between <!-- bench:start --> and <!-- bench:
 tiles:   the big-region section (scripts/bench_tiles.sh): trailpack's whole build of the N44W072
          tile against the GDAL chain + tippecanoe, both tile archives per zoom, the renders, the
          targets of issue 38, into bench/results-tiles.json.
+scaling: a section timed at two sizes per shape (issue 40: validate on malformed long routes,
+         bench/results-malformed-routes.json; the cleaner on long recordings,
+         bench/results-cleaner.json): per shape the best seconds at each size, the cost per item,
+         the ratio of the two; exits 1 when a ratio is over --max-ratio or the larger size's
+         seconds over --max-seconds.
 """
 import argparse
 import json
@@ -217,6 +222,42 @@ def tiles(args):
     print("  targets: " + ", ".join(f"{k}: {'met' if v else 'MISSED'}" for k, v in targets.items()))
 
 
+def scaling(args):
+    rows = [json.loads(line) for line in open(args.records) if line.strip()]
+    size = args.size_key
+    shapes, failures = [], []
+    for shape in dict.fromkeys(r["shape"] for r in rows):
+        best = {}
+        for r in rows:
+            if r["shape"] == shape and (r[size] not in best or r["seconds"] < best[r[size]]["seconds"]):
+                best[r[size]] = r
+        small, large = best[min(best)], best[max(best)]
+        ratio = round(large["seconds"] / small["seconds"], 2) if small["seconds"] > 0 else None
+        entry = {"shape": shape, "best": [small, large], "ratio": ratio, "sizeRatio": round(large[size] / small[size], 2),
+                 "microsecondsPer" + args.item.capitalize(): [round(b["seconds"] / b[size] * 1e6, 3) for b in (small, large)]}
+        if "cpuSeconds" in small and small["cpuSeconds"] > 0:
+            entry["cpuRatio"] = round(large["cpuSeconds"] / small["cpuSeconds"], 2)
+        problems = []
+        if ratio is None or ratio > args.max_ratio:
+            problems.append(f"ratio {ratio} over {args.max_ratio} for {entry['sizeRatio']}x the {args.items}")
+        if args.max_seconds is not None and large["seconds"] > args.max_seconds:
+            problems.append(f"{large['seconds']:.2f} s at {large[size]} {args.items}, over {args.max_seconds} s")
+        entry["passes"] = not problems
+        failures += [f"{shape}: {p}" for p in problems]
+        shapes.append(entry)
+        per = entry["microsecondsPer" + args.item.capitalize()]
+        print(f"  {shape}: {small[size]} {args.items} {small['seconds']:.2f} s ({per[0]:.2f} us each), "
+              f"{large[size]} {args.items} {large['seconds']:.2f} s ({per[1]:.2f} us each): ratio {ratio}"
+              + ("" if not problems else " FAILS: " + "; ".join(problems)))
+    doc = {"section": args.section, "maxRatio": args.max_ratio, "maxSeconds": args.max_seconds, "shapes": shapes,
+           "passes": not failures, "runs": rows, "loadAverageAtEnd": open("/proc/loadavg").read().split()[:3]}
+    with open(args.out, "w") as f:
+        f.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    if failures:
+        print(f"bench: {args.section}: " + "; ".join(failures), file=sys.stderr)
+        sys.exit(1)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
@@ -229,8 +270,13 @@ def main():
     tl = sub.add_parser("tiles")
     for name in ("--records", "--plan", "--trailpack-tiles", "--tippecanoe-tiles", "--renders", "--pack", "--out"):
         tl.add_argument(name, required=True)
+    sc = sub.add_parser("scaling")
+    for name in ("--records", "--section", "--size-key", "--item", "--items", "--out"):
+        sc.add_argument(name, required=True)
+    sc.add_argument("--max-ratio", type=float, required=True)
+    sc.add_argument("--max-seconds", type=float)
     a = p.parse_args()
-    {"results": results, "table": table, "tiles": tiles}[a.command](a)
+    {"results": results, "table": table, "tiles": tiles, "scaling": scaling}[a.command](a)
     if over_estimate:
         sys.exit("bench: peak memory over plan's estimate: " + "; ".join(over_estimate))
 

@@ -22,6 +22,11 @@ final class JSONTree: Sendable {
     let strings: [String]
     /// Byte offset of the start of each line; `lineStarts[0] == 0`.
     let lineStarts: [Int]
+    /// `scalarCheckpoints[k]`: the Unicode scalars (bytes that are no UTF-8 continuation byte)
+    /// in the source's first `k * checkpointBytes` bytes, so a column on a long line (a document
+    /// written on one line) is found by scanning at most `checkpointBytes` bytes twice.
+    let scalarCheckpoints: [Int]
+    static let checkpointBytes = 4096
 
     init(source: [UInt8], entries: [Entry], children: [Int32], strings: [String]) {
         self.source = source
@@ -29,16 +34,32 @@ final class JSONTree: Sendable {
         self.children = children
         self.strings = strings
         var starts = [0]
+        var checkpoints = [0]
+        checkpoints.reserveCapacity(source.count / Self.checkpointBytes + 1)
         source.withUnsafeBufferPointer { bytes in
-            var i = 0
+            var i = 0, scalars = 0
             let n = bytes.count
             while i < n {
                 let b = bytes[i]
                 if b == 0x0A || (b == 0x0D && (i + 1 >= n || bytes[i + 1] != 0x0A)) { starts.append(i + 1) }
+                if b & 0xC0 != 0x80 { scalars += 1 }
                 i += 1
+                if i % Self.checkpointBytes == 0 { checkpoints.append(scalars) }
             }
         }
         lineStarts = starts
+        scalarCheckpoints = checkpoints
+    }
+
+    /// The scalars in the source's first `offset` bytes (at most its length).
+    func scalars(upTo offset: Int) -> Int {
+        let end = min(max(offset, 0), source.count)
+        let k = end / Self.checkpointBytes
+        var count = scalarCheckpoints[k]
+        source.withUnsafeBufferPointer { bytes in
+            for i in (k * Self.checkpointBytes)..<end where bytes[i] & 0xC0 != 0x80 { count += 1 }
+        }
+        return count
     }
 
     func position(ofEntry index: Int32) -> JSONPosition {
@@ -52,9 +73,15 @@ final class JSONTree: Sendable {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let column = source.withUnsafeBufferPointer {
-            JSONPosition.column(from: lineStarts[low], to: offset, in: $0)
-        }
-        return JSONPosition(line: low + 1, column: column, offset: offset)
+        return JSONPosition(line: low + 1, column: column(from: lineStarts[low], to: offset), offset: offset)
+    }
+
+    /// `JSONPosition.column(from:to:in:)` on the source from its checkpoints: 1 + the scalars in
+    /// `lineStart..<offset`, a byte-order mark at the file start not counted.
+    func column(from lineStart: Int, to offset: Int) -> Int {
+        var start = lineStart
+        if start == 0, source.count >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF, offset >= 3 { start = 3 }
+        guard offset > start else { return 1 }
+        return 1 + scalars(upTo: offset) - scalars(upTo: start)
     }
 }

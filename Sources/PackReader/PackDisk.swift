@@ -101,22 +101,31 @@ extension PackDisk {
     }
 
     /// The bytes of the regular file at `path`, never through a symlink at its last component
-    /// (`O_NOFOLLOW`) and never from a FIFO or device; nil otherwise.
-    public static func readNoFollow(_ path: String) -> [UInt8]? {
+    /// (`O_NOFOLLOW`) and never from a FIFO or device; nil otherwise, and nil without reading
+    /// when the open file is larger than `maxBytes` (or grows past it while read).
+    public static func readNoFollow(_ path: String, maxBytes: Int = Int.max) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return nil }
+            guard n >= 0, out.count + n <= maxBytes else { return nil }
             if n == 0 { return out }
             out += chunk[0..<n]
         }
+    }
+
+    /// The size on disk of the file at `path` (not through a symlink) when it is over `maxBytes`;
+    /// nil when it is not, or cannot be seen.
+    public static func oversize(_ path: String, maxBytes: Int) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0, Int(info.st_size) > maxBytes else { return nil }
+        return Int(info.st_size)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackSpec
 import TrailpackCore
 
 /// A region folder on disk, as the files under it: every file found (walked once, on demand),
@@ -30,15 +31,26 @@ public final class RegionFolder {
     public func displayPath(_ relative: String) -> String { url.path + "/" + relative }
 
     /// The bytes of a regular file of the folder; nil otherwise: nil for a symlink or a path
-    /// through a symlinked folder (its real path must be the folder's joined with `relative`).
+    /// through a symlinked folder (its real path must be the folder's joined with `relative`),
+    /// and nil, unread, for a JSON document over its kind's cap (`oversize`).
     /// `relative` must be safe (`PackDisk.pathProblem`).
     public func bytes(_ relative: String) -> [UInt8]? {
         if let cached = cache[relative] { return cached }
         guard PackDisk.pathProblem(relative) == nil else { return nil }
         let file = url.appendingPathComponent(relative)
-        guard PackDisk.resolved(file.path) == boundary + "/" + relative, let bytes = PackDisk.readNoFollow(file.path) else { return nil }
+        guard PackDisk.resolved(file.path) == boundary + "/" + relative,
+              let bytes = PackDisk.readNoFollow(file.path, maxBytes: PackLimits.maxBytes(ofPackFile: relative) ?? Int.max) else { return nil }
         cache[relative] = bytes
         return bytes
+    }
+
+    /// The size on disk of a JSON document of the folder over its kind's cap
+    /// (`PackLimits.maxBytes(ofPackFile:)`), and the cap: such a file is never read. Nil for a
+    /// file within its cap, a binary file, or a missing one.
+    public func oversize(_ relative: String) -> (bytes: Int, limitBytes: Int)? {
+        guard let limit = PackLimits.maxBytes(ofPackFile: relative),
+              let size = PackDisk.oversize(displayPath(relative), maxBytes: limit) else { return nil }
+        return (size, limit)
     }
 
     /// Why a file of the folder that exists is never read: "a FIFO, not a regular file" (a
@@ -54,6 +66,9 @@ public final class RegionFolder {
     public func requireBytes(_ relative: String) throws(PackReadError) -> [UInt8] {
         if let problem = PackDisk.pathProblem(relative) {
             throw .unreadable(path: displayPath(relative), reason: "not a safe relative path (\(problem))")
+        }
+        if let (size, limit) = oversize(relative) {
+            throw .unreadable(path: displayPath(relative), reason: "is \(size) bytes, over the \(PackLimits.sizeText(limit)) it may be (not read)")
         }
         guard let bytes = bytes(relative) else {
             throw .unreadable(path: displayPath(relative), reason: notRegular(relative).map { "is " + $0 } ?? "no such file or unreadable")
@@ -84,9 +99,14 @@ public struct PackDocument: Sendable {
         do { root = try JSONParser.parse(bytes, mode: .strict) } catch { throw .syntax(path: path, error: error) }
     }
 
-    /// Reads and parses the regular file at `path` (a catalog.json, or any single pack file).
-    /// - Throws: `PackReadError.unreadable` or `.syntax`.
+    /// Reads and parses the regular file at `path` (a catalog.json, or any single pack file),
+    /// unless it is over its kind's cap by name (`PackLimits.maxBytes(ofPackFile:)`).
+    /// - Throws: `PackReadError.unreadable` (an oversize file unread) or `.syntax`.
     public static func read(path: String) throws(PackReadError) -> PackDocument {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if let limit = PackLimits.maxBytes(ofPackFile: name), let size = PackDisk.oversize(path, maxBytes: limit) {
+            throw .unreadable(path: path, reason: "is \(size) bytes, over the \(PackLimits.sizeText(limit)) it may be (not read)")
+        }
         guard PackDisk.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "no such file or unreadable")
         }

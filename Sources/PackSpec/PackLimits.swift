@@ -18,6 +18,22 @@ public enum PackLimits {
     /// The largest manifest `validate` reads, bytes (32 MB): `maxRoutesPerRegion` routes take
     /// about 8 MB. A larger one is `manifest.route-count`, refused from its size, not read.
     public static let maxManifestBytes = 32 << 20
+    /// The largest routing.json `validate` and `route` read, bytes (256 MB): a trail network
+    /// writes about 3.2 kB per km (make bench's 600 km grid: 1.9 MB), so 80,000 km of trails.
+    public static let maxRoutingBytes = 256 << 20
+    /// The largest trails.geojson read, bytes (256 MB; the demo's 90 km of trails: 110 kB).
+    public static let maxTrailsBytes = 256 << 20
+    /// The largest pois.geojson read, bytes (64 MB: some 300,000 POIs at about 200 bytes each).
+    public static let maxPOIsBytes = 64 << 20
+    /// The largest contours.geojson read, bytes (1 GB; the demo's 12 x 14 km: 1.6 MB). A region
+    /// whose contours would be larger keeps them in its tiles (`files.contours.tiles`).
+    public static let maxContoursBytes = 1 << 30
+    /// The largest style.json, and sprite index under map/, read, bytes (16 MB; the demo's
+    /// style: 8 kB).
+    public static let maxStyleBytes = 16 << 20
+    /// The largest catalog.json `validate` reads, bytes (64 MB: a region's entry takes about
+    /// 1 kB and 150 bytes per route).
+    public static let maxCatalogBytes = 64 << 20
     /// Least geodesic distance from every route vertex to its AR patch's edges, metres.
     public static let arMarginM = 100.0
     /// `ele` of a route may differ from its AR patch by this much at every vertex, metres.

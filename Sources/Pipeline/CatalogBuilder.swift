@@ -77,7 +77,11 @@ public enum CatalogBuilder {
     ///   instead of a regular file, or the errno) or is malformed (its line and key path).
     static func entry(regionFolder: URL, id: String) throws -> JSONValue {
         let manifestURL = regionFolder.appendingPathComponent(PackTree.manifest)
-        guard let data = PackDisk.readNoFollow(manifestURL.path) else {
+        if let size = PackDisk.oversize(manifestURL.path, maxBytes: PackLimits.maxManifestBytes) {
+            throw BuildError.input(file: manifestURL.path, place: "", message: "is \(size) bytes, over the \(PackLimits.sizeText(PackLimits.maxManifestBytes)) "
+                                   + "a manifest may be (it was not read); the catalog lists every region, so it was not written: rebuild the region or remove its folder")
+        }
+        guard let data = PackDisk.readNoFollow(manifestURL.path, maxBytes: PackLimits.maxManifestBytes) else {
             throw BuildError.input(file: manifestURL.path, place: "", message: unreadable(manifestURL.path)
                                    + "; the catalog lists every region, so it was not written: rebuild the region or remove its folder")
         }

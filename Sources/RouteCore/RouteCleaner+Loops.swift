@@ -57,7 +57,7 @@ extension RouteCleaner {
         let tipM = geometry.cumM[tip], endM = geometry.cumM[end] + o.loopSpurWithinM
         let clear = out.filter { geometry.cumM[$0] <= tipM - o.loopSpurHeadingChordM }
         let way = clear.isEmpty ? Array(out) : clear
-        let paired = way.filter { i in geometry.overlap(at: i, rule).map { (tipM...endM).contains($0.alongM) } ?? false }
+        let paired = way.filter { i in geometry.overlap(at: i, rule, liesWithin: tipM...endM) }
         return Double(paired.count) >= o.loopSpurWithinShare * Double(way.count)
     }
 

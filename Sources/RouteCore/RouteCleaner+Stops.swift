@@ -26,8 +26,7 @@ extension RouteCleaner {
     /// run's median point (coordinate by coordinate, in the `local` metric frame), and that point.
     static func stopCore(_ pts: [LonLat], _ run: Range<Int>, coreM: Double, _ local: (LonLat) -> (x: Double, y: Double)) -> (Int, Int, median: (x: Double, y: Double)) {
         let q = run.map { local(pts[$0]) }
-        let xs = q.map(\.x).sorted(), ys = q.map(\.y).sorted()
-        let mx = xs[xs.count / 2], my = ys[ys.count / 2]
+        let mx = OrderStatistic.kth(q.map(\.x), q.count / 2), my = OrderStatistic.kth(q.map(\.y), q.count / 2)
         func near(_ t: Int) -> Bool {
             let dx = q[t].x - mx, dy = q[t].y - my
             return dx * dx + dy * dy <= coreM * coreM

@@ -94,19 +94,22 @@ enum SelfCrossings {
         /// Calls `body` with the plane's indices of the earlier and the later segment of each
         /// crossing, once each, until it returns false; crossings whose earlier segment is at or
         /// after `earlierBelow()` are skipped. Candidates come from the segment index (every
-        /// segment that reaches the later one's span), so the cost is linear in the number of
-        /// points where the track does not pile up in one place.
+        /// segment before the later one that reaches its span, in track order: the farther back
+        /// along the track, the earlier), visited only while they lie `minSeparationM` back, so
+        /// the cost is linear in the number of points where the track does not pile up in one
+        /// place, and where it does (a device left on) the search stops at the crossings it needs.
         private func forEach(minSeparationM: Double, earlierBelow: () -> Int = { Int.max }, _ body: (Int, Int) -> Bool) {
             for s in 0..<(xy.count - 1) {
                 let a = positions[s], b = positions[s + 1]
-                let bound = earlierBelow()
-                // In track order: the farther back along the track, the earlier; a crossing lies
-                // on this segment, within half its length of its middle.
-                for t in index.segments(near: middle * (a + b), withinM: middle * (b - a).length) {
-                    if t >= s || t >= bound || alongM[s] - alongM[t + 1] < minSeparationM { break }
-                    guard RouteCleaner.crossing(xy[t], xy[t + 1], xy[s], xy[s + 1]) != nil else { continue }
-                    if !body(t, s) { return }
+                var goesOn = true
+                // A crossing lies on this segment, within half its length of its middle.
+                index.forEachSegment(near: middle * (a + b), withinM: middle * (b - a).length, in: 0..<min(s, earlierBelow())) { t in
+                    guard alongM[s] - alongM[t + 1] >= minSeparationM else { return false }
+                    guard RouteCleaner.crossing(xy[t], xy[t + 1], xy[s], xy[s + 1]) != nil else { return true }
+                    goesOn = body(t, s)
+                    return goesOn
                 }
+                if !goesOn { return }
             }
         }
 

@@ -57,15 +57,46 @@ extension TrackGeometry {
     /// `rule.minAheadM` farther along; among those within `rule.reachM` whose heading is opposite
     /// to the vertex's (`rule.opposite`), the nearest (the first along of equally near ones).
     public func overlap(at i: Int, _ rule: OverlapRule) -> Overlap? {
-        let p = positions[i]
-        let fromM = cumM[i] + rule.minAheadM
         let own = heading(atM: cumM[i], halfChordM: rule.halfChordM)
+        return nearestOpposite(to: positions[i], heading: own, fromM: cumM[i] + rule.minAheadM, withinM: rule.reachM, rule,
+                               segments: i..<max(i, positions.count - 1))
+    }
+
+    /// True when `overlap(at: i, rule)` lies within `window` metres along, found without visiting
+    /// every segment near vertex `i`: the nearest ground the other way among the segments that
+    /// start by the window's end, then, when that lies in the window, whether a segment after
+    /// them comes nearer still (every point of those lies beyond the window). A line that passes
+    /// the vertex again and again (a tangle) costs the segments up to the window and those
+    /// visited until one comes nearer.
+    public func overlap(at i: Int, _ rule: OverlapRule, liesWithin window: ClosedRange<Double>) -> Bool {
+        let own = heading(atM: cumM[i], halfChordM: rule.halfChordM)
+        let fromM = cumM[i] + rule.minAheadM, segmentCount = max(i, positions.count - 1)
+        // The first vertex beyond the window's end: segments from it on lie wholly beyond it.
+        var beyond = i, hi = positions.count
+        while beyond < hi {
+            let mid = (beyond + hi) / 2
+            if cumM[mid] <= window.upperBound { beyond = mid + 1 } else { hi = mid }
+        }
+        let split = min(beyond, segmentCount)
+        guard let near = nearestOpposite(to: positions[i], heading: own, fromM: fromM, withinM: rule.reachM, rule, segments: i..<split),
+              window.contains(near.alongM) else { return false }
+        return nearestOpposite(to: positions[i], heading: own, fromM: fromM, withinM: near.distanceM.nextDown, rule,
+                               segments: split..<segmentCount, stopAtFirst: true) == nil
+    }
+
+    /// Of the segments `range` that may come within `withinM` of `p`, in ascending order: the
+    /// point nearest `p` at least `fromM` along, within `withinM`, where the line heads opposite to
+    /// `own` (`rule.opposite`, chords `rule.halfChordM` either side), the first along of equally
+    /// near ones; with `stopAtFirst`, the first such point found.
+    func nearestOpposite(to p: Vec2, heading own: Vec2, fromM: Double, withinM: Double, _ rule: OverlapRule,
+                         segments range: Range<Int>, stopAtFirst: Bool = false) -> Overlap? {
         var best: Overlap?
-        for j in index.segments(near: p, withinM: rule.reachM) where j >= i && cumM[j + 1] >= fromM {
-            guard let hit = candidate(p, onSegment: j, fromM: fromM), hit.distanceM <= rule.reachM,
+        index.forEachSegment(near: p, withinM: withinM, in: range) { j in
+            guard cumM[j + 1] >= fromM, let hit = candidate(p, onSegment: j, fromM: fromM), hit.distanceM <= withinM,
                   best.map({ hit.distanceM < $0.distanceM || (hit.distanceM == $0.distanceM && hit.alongM < $0.alongM) }) ?? true,
-                  rule.opposite(own, heading(atM: hit.alongM, halfChordM: rule.halfChordM)) else { continue }
+                  rule.opposite(own, heading(atM: hit.alongM, halfChordM: rule.halfChordM)) else { return true }
             best = hit
+            return !stopAtFirst
         }
         return best
     }

@@ -50,20 +50,64 @@ public struct SegmentIndex: Sendable {
     /// The segments that may lie within `withinM` metres of `p` (and some farther), ascending,
     /// each once.
     public func segments(near p: Vec2, withinM: Double) -> [Int] {
+        var out: [Int] = []
+        forEachSegment(near: p, withinM: withinM, in: 0..<Int(Int32.max)) { out.append($0); return true }
+        return out
+    }
+
+    /// Calls `body` with the segments of `range` that may lie within `withinM` metres of `p` (and
+    /// some farther), ascending, each once, until it returns false. Each cell's segments are
+    /// sorted: the cost is a binary search per cell and the segments visited, however many
+    /// segments a cell holds outside `range` or after the last one visited.
+    public func forEachSegment(near p: Vec2, withinM: Double, in range: Range<Int>, _ body: (Int) -> Bool) {
+        var cursors = cells(near: p, withinM: withinM, in: range)
+        var last = -1
+        while true {
+            var smallest = Int32.max, found = false
+            for c in cursors where c.next < c.end && segments[c.next] < smallest {
+                smallest = segments[c.next]
+                found = true
+            }
+            guard found else { return }
+            for k in cursors.indices where cursors[k].next < cursors[k].end && segments[cursors[k].next] == smallest { cursors[k].next += 1 }
+            if Int(smallest) != last, !body(Int(smallest)) { return }
+            last = Int(smallest)
+        }
+    }
+
+    /// For each cell within `withinM` plus a quarter cell of `p` that holds a segment of `range`,
+    /// where those segments lie in `segments`.
+    func cells(near p: Vec2, withinM: Double, in range: Range<Int>) -> [(next: Int, end: Int)] {
         let halfM = withinM + cellM / (2 * Self.samplesPerCell)
         let x0 = Self.cell(p.x - halfM, cellM), x1 = Self.cell(p.x + halfM, cellM)
         let y0 = Self.cell(p.y - halfM, cellM), y1 = Self.cell(p.y + halfM, cellM)
-        var out: [Int] = []
+        var cursors: [(next: Int, end: Int)] = []
         for cx in x0...x1 {
             for cy in y0...y1 {
                 guard let c = cellIndex(Self.key(cx, cy)) else { continue }
-                for s in starts[c]..<starts[c + 1] { out.append(Int(segments[s])) }
+                let next = firstSegment(atLeast: range.lowerBound, from: starts[c], to: starts[c + 1])
+                let end = firstSegment(atLeast: range.upperBound, from: next, to: starts[c + 1])
+                if next < end { cursors.append((next, end)) }
             }
         }
-        out.sort()
-        var unique: [Int] = []
-        for s in out where unique.last != s { unique.append(s) }
-        return unique
+        return cursors
+    }
+
+    /// The first position in `segments[from..<to]` (sorted) holding a segment of at least `j`:
+    /// galloping from `from`, then a binary search, so the cost is the logarithm of how far it
+    /// lies (a search for the early segments of a crowded cell stays near its start).
+    func firstSegment(atLeast j: Int, from: Int, to: Int) -> Int {
+        var lo = from, step = 1
+        while lo + step < to, Int(segments[lo + step - 1]) < j {
+            lo += step
+            step *= 2
+        }
+        var hi = min(lo + step, to)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(segments[mid]) < j { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The position in `keys` of `key`, nil when no segment lies in that cell.

@@ -3,6 +3,8 @@
 //       prints the SPEC grid's GDAL arguments (for the GDAL command-line chain)
 //   trailpack-bench routes [--points N] [--seed S] [--runs R]
 //       times route processing on a synthetic random-walk track, prints JSON
+//   trailpack-bench cleaner --shape walk|stop|tangle|out-and-back [--points N] [--seed S] [--runs R] [--gpx FILE]
+//       times the track cleaner on a seeded recording of that shape, prints JSON
 //   trailpack-bench routing [--runs R] [--seed S]
 //       routing.json size and load/query times on a synthetic 600 km trail grid, prints JSON
 //   trailpack-bench landmarks [--runs R]
@@ -34,6 +36,9 @@ case "routes":
     let seed = UInt64(option("--seed") ?? "8") ?? 8
     let runs = Int(option("--runs") ?? "3") ?? 3
     RouteBenchmark.run(inputPoints: points, seed: seed, runs: runs)
+case "cleaner":
+    CleanerBenchmark.run(shapeText: option("--shape"), points: Int(option("--points") ?? "2000000") ?? 2_000_000,
+                         seed: UInt64(option("--seed") ?? "1") ?? 1, runs: Int(option("--runs") ?? "1") ?? 1, gpxPath: option("--gpx"))
 case "routing":
     RoutingBenchmark.run(runs: Int(option("--runs") ?? "3") ?? 3, seed: UInt64(option("--seed") ?? "42") ?? 42)
 case "landmarks":

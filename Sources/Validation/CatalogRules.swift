@@ -1,6 +1,7 @@
 import Foundation
 import PackJSON
 import PackReader
+import PackSpec
 import TrailpackCore
 
 /// The rules of `catalog.json`: structure, ids, order, and each entry against its region.
@@ -52,6 +53,11 @@ struct CatalogRules {
     private func parsedRoot(path: String) -> JSONNode? {
         if let kind = InputFile.kind(path) {
             log.add(.fileRead, file: Self.file, at: .file, expected: "a readable catalog.json", found: "\(kind), not a regular file")
+            return nil
+        }
+        if let size = PackDisk.oversize(path, maxBytes: PackLimits.maxCatalogBytes) {
+            log.add(.fileSize, file: Self.file, at: .file, expected: "a catalog.json of at most \(PackLimits.sizeText(PackLimits.maxCatalogBytes))",
+                    found: "\(size) bytes (not read)")
             return nil
         }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -12,20 +12,24 @@ final class ProblemLog {
     private var counts: [String: Int] = [:]
     private var overflow: [(key: String, rule: ValidationRule, file: String)] = []
 
-    func add(_ rule: ValidationRule, file: String, at location: ProblemLocation, expected: String, found: String) {
+    /// A problem under `rule` in `file`. The location and the texts are made only for a problem
+    /// that is kept (the first `maxPerRuleAndFile` of its rule and file): past that an add is a
+    /// count, so a file with a problem at every vertex costs no more per vertex than a clean one.
+    func add(_ rule: ValidationRule, file: String, at location: @autoclosure () -> ProblemLocation,
+             expected: @autoclosure () -> String, found: @autoclosure () -> String) {
         let key = rule.id + "\u{0}" + file
         let seen = counts[key, default: 0]
         counts[key] = seen + 1
         if seen < Self.maxPerRuleAndFile {
-            problems.append(ValidationProblem(rule, file: file, at: location, expected: expected, found: found))
+            problems.append(ValidationProblem(rule, file: file, at: location(), expected: expected(), found: found()))
         } else if seen == Self.maxPerRuleAndFile {
             overflow.append((key, rule, file))
         }
     }
 
-    /// A problem located at a JSON value (path, line and column).
-    func add(_ rule: ValidationRule, file: String, node: JSONNode, expected: String, found: String) {
-        add(rule, file: file, at: Self.location(of: node), expected: expected, found: found)
+    /// A problem located at a JSON value (path, line and column), made only when kept.
+    func add(_ rule: ValidationRule, file: String, node: JSONNode, expected: @autoclosure () -> String, found: @autoclosure () -> String) {
+        add(rule, file: file, at: Self.location(of: node), expected: expected(), found: found())
     }
 
     /// Records a measured figure (finite values only).

@@ -338,6 +338,11 @@ final class RegionValidator {
     func load(_ listed: ListedFile, fields: JSONFields) -> [UInt8]? {
         guard listed.safe else { return nil }
         if let cached = contents[listed.path] { return cached }
+        if let (size, limit) = disk.oversize(listed.path) {
+            log.add(.fileSize, file: name(listed.path), at: .file, expected: "a file of at most \(PackLimits.sizeText(limit)) (\(listed.path))",
+                    found: "\(size) bytes (not read)")
+            return nil
+        }
         guard let bytes = read(listed.path) else {
             log.add(.fileMissing, file: fields.file, node: listed.node["path"] ?? listed.node,
                     expected: "\(name(listed.path)) present as a file", found: disk.notRegular(listed.path) ?? "no such file")

@@ -93,7 +93,12 @@ struct RouteRules {
         }
         checkDecimals(raw)
         let stats = fields.object(doc, "stats")
-        if let coords { checkWaypoints(doc, count: coords.count, lengthM: cum?.last?.value ?? 0, fields: fields) }
+        if let coords {
+            checkWaypoints(doc, count: coords.count, lengthM: cum?.last?.value ?? 0, fields: fields)
+        } else {
+            // Unusable coords leave nothing to index, but a missing list is its own problem.
+            _ = fields.typed(fields.member(doc, "waypoints"), .array)
+        }
         if let coords, let waypoints = doc["waypoints"], waypoints.type == .array {
             GuidanceRules(file: file, log: log, context: guidance, line: GuidanceLine(coords.map(\.p)), elevationsM: coords.map(\.eleM),
                           terrain: arGrid ?? terrain).check(waypoints)

@@ -4,6 +4,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     // Layout and reading.
     case packLayout = "pack.layout"
     case fileRead = "file.read"
+    case fileSize = "file.size"
     case jsonSyntax = "json.syntax"
     case jsonKeyMissing = "json.key-missing"
     case jsonType = "json.type"
@@ -216,6 +217,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .packLayout: "PATH is a pack root (catalog.json) or a region folder (manifest.json)"
         case .fileRead: "every file the pack needs can be read"
+        case .fileSize: "a JSON document is at most its kind's size (routing.json and trails.geojson 256 MB, pois.geojson 64 MB, contours.geojson 1 GB, style.json and map/*.json 16 MB, catalog.json 64 MB); a larger one is reported from its size on disk and not read"
         case .jsonSyntax: "catalog, manifest, route and GeoJSON files are strict RFC 8259 JSON"
         case .jsonKeyMissing: "every key the SPEC requires is present"
         case .jsonType: "every SPEC key has the SPEC's type (string, number, integer, array, object)"

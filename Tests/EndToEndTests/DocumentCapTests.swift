@@ -1,4 +1,5 @@
 import Foundation
+import PackSpec
 import Testing
 import TestSupport
 
@@ -58,5 +59,72 @@ import TestSupport
         #expect(run.stderr.contains("many.json5:2") && run.stderr.contains("routes") && run.stderr.contains("10001 routes: a region holds at most 10000"),
                 "\(run.stderr.prefix(1000))")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("pack/regions/many").path))
+    }
+    /// A copy of the demo pack whose region file `relative` is a sparse file of `bytes`, and a
+    /// canary file beside the pack root.
+    func packWithOversize(_ relative: String, bytes: Int) throws -> (root: URL, canary: URL) {
+        let dir = TestData.scratchFolder("caps-doc")
+        let root = dir.appendingPathComponent("pack")
+        try FileManager.default.copyItem(at: try DemoBuild.get().root, to: root)
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent(relative))
+        try handle.truncate(atOffset: UInt64(bytes))
+        try handle.close()
+        let canary = dir.appendingPathComponent("canary.txt")
+        try Data("untouched".utf8).write(to: canary)
+        return (root, canary)
+    }
+
+    static let regionDocuments: [(file: String, limitBytes: Int)] = [
+        (PackTree.routing, PackLimits.maxRoutingBytes), (PackTree.trails, PackLimits.maxTrailsBytes),
+        (PackTree.pois, PackLimits.maxPOIsBytes), (PackTree.contours, PackLimits.maxContoursBytes),
+        (PackTree.style, PackLimits.maxStyleBytes), ("map/sprite.json", PackLimits.maxStyleBytes),
+    ]
+
+    /// Each JSON document of a region over its cap is `file.size`, named with its size and cap,
+    /// from its size on disk: validate reads none of it (a sparse file of the cap's size would
+    /// take seconds and gigabytes to parse).
+    @Test(arguments: regionDocuments.map(\.file)) func aRegionDocumentOverItsCapIsReportedUnread(_ file: String) throws {
+        let limit = try #require(Self.regionDocuments.first { $0.file == file }).limitBytes
+        let (root, canary) = try packWithOversize("regions/pliny-kilkenny/\(file)", bytes: limit + 1)
+        let run = try TestData.run(["validate", root.path], timeoutS: 60)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("regions/pliny-kilkenny/\(file): error [file.size]: expected a file of at most \(limit >> 20) MB (\(file)), found \(limit + 1) bytes (not read)"),
+                "\(run.stdout.prefix(2000))")
+        #expect(try String(contentsOf: canary, encoding: .utf8) == "untouched")
+    }
+
+    @Test func aCatalogOverItsCapIsReportedUnread() throws {
+        let (root, canary) = try packWithOversize(PackTree.catalog, bytes: PackLimits.maxCatalogBytes + 1)
+        let run = try TestData.run(["validate", root.path], timeoutS: 60)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("catalog.json: error [file.size]: expected a catalog.json of at most 64 MB, found \(PackLimits.maxCatalogBytes + 1) bytes (not read)"),
+                "\(run.stdout.prefix(2000))")
+        #expect(try String(contentsOf: canary, encoding: .utf8) == "untouched")
+    }
+
+    /// `trailpack route` refuses routing.json over its cap from its size, naming the file.
+    @Test func routeRefusesARoutingJSONOverItsCap() throws {
+        let (root, canary) = try packWithOversize("regions/pliny-kilkenny/\(PackTree.routing)", bytes: PackLimits.maxRoutingBytes + 1)
+        let out = root.deletingLastPathComponent().appendingPathComponent("route.json")
+        let run = try TestData.run(["route", root.appendingPathComponent("regions/pliny-kilkenny").path, "--from", "-71.36,44.49",
+                                    "--to", "-71.40,44.50", "--out", out.path], timeoutS: 60)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("regions/pliny-kilkenny/routing.json: is \(PackLimits.maxRoutingBytes + 1) bytes, over the 256 MB it may be (not read)"),
+                "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try String(contentsOf: canary, encoding: .utf8) == "untouched")
+    }
+
+    /// `trailpack catalog` refuses a manifest over its cap from its size, naming it, and leaves
+    /// the catalog as it was.
+    @Test func catalogRefusesAManifestOverItsCapUnread() throws {
+        let (root, canary) = try packWithOversize("regions/pliny-kilkenny/manifest.json", bytes: PackLimits.maxManifestBytes + 1)
+        let before = try Data(contentsOf: root.appendingPathComponent("catalog.json"))
+        let run = try TestData.run(["catalog", root.path], timeoutS: 60)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("regions/pliny-kilkenny/manifest.json: is \(PackLimits.maxManifestBytes + 1) bytes, over the 32 MB a manifest may be (it was not read)"),
+                "\(run.stderr)")
+        #expect(try Data(contentsOf: root.appendingPathComponent("catalog.json")) == before)
+        #expect(try String(contentsOf: canary, encoding: .utf8) == "untouched")
     }
 }

@@ -140,4 +140,21 @@ import Testing
         let id = try #require(root["routes"]?[1]?["id"])
         #expect(id.error("id must be unique").description == "routes[1].id: id must be unique (line 5, column 12)")
     }
+    /// On a document written on one line, a value's column is the Unicode scalars before it
+    /// plus one, counted from the line's start (here the file's), whatever checkpoint it falls
+    /// beside; a byte-order mark is no column.
+    @Test func columnsOnOneLongLineCountScalarsFromTheLineStart() throws {
+        let words = ["\"é\"", "12.5", "\"日本\"", "\"😀x\"", "null", "[1,\"ß\"]"]
+        let items = (0..<6000).map { words[$0 % words.count] }
+        for bom in ["", "\u{FEFF}"] {
+            let text = bom + "{\"a\":[" + items.joined(separator: ",") + "]}"
+            let root = try JSONParser.parse(Array(text.utf8), mode: .json5)
+            let array = try #require(root["a"])
+            for k in stride(from: 0, to: items.count, by: 97) {
+                let node = try #require(array[k])
+                let before = "{\"a\":[" + items[..<k].joined(separator: ",") + (k > 0 ? "," : "")
+                #expect(node.position == JSONPosition(line: 1, column: before.unicodeScalars.count + 1, offset: bom.utf8.count + before.utf8.count))
+            }
+        }
+    }
 }

@@ -137,6 +137,58 @@ struct TrackGeometryTests {
         #expect(found > 100)
     }
 
+    /// Whether the overlap lies in a stretch, asked without the whole map (`overlap(at:_:liesWithin:)`,
+    /// the cleaner's spur test), answers as the map does, also on a line that passes each place
+    /// dozens of times (a walk turning back and forth inside 60 m).
+    @Test func theOverlapInAStretchAnswersAsTheMap() {
+        var rng = SplitMix64(seed: 31)
+        var inside = 0, outside = 0
+        for k in 0..<12 {
+            let coords = k % 3 == 2 ? Self.tangle(1500, rng: &rng) : Self.randomLine(400, rng: &rng)
+            let g = TrackGeometry(coords: coords, cellM: Double.random(in: 8...60, using: &rng))
+            for rule in [Self.rule, OverlapRule(reachM: 6, halfChordM: 3)] {
+                let map = g.overlaps(rule)
+                for i in g.positions.indices {
+                    let fromM = g.cumM[i] + Double.random(in: 0...40, using: &rng)
+                    let window = fromM...(fromM + Double.random(in: 0...120, using: &rng))
+                    let expected = map[i].map { window.contains($0.alongM) } ?? false
+                    #expect(g.overlap(at: i, rule, liesWithin: window) == expected, "vertex \(i), window \(window)")
+                    if expected { inside += 1 } else if map[i] != nil { outside += 1 }
+                }
+            }
+        }
+        #expect(inside > 500 && outside > 500, "\(inside) inside, \(outside) outside")
+    }
+
+    /// The segments near a point within a range of indices, one by one, are those of
+    /// `segments(near:withinM:)` in that range, in the same order.
+    @Test func segmentsInARangeAreTheSegmentsNearThatLieInIt() {
+        var rng = SplitMix64(seed: 32)
+        let g = TrackGeometry(coords: Self.tangle(2000, rng: &rng), cellM: 10)
+        for _ in 0..<300 {
+            let p = g.positions[Int.random(in: 0..<g.positions.count, using: &rng)] + Vec2(Double.random(in: -20...20, using: &rng), 0)
+            let withinM = Double.random(in: 0...30, using: &rng)
+            let a = Int.random(in: 0..<2000, using: &rng), b = Int.random(in: a...2000, using: &rng)
+            var visited: [Int] = []
+            g.index.forEachSegment(near: p, withinM: withinM, in: a..<b) { visited.append($0); return true }
+            #expect(visited == g.index.segments(near: p, withinM: withinM).filter { (a..<b).contains($0) })
+        }
+    }
+
+    /// A walk of `n` vertices 1-2 m apart turning hard and often inside a 30 m circle.
+    static func tangle(_ n: Int, rng: inout SplitMix64) -> [LonLat] {
+        var x = 0.0, y = 0.0, heading = 0.0
+        var out = [at(x, y)]
+        for _ in 1..<n {
+            heading += x * x + y * y > 900 ? .pi : Double.random(in: -0.6...0.6, using: &rng)
+            let stepM = Double.random(in: 1...2, using: &rng)
+            x += stepM * sin(heading)
+            y += stepM * cos(heading)
+            out.append(at(x, y))
+        }
+        return out
+    }
+
     /// `overlap(at:)` over every segment from vertex `i` on, written out.
     static func bruteForce(_ g: TrackGeometry, at i: Int, _ rule: OverlapRule) -> Overlap? {
         let fromM = g.cumM[i] + rule.minAheadM

@@ -373,6 +373,17 @@ let corruptions: [Corruption] = [
             c.set("regions", .array(regions + regions))
         }
     },
+    Corruption(name: "trails.geojson over its size cap", rule: .fileSize, file: region + "trails.geojson", resign: false) {
+        // A sparse file: reading it would cost what the cap prevents.
+        let handle = try FileHandle(forWritingTo: $0.url("trails.geojson"))
+        try handle.truncate(atOffset: UInt64(PackLimits.maxTrailsBytes + 1))
+        try handle.close()
+    },
+    Corruption(name: "catalog.json over its size cap", rule: .fileSize, file: "catalog.json", resign: false) {
+        let handle = try FileHandle(forWritingTo: $0.url("/catalog.json"))
+        try handle.truncate(atOffset: UInt64(PackLimits.maxCatalogBytes + 1))
+        try handle.close()
+    },
     Corruption(name: "catalog.json is a folder", rule: .fileRead, file: "catalog.json", resign: false) {
         try FileManager.default.removeItem(at: $0.url("/catalog.json"))
         try FileManager.default.createDirectory(at: $0.url("/catalog.json"), withIntermediateDirectories: false)
