@@ -10,7 +10,7 @@ SWIFT_SOURCES := $(shell find Sources -name '*.swift' -o -name '*.modulemap' -o 
 REGION_IDS := $(basename $(notdir $(RECIPES)))
 MANIFESTS := $(REGION_IDS:%=$(PACKS)/regions/%/manifest.json)
 
-.PHONY: all deps venv build demo test packs validate preview golden bench bench-table clean dist cluster-test
+.PHONY: all deps venv build demo test packs validate preview golden bench bench-table extremes clean dist cluster-test
 
 all: build
 
@@ -87,6 +87,11 @@ golden: deps
 
 bench: build venv
 	scripts/bench.sh
+
+# Generated extremes (2 M-fix recordings of every shape, 200,000 tiny trail lines, 300 routes,
+# a 40 M-cell region): every build that exits 0 passes validate --strict (scripts/extremes.sh).
+extremes: build
+	scripts/extremes.sh
 
 # README.md's speed table from bench/results.json (make bench does this after a full run).
 bench-table:
