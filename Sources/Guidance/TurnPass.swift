@@ -18,8 +18,20 @@ enum TurnPass {
         let fusedBends = partners.map {
             WalkerBends.walkBends(on: fusedLine, updating: lines.walkBends, movedAt: $0.map { $0 != nil }, tuning: ctx.tuning)
         } ?? lines.walkBends
-        return turnCues(fusedLine, lines.bendSource, fusedBends, unsmoothed: lines.bendLine, partners: partners,
-                        tuning: ctx.tuning)
+        let cues = turnCues(fusedLine, lines.bendSource, fusedBends, unsmoothed: lines.bendLine, partners: partners,
+                            tuning: ctx.tuning)
+        return agreeingWithWrittenLine(cues, ctx)
+    }
+
+    /// `cues` less those that contradict the route's written line at their vertex
+    /// (`TurnAgreement`, the reading `trailpack validate` makes).
+    static func agreeingWithWrittenLine(_ cues: [Cue], _ ctx: PassContext) -> [Cue] {
+        guard let last = cues.last else { return cues }
+        let written = ctx.resampled.around(ctx.input.resampledIndexOfPathVertex[last.pathIndex], aheadM: ctx.tuning.bends.wideWindowM)
+        return cues.filter { cue in
+            let k = ctx.input.resampledIndexOfPathVertex[cue.pathIndex]
+            return TurnAgreement.agrees(deviationDeg: cue.deviationDeg, at: k, on: written, tuning: ctx.tuning)
+        }
     }
 
     /// The turns of `line` (the smoothed, perhaps fused, bend line whose vertex `k` is path vertex

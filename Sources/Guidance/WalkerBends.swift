@@ -157,11 +157,12 @@ public enum WalkerBends {
     /// Whether a turn's side is settled at vertex `k` of `line` (its unsmoothed line): its 50 m
     /// bend (`b50Deg`) and its 100 m bend (`b100Deg`) turn the same way, or, turning back (a 50 m
     /// bend of `hairpinDeg` or more, whose sign flips with a metre of GPS error), the way after
-    /// lies on the side of the 50 m bend (`wayAfterIsRight`).
+    /// lies on the side of the 50 m bend (`wayAfterIsRight`). A 100 m bend of `hairpinDeg` or
+    /// more turned back within 100 m: its sign is no side, and the 50 m bend's stands.
     static func sidesAgree(b50Deg: Double, b100Deg: Double, at k: Int, on line: LineMeasure,
                            tuning: GuidanceTuning) -> Bool {
-        abs(b50Deg) >= tuning.bends.hairpinDeg
-            ? wayAfterIsRight(line, at: k, tuning: tuning) == (b50Deg > 0) : (b50Deg > 0) == (b100Deg > 0)
+        if abs(b50Deg) >= tuning.bends.hairpinDeg { return wayAfterIsRight(line, at: k, tuning: tuning) == (b50Deg > 0) }
+        return abs(b100Deg) >= tuning.bends.hairpinDeg || (b50Deg > 0) == (b100Deg > 0)
     }
 
     /// True when the point `hairpinReachM` ahead of vertex `k` lies right of the way in (the chord

@@ -96,9 +96,11 @@ extension GuidanceRules {
 
     /// A turn cue's bend holds over 100 m: docs/GUIDANCE.md, *Turns*: "the side of a turn cue
     /// always agrees with the bend over 50 m and over 100 m" (its 100 m bend at least 55°, or
-    /// 20° at a corner); not asked of a hairpin, whose 100 m side is unsettled.
+    /// 20° at a corner); not asked of a hairpin, whose 100 m side is unsettled, nor where the
+    /// 100 m bend itself turns back (`hairpinDeg` or more: its sign flips with a metre of error).
     func checkTurnHolds(_ cue: Cue, side: InstructionReading.Side, bend: MeasuredBend) {
-        guard abs(bend.bendDeg) < Self.hairpinDeg, let wideDeg = line.bendDeg(at: cue.i, windowM: Self.wideWindowM) else { return }
+        guard abs(bend.bendDeg) < Self.hairpinDeg, let wideDeg = line.bendDeg(at: cue.i, windowM: Self.wideWindowM),
+              abs(wideDeg) < Self.hairpinDeg else { return }
         let towardDeg = side == .right ? wideDeg : -wideDeg
         figures.leastTurnWideDeg = GuidanceFigures.mined(figures.leastTurnWideDeg, towardDeg)
         guard towardDeg < Self.wideFloorDeg else { return }
