@@ -88,6 +88,11 @@ extension GuidanceTuning {
         public var stemMaxGapM = 60.0
         /// Vertices are tried every this many metres, metres.
         public var stemSampleM = 30.0
+        /// A vertex whose ground the line passes more than this many times farther along (within
+        /// `stemWithinM`) pairs with none: a tangle (a dog walked round a yard), where the nearest
+        /// of so many passes is chance, not the way back of a stem, and finding it would cost
+        /// every pass (a 2-million-fix tangle's samples each met thousands).
+        public var stemMaxPasses = 12
 
         // MARK: Pass fusion (see `PassFusion`)
 

@@ -19,7 +19,7 @@ enum Stems {
         let t = tuning.overlap
         guard geometry.coords.count >= Bend.minVertices, geometry.lengthM >= t.stemMinApartM + 2 * t.minStemM else { return [] }
         let rule = OverlapRule(reachM: t.stemWithinM, minAheadM: t.stemMinApartM, halfChordM: t.tangentM,
-                               oppositeWithinDeg: t.stemHeadingDeg)
+                               oppositeWithinDeg: t.stemHeadingDeg, maxPasses: t.stemMaxPasses)
         var samples: [(vertex: Int, alongM: Double, counterpartM: Double?)] = []
         var lastM = -Double.infinity
         for j in paired.indices where paired[j] == nil && geometry.cumM[j] - lastM >= t.stemSampleM {

@@ -24,15 +24,21 @@ public struct OverlapRule: Equatable, Sendable {
     public var halfChordM: Double
     /// The two headings are opposite within this many degrees (90: any that head back at all).
     public var oppositeWithinDeg: Double
+    /// nil, or: a vertex whose ground the line passes more than this many times at least
+    /// `minAheadM` farther along (separate runs of segments within `reachM`) has no overlap (a
+    /// tangle), found after visiting those passes only.
+    public var maxPasses: Int?
 
     /// Opposite within a right angle: any heading with a component back the other way.
     public static let anyBackDeg = 90.0
 
-    public init(reachM: Double, minAheadM: Double = 0, halfChordM: Double, oppositeWithinDeg: Double = anyBackDeg) {
+    public init(reachM: Double, minAheadM: Double = 0, halfChordM: Double, oppositeWithinDeg: Double = anyBackDeg,
+                maxPasses: Int? = nil) {
         self.reachM = reachM
         self.minAheadM = minAheadM
         self.halfChordM = halfChordM
         self.oppositeWithinDeg = oppositeWithinDeg
+        self.maxPasses = maxPasses
     }
 
     /// True when headings `a` and `b` are opposite within `oppositeWithinDeg` (never for a heading
@@ -87,13 +93,23 @@ extension TrackGeometry {
     /// Of the segments `range` that may come within `withinM` of `p`, in ascending order: the
     /// point nearest `p` at least `fromM` along, within `withinM`, where the line heads opposite to
     /// `own` (`rule.opposite`, chords `rule.halfChordM` either side), the first along of equally
-    /// near ones; with `stopAtFirst`, the first such point found.
+    /// near ones; with `stopAtFirst`, the first such point found; nil once more than
+    /// `rule.maxPasses` runs of segments come within `withinM`.
     func nearestOpposite(to p: Vec2, heading own: Vec2, fromM: Double, withinM: Double, _ rule: OverlapRule,
                          segments range: Range<Int>, stopAtFirst: Bool = false) -> Overlap? {
         var best: Overlap?
+        var passes = 0, lastNear = Int.min
         index.forEachSegment(near: p, withinM: withinM, in: range) { j in
-            guard cumM[j + 1] >= fromM, let hit = candidate(p, onSegment: j, fromM: fromM), hit.distanceM <= withinM,
-                  best.map({ hit.distanceM < $0.distanceM || (hit.distanceM == $0.distanceM && hit.alongM < $0.alongM) }) ?? true,
+            guard cumM[j + 1] >= fromM, let hit = candidate(p, onSegment: j, fromM: fromM), hit.distanceM <= withinM else { return true }
+            if let maxPasses = rule.maxPasses {
+                if j != lastNear + 1 { passes += 1 }
+                lastNear = j
+                if passes > maxPasses {
+                    best = nil
+                    return false
+                }
+            }
+            guard best.map({ hit.distanceM < $0.distanceM || (hit.distanceM == $0.distanceM && hit.alongM < $0.alongM) }) ?? true,
                   rule.opposite(own, heading(atM: hit.alongM, halfChordM: rule.halfChordM)) else { return true }
             best = hit
             return !stopAtFirst

@@ -227,3 +227,29 @@ extension TrackGeometryTests {
         #expect(g.segment(atM: g.cumM[1]) == 2)
     }
 }
+
+extension TrackGeometryTests {
+    /// A line walked north and south over the same 200 m `laps` times, each lap 2 m east of the
+    /// last, a vertex every 10 m.
+    static func shuttle(laps: Int) -> [LonLat] {
+        (0..<laps).flatMap { lap in
+            let x = Double(lap) * 2, northM = stride(from: 0.0, through: 200, by: 10)
+            return (lap.isMultiple(of: 2) ? Array(northM) : northM.reversed()).map { Self.at(x, $0) }
+        }
+    }
+
+    /// `OverlapRule.maxPasses`: up to that many passes ahead the overlap is the one without a cap
+    /// (the brute force's); one more and it is none.
+    @Test(arguments: [2, 6, 13, 14, 30]) func aPlacePassedTooOftenHasNoOverlap(laps: Int) {
+        let g = TrackGeometry(coords: Self.shuttle(laps: laps))
+        let capped = OverlapRule(reachM: 60, minAheadM: 150, halfChordM: 10, maxPasses: 12)
+        let free = OverlapRule(reachM: 60, minAheadM: 150, halfChordM: 10)
+        let middle = g.vertex(atOrAfterM: 100)
+        // Every later lap passes within 60 m of the first lap's middle (its own lap ends within 150 m).
+        let passesAhead = laps - 1
+        let expected = passesAhead <= 12 ? Self.bruteForce(g, at: middle, free) : nil
+        #expect(g.overlap(at: middle, capped) == expected)
+        #expect(g.overlap(at: middle, free) == Self.bruteForce(g, at: middle, free))
+        #expect((g.overlap(at: middle, free) != nil) == (laps >= 2))
+    }
+}
