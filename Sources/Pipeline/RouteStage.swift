@@ -1,6 +1,7 @@
 import Bindings
 import Foundation
 import Guidance
+import PackSpec
 import RouteCore
 import RouteFinish
 import TrailGraph
@@ -67,6 +68,15 @@ public enum RouteStage {
         return (built, diagnostics)
     }
 
+    /// Refuses a route of more vertices than a route file may hold (`PackLimits.maxRouteVertices`,
+    /// which `validate`'s `route.size` holds a pack to), before any work on it.
+    /// - Throws: `BuildError.route` (through `fail`) naming the count and the cap.
+    static func checkVertexCount(_ count: Int, fail: (String) -> BuildError) throws {
+        guard count > PackLimits.maxRouteVertices else { return }
+        throw fail("has \(count) vertices at the SPEC's 12 m steps, over the \(PackLimits.maxRouteVertices) a route file may hold "
+                   + "(route.size): split its track into several routes")
+    }
+
     /// A route from its path and its written coordinates (rounded, at most 12 m apart): the AR
     /// patch (void cells from `inputs.filledRegion`), elevations, stats and waypoints, and how
     /// much of it runs over filled terrain (`filledStretches`, judged by `PackBuilder`).
@@ -75,6 +85,7 @@ public enum RouteStage {
                        isDrawn: Bool, recipe: Recipe, inputs: LoadedInputs,
                        fail: (String) -> BuildError) throws -> (BuiltRoute, [Diagnostic]) {
         guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
+        try checkVertexCount(coords.count, fail: fail)
         var diagnostics: [Diagnostic] = []
         try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
         let (patch, arResolutionM, coarsened, filled) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem,
