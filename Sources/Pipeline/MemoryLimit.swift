@@ -5,8 +5,9 @@ import TrailpackCore
 /// The memory a build will take, estimated before anything is allocated, against its limit
 /// (`MemoryBudget`). The one formula, which `build` enforces and `trailpack plan` reports:
 /// peak bytes = `processOverheadBytes` + the larger of `regionBytesPerCell` x the region grid's
-/// cells and `patchBytesPerCell` x the largest AR patch's cells + the trails (`trailBytes`: per
-/// line and per vertex, held from loading to writing whatever the grid).
+/// cells, `patchBytesPerCell` x the largest AR patch's cells and the recorded tracks being read
+/// and cleaned (`trackBytes`: per byte of their files, before any grid exists) + the trails
+/// (`trailBytes`: per line and per vertex, held from loading to writing whatever the grid).
 public enum MemoryLimit {
     /// Peak bytes per cell of the region grid: the Float32 raster, the Int16 grid and its TER1
     /// bytes, the hillshade and its PNG, void masks, contour tracing and the vector tiles cut from
@@ -24,6 +25,22 @@ public enum MemoryLimit {
     /// file of many tiny lines cost more than its vertices.
     public static let trailBytesPerLine = 3 * 1024
 
+    /// Peak bytes per byte of a route's track file while it is read and cleaned (OGR's features,
+    /// the fixes and their times, the cleaner's planes and indexes): 3.3 measured on a 2-million-fix
+    /// GPX walk (84 MB of file, 393 MiB peak), and a margin.
+    public static let trackBytesPerFileByte = 4
+
+    /// The estimated bytes of reading and cleaning the routes' track files (each file once; a
+    /// file that cannot be sized counts nothing: loading it will say why).
+    public static func trackBytes(_ recipe: Recipe) -> Double {
+        var files = Set<String>()
+        for route in recipe.routes { if case .track(let path, _, _) = route.source { files.insert(path) } }
+        return files.reduce(0.0) { sum, path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.doubleValue ?? 0
+            return sum + size * Double(trackBytesPerFileByte)
+        }
+    }
+
     /// The estimated bytes the trails hold through a build.
     public static func trailBytes(_ trails: [TrailLine]) -> Double {
         trails.reduce(0.0) { $0 + Double(trailBytesPerLine) + Double(trailBytesPerVertex * $1.coords.count) }
@@ -35,10 +52,13 @@ public enum MemoryLimit {
     }
 
     /// The estimated peak bytes of a build whose region grid has `regionCells`, whose largest
-    /// AR patch has `largestPatchCells` and whose trails hold `trailBytes`.
-    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int, trailBytes: Double = 0) -> Double {
+    /// AR patch has `largestPatchCells`, whose track files take `trackBytes` to read and clean
+    /// and whose trails hold `trailBytes`.
+    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int, trailBytes: Double = 0,
+                                      trackBytes: Double = 0) -> Double {
         max(peakBytes(cells: Double(regionCells), bytesPerCell: regionBytesPerCell),
-            peakBytes(cells: Double(largestPatchCells), bytesPerCell: patchBytesPerCell)) + trailBytes
+            peakBytes(cells: Double(largestPatchCells), bytesPerCell: patchBytesPerCell),
+            Double(processOverheadBytes) + trackBytes) + trailBytes
     }
 
     /// Stops before allocating a `width` x `height` grid of `bytesPerCell` whose estimated peak

@@ -112,7 +112,8 @@ public enum NetworkStage {
 
     /// The routes laid over `network`, each leg a least-cost path between its vias, in recipe
     /// order, ready to be finished, with their `routing.json` entries.
-    /// - Throws: `BuildError.route` naming two consecutive vias no path joins.
+    /// - Throws: `BuildError.route` naming two consecutive vias no path joins, or a route of more
+    ///   vertices than a route file holds.
     static func routes(_ recipe: Recipe, network: RoutingNetwork, vias: ViaSnaps,
                        viaNodes: [String: [Int]]) throws -> (routes: [RouteStage.PreparedRoute], entries: [NetworkRouteEntry]) {
         let router = NetworkRouter(network: network)
@@ -129,6 +130,7 @@ public enum NetworkStage {
                 steps += leg
             }
             let path = NetworkPath(steps: steps, start: nodes[0], in: network)
+            try RouteStage.checkVertexCount(path.coords.count) { .route(id: route.id, location: route.location, message: $0) }
             let guidance = path.guidancePath(in: network)
             routes.append(RouteStage.PreparedRoute(recipe: route, path: guidance.path, coords: path.coords, indexOfPathVertex: guidance.indexInCoords,
                                                    trailNames: RoutedPath.collapsingRepeats(guidance.path.segmentTrailNames), isDrawn: true))

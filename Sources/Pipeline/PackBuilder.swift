@@ -270,7 +270,8 @@ public enum PackBuilder {
         summary.memoryLimit = made.recipe.terrain.memoryBudget
         summary.memoryEstimateBytes = MemoryLimit.buildPeakBytes(regionCells: made.terrain.grid.width * made.terrain.grid.height,
                                                                  largestPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.max() ?? 0,
-                                                                 trailBytes: MemoryLimit.trailBytes(made.inputs.trails))
+                                                                 trailBytes: MemoryLimit.trailBytes(made.inputs.trails),
+                                                                 trackBytes: MemoryLimit.trackBytes(made.recipe))
         return summary
     }
 

@@ -21,6 +21,8 @@ public struct RegionPlan: Sendable {
     public var budget: MemoryBudget?
     /// The bytes the trails hold through the build (`MemoryLimit.trailBytes`), once read.
     public var trailBytes: Double = 0
+    /// The bytes of reading and cleaning the routes' track files (`MemoryLimit.trackBytes`).
+    public var trackBytes: Double = 0
 
     public init(recipePath: String) { self.recipePath = recipePath }
 
@@ -31,7 +33,7 @@ public struct RegionPlan: Sendable {
     public var peakBytes: Double? {
         guard grid != nil else { return nil }
         return MemoryLimit.buildPeakBytes(regionCells: regionCells, largestPatchCells: patches.map(\.memoryCells).max() ?? 0,
-                                          trailBytes: trailBytes)
+                                          trailBytes: trailBytes, trackBytes: trackBytes)
     }
 
     /// The estimated wall time of the build, seconds (`PlanFigures.timeS`); nil without a grid.

@@ -33,6 +33,7 @@ public enum RegionPlanner {
         }
         plan.regionID = recipe.id
         plan.budget = MemoryBudget.forBuild(recipe, flagMiB: flagMiB, in: env)
+        plan.trackBytes = MemoryLimit.trackBytes(recipe)
         plan.inputs = inputs(of: recipe)
         plan.problems += plan.inputs.filter { $0.exists == false }.map { "\(path): the \($0.kind.rawValue) input \($0.path) does not exist" }
         plan.bboxDerived = recipe.bbox == nil

@@ -46,6 +46,7 @@ public enum RouteStage {
             do { line = try Resampler.resample(path.coords) } catch { throw fail(error.description) }
             let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
             guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
+            try checkVertexCount(coords.count, fail: fail)
             try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
             prepared.append(PreparedRoute(recipe: route, path: path, coords: coords, indexOfPathVertex: line.indexOfInput,
                                           trailNames: trailNames, isDrawn: isDrawn, networkVias: networkVias))
@@ -69,7 +70,8 @@ public enum RouteStage {
     }
 
     /// Refuses a route of more vertices than a route file may hold (`PackLimits.maxRouteVertices`,
-    /// which `validate`'s `route.size` holds a pack to), before any work on it.
+    /// which `validate`'s `route.size` holds a pack to), once its vertices are laid and before its
+    /// AR patch: a track's in `prepare`, a route over the network's in `NetworkStage.routes`.
     /// - Throws: `BuildError.route` (through `fail`) naming the count and the cap.
     static func checkVertexCount(_ count: Int, fail: (String) -> BuildError) throws {
         guard count > PackLimits.maxRouteVertices else { return }
@@ -85,7 +87,6 @@ public enum RouteStage {
                        isDrawn: Bool, recipe: Recipe, inputs: LoadedInputs,
                        fail: (String) -> BuildError) throws -> (BuiltRoute, [Diagnostic]) {
         guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
-        try checkVertexCount(coords.count, fail: fail)
         var diagnostics: [Diagnostic] = []
         try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
         let (patch, arResolutionM, coarsened, filled) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem,

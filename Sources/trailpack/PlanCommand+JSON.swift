@@ -33,6 +33,7 @@ extension PlanCommand {
         if let peak = p.peakBytes, let mem = p.suggestedMemMiB, let timeS = p.timeS {
             o["estimatedPeakBytes"] = .int(Int(peak.rounded(.up)))
             o["trailBytes"] = .int(Int(p.trailBytes.rounded(.up)))
+            o["trackBytes"] = .int(Int(p.trackBytes.rounded(.up)))
             o["suggestedMem"] = .string(memText(mem))
             o["suggestedMemMiB"] = .int(mem)
             o["timeS"] = .int(Int(timeS.rounded(.up)))

@@ -126,3 +126,28 @@ import TestSupport
         #expect(error?.message.contains("+ 30 MiB for the trails") == true, "\(String(describing: error))")
     }
 }
+
+/// The recorded tracks' share of the estimate: read and cleaned before any grid exists.
+@Suite struct TrackMemoryTests {
+    @Test func eachTrackFileCountsOnceAtFourBytesAByte() throws {
+        let dir = TestData.scratchFolder("track-memory")
+        let recipe = dir.appendingPathComponent("j.json5").path
+        let jacksboro = try TestData.recipeText("jacksboro")
+        let gpx = TestData.url("jacksboro/pine-mountain-crest.gpx").path
+        // The same route twice over one file: the file is read once per route but counted once.
+        let twice = jacksboro.replacingOccurrences(of: "routes: [", with: "routes: [ { id: \"again\", name: \"Again\", track: { file: \"\(gpx)\", drawn: true } },")
+        try #require(twice != jacksboro)
+        try twice.write(toFile: recipe, atomically: true, encoding: .utf8)
+        let loaded = try RecipeLoader.load(path: recipe)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: gpx)[.size] as? NSNumber).doubleValue
+        #expect(MemoryLimit.trackBytes(loaded) == size * 4)
+    }
+
+    @Test func aBigRecordingOutweighsASmallGrid() {
+        // 84 MB of GPX (2 million fixes): 336 MB to read and clean, over a 1 M-cell grid's 18 MB.
+        let peak = MemoryLimit.buildPeakBytes(regionCells: 1_000_000, largestPatchCells: 0, trailBytes: 1000, trackBytes: 336_000_000)
+        #expect(peak == Double(128 * 1_048_576 + 336_000_000 + 1000))
+        #expect(MemoryLimit.buildPeakBytes(regionCells: 1_000_000, largestPatchCells: 0, trackBytes: 1_000)
+                == Double(128 * 1_048_576 + 18_000_000))
+    }
+}
