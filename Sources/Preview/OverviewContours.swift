@@ -9,8 +9,8 @@ struct OverviewContours: Sendable {
     /// Nil when the pack has no contours or no terrain to measure slopes on: the pack's own
     /// levels and index flags are drawn as they are.
     var scale: ContourScale?
-    /// Minor lines as drawn (runs of vertices on ground gentle enough).
-    var minorParts: [[LonLat]]
+    /// Minor lines as drawn (runs of vertices on ground gentle enough), with their elevation.
+    var minor: [(eleM: Double, parts: [[LonLat]])]
     /// Index lines with their elevation.
     var index: [(eleM: Double, parts: [[LonLat]])]
 
@@ -19,7 +19,7 @@ struct OverviewContours: Sendable {
     init(_ contours: [ContourFeature], packIntervalM: Double?, terrain: TerrainGrid?, frame: MercatorFrame) {
         guard let packIntervalM, packIntervalM > 0, let terrain, !contours.isEmpty else {
             scale = nil
-            minorParts = contours.filter { !$0.isIndex }.flatMap(\.parts)
+            minor = contours.filter { !$0.isIndex }.map { ($0.eleM, $0.parts) }
             index = contours.filter(\.isIndex).map { ($0.eleM, $0.parts) }
             return
         }
@@ -28,16 +28,16 @@ struct OverviewContours: Sendable {
         let scale = ContourScale(packIntervalM: packIntervalM, metresPerPx: metresPerPx,
                                  designSlope: slope.quantile(ContourScale.designPercentile))
         self.scale = scale
-        var minor: [[LonLat]] = []
+        var minor: [(Double, [[LonLat]])] = []
         var index: [(Double, [[LonLat]])] = []
         for c in contours where scale.isDrawn(c.eleM) {
             if scale.isIndex(c.eleM) {
                 index.append((c.eleM, c.parts))
             } else {
-                for part in c.parts { minor += Self.gentleRuns(part) { scale.isMinorDrawn(slope: slope.slope(at: $0) ?? 0) } }
+                minor.append((c.eleM, c.parts.flatMap { Self.gentleRuns($0) { scale.isMinorDrawn(slope: slope.slope(at: $0) ?? 0) } }))
             }
         }
-        minorParts = minor
+        self.minor = minor
         self.index = index
     }
 
@@ -63,7 +63,7 @@ struct OverviewContours: Sendable {
         canvas.setDash(lengthsPx: [])
         canvas.setColor(RoutePalette.contour)
         canvas.setLineWidth(px: 1)
-        MapDecorations.strokeLines(minorParts, frame: frame, on: canvas)
+        MapDecorations.strokeLines(minor.flatMap(\.parts), frame: frame, on: canvas)
         canvas.setColor(RoutePalette.indexContour)
         canvas.setLineWidth(px: 2.2)
         MapDecorations.strokeLines(index.flatMap(\.parts), frame: frame, on: canvas)

@@ -24,8 +24,8 @@ public struct MapRendering: Sendable {
     public var overBudgetLabels: [String] = []
     /// The contours drawn at the map's scale (overview; nil when drawn as the pack has them).
     public var contourScale: ContourScale?
-    /// The minor contour lines as drawn (overview).
-    public var minorContourParts: [[LonLat]] = []
+    /// The contour lines as drawn (overview), with their elevation and whether they are index lines.
+    public var contourLines: [(eleM: Double, isIndex: Bool, parts: [[LonLat]])] = []
 }
 
 /// Draws a region overview.
@@ -92,7 +92,8 @@ public enum OverviewRenderer {
             drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
             return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above, labelBoxes: labels.layout.placed,
                                 droppedLabels: labels.dropped, labelTexts: pointLabels, contourLabelTexts: lineLabels.map(\.text),
-                                overBudgetLabels: outcome.overBudget, contourScale: contours.scale, minorContourParts: contours.minorParts)
+                                overBudgetLabels: outcome.overBudget, contourScale: contours.scale,
+                                contourLines: contours.minor.map { ($0.eleM, false, $0.parts) } + contours.index.map { ($0.eleM, true, $0.parts) })
         } catch {
             throw .drawing(error)
         }
