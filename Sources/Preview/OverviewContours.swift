@@ -11,7 +11,7 @@ struct OverviewContours: Sendable {
     var scale: ContourScale?
     /// Minor lines as drawn (runs of vertices on ground gentle enough), with their elevation.
     var minor: [(eleM: Double, parts: [[LonLat]])]
-    /// Index lines with their elevation.
+    /// Index lines with their elevation, one entry per level in rising order.
     var index: [(eleM: Double, parts: [[LonLat]])]
 
     /// The layer of `contours` (the pack's lines `packIntervalM` apart) on a map drawn through
@@ -29,16 +29,17 @@ struct OverviewContours: Sendable {
                                  designSlope: slope.quantile(ContourScale.designPercentile))
         self.scale = scale
         var minor: [(Double, [[LonLat]])] = []
-        var index: [(Double, [[LonLat]])] = []
+        // Index lines gathered per level (a tile archive gives one feature per piece).
+        var index: [Double: [[LonLat]]] = [:]
         for c in contours where scale.isDrawn(c.eleM) {
             if scale.isIndex(c.eleM) {
-                index.append((c.eleM, c.parts))
+                index[c.eleM, default: []] += c.parts
             } else {
                 minor.append((c.eleM, c.parts.flatMap { Self.gentleRuns($0) { scale.isMinorDrawn(slope: slope.slope(at: $0) ?? 0) } }))
             }
         }
         self.minor = minor
-        self.index = index
+        self.index = index.keys.sorted().map { ($0, index[$0]!) }
     }
 
     /// The runs of `part` whose vertices all pass `keep` (runs of one vertex dropped).
@@ -78,16 +79,16 @@ struct OverviewContours: Sendable {
         var box: PixelRect
     }
 
-    /// The labels of the index lines whose boxes `labels` can still take (claimed in order);
-    /// at mid-length on lines 250...1200 px long, every 800 px (from 400 px) on longer ones.
+    /// The labels of the index lines whose boxes `labels` can still take (claimed in order),
+    /// pieces of a level joined end to start first (`LineChains`); at mid-length on lines 250...1200 px long, every 800 px (from 400 px) on longer ones.
     func placeLabels(frame: MercatorFrame, labels: inout MapDecorations.LabelPlacer, on canvas: Canvas) -> [LineLabel] {
         canvas.setFont(sizePx: Self.labelSizePx)
         var out: [LineLabel] = []
         for (eleM, parts) in index {
             let text = eleM == eleM.rounded() ? MetresFormat.wholeMetres(eleM) : formatNumber(eleM, maxDecimals: 1) + " m"
             let e = canvas.textExtents(text)
-            for part in parts {
-                for spot in Self.spots(part.map(frame.point)) {
+            for line in LineChains.join(parts.map { $0.map(frame.point) }, tolerancePx: Self.joinTolerancePx) {
+                for spot in Self.spots(line) {
                     let label = LineLabel(text: text, center: spot.center, angleRad: spot.angleRad,
                                           box: Self.rotatedBox(widthPx: e.advanceXPx + 8, heightPx: Self.labelSizePx + 6, center: spot.center, angleRad: spot.angleRad))
                     if labels.claim(label.box) { out.append(label) }
@@ -98,6 +99,9 @@ struct OverviewContours: Sendable {
     }
 
     static let labelSizePx = 14.0
+    /// Pieces of one level whose end and start lie this close are one line for labelling (a
+    /// tile archive's pieces, cut at tile edges with a buffer), pixels.
+    static let joinTolerancePx = 3.0
 
     /// Draws `lineLabels` upright along their lines with a white halo.
     static func draw(_ lineLabels: [LineLabel], on canvas: Canvas) {
