@@ -40,7 +40,7 @@ public struct LandmarkOptions: Sendable, Equatable {
 }
 
 /// The region's landmark candidates: its named POIs except access points, plus prominent summits
-/// found in the DEM, named from a summit POI nearby or else by elevation ("Summit 1181 m").
+/// found in the DEM, named from a summit POI nearby or else by elevation in `MetresFormat`'s form ("Summit 1,181 m").
 public enum LandmarkCatalog {
     /// Candidates sorted by name, then position. POIs outside `grid` are skipped.
     public static func landmarks(pois: [PointOfInterest], grid: TerrainGrid, options: LandmarkOptions) -> [Landmark] {
@@ -74,7 +74,7 @@ public enum LandmarkCatalog {
                     out[k].prominenceM = max(out[k].prominenceM ?? 0, s.prominenceM)
                     continue
                 }
-                let name = "Summit \(Int(s.eleM)) m"
+                let name = "Summit " + MetresFormat.wholeMetres(s.eleM)
                 guard !excluded.contains(name),
                       var l = landmark(name: name, kind: "summit", at: location, grid: grid) else { continue }
                 l.prominenceM = s.prominenceM
@@ -83,7 +83,7 @@ public enum LandmarkCatalog {
         }
         out.sort { ($0.name, $0.location.lon, $0.location.lat) < ($1.name, $1.location.lon, $1.location.lat) }
         // Two DEM summits of the same elevation: the later ones (west to east) are numbered,
-        // "Summit 742 m (2)", so every label names one place.
+        // "Summit 1,742 m (2)", so every label names one place.
         var seen: [String: Int] = [:]
         for k in out.indices where out[k].prominenceM != nil && out[k].kind == "summit" && out[k].name.hasPrefix("Summit ") {
             let base = out[k].name

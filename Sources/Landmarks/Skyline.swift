@@ -11,6 +11,12 @@ public struct Skyline: Equatable, Sendable {
     /// Distance to the terrain point that makes the skyline per azimuth, metres.
     public var distanceM: [Double]
 
+    public init(stepDeg: Double, elevationDeg: [Double], distanceM: [Double]) {
+        self.stepDeg = stepDeg
+        self.elevationDeg = elevationDeg
+        self.distanceM = distanceM
+    }
+
     /// Marches out along every azimuth at half a cell of the terrain under the ray.
     public static func compute(from observer: LonLat, eyeM: Double, sight: LineOfSight, maxDistanceM: Double,
                                stepDeg: Double = 0.5) -> Skyline {

@@ -12,7 +12,7 @@ public enum CueSheet {
 
     /// "0 m", "850 m", "1.25 km": metres below one kilometre, else kilometres with 2 decimals.
     public static func distance(_ metres: Double) -> String {
-        metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.2f km", metres / 1000)
+        metres < 999.5 ? MetresFormat.wholeMetres(metres) : String(format: "%.2f km", metres / 1000)
     }
 
     /// Map position (x right, y down, pixels) of every vertex of `coords`: longitude scaled by the
@@ -87,7 +87,7 @@ public enum CueSheet {
         h += "<table>\n<tr><th>#</th><th>At</th><th>Instruction</th><th>Kind</th><th>Dir</th><th>Ele (m)</th><th>i</th></tr>\n"
         for (n, w) in listed {
             let at = route.cumulativeM.indices.contains(w.i) ? distance(route.cumulativeM[w.i]) : "?"
-            let ele = route.elevationsM.indices.contains(w.i) ? String(format: "%.0f", route.elevationsM[w.i]) : ""
+            let ele = route.elevationsM.indices.contains(w.i) ? MetresFormat.wholeNumber(route.elevationsM[w.i]) : ""
             h += "<tr><td class=\"n\">\(n + 1)</td><td class=\"n\">\(e(at))</td><td>\(e(w.instruction))</td>"
             h += "<td>\(e(w.kind.rawValue))</td><td>\(e(w.dir?.rawValue ?? ""))</td><td class=\"n\">\(ele)</td><td class=\"n\">\(w.i)</td></tr>\n"
         }

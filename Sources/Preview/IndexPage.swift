@@ -14,6 +14,10 @@ public enum IndexPage {
         public var overviewFile: String
         /// Names the overview left out for want of room (said under it, so none goes unnoticed).
         public var overviewDroppedLabels: [String] = []
+        /// Point labels of the overview left out because its `LabelBudget` was spent.
+        public var overviewOverBudgetLabels: [String] = []
+        /// The overview's drawn contour interval, metres (nil when drawn as the pack has them).
+        public var overviewContourIntervalM: Double?
         /// Per route, in manifest order: file names of its profile and AR close-up PNGs.
         public var routeFiles: [(profile: String, arPatch: String)]
         /// Per route, the panorama from its high point (`PanoramaRenderer`); may be empty.
@@ -111,6 +115,7 @@ public enum IndexPage {
         h += "</table>\n"
         h += image(s.overviewFile, alt: "Overview of \(m.name)", sizes: s.imageSizesPx)
         h += droppedLabelsNote(s.overviewDroppedLabels)
+        h += overBudgetNote(s.overviewOverBudgetLabels, contourIntervalM: s.overviewContourIntervalM)
         h += mapLibreSection(s.mapLibre, regionName: m.name)
 
         h += "<h3>Routes</h3>\n<table>\n"
@@ -121,7 +126,8 @@ public enum IndexPage {
             let waypoints = s.pack.routes.indices.contains(k) ? "\(s.pack.routes[k].waypoints.count)" : "?"
             let patch = "\(r.arPatch.width ?? 0) x \(r.arPatch.height ?? 0), \(num(r.arPatch.resolutionM ?? 0, 2)) m"
             h += row(["\(k + 1)", "<code>\(e(r.id))</code>", e(r.name), "<span style=\"color: \(color)\">&#9632;</span> \(color)",
-                      num(st.distanceM / 1000, 2), num(st.ascentM, 1), num(st.descentM, 1), num(st.minEleM, 1), num(st.maxEleM, 1),
+                      num(st.distanceM / 1000, 2), MetresFormat.wholeNumber(st.ascentM), MetresFormat.wholeNumber(st.descentM),
+                      MetresFormat.wholeNumber(st.minEleM), MetresFormat.wholeNumber(st.maxEleM),
                       e(formatDuration(seconds: st.durationS)), waypoints, e(patch)], numeric: [0, 4, 5, 6, 7, 8, 10])
         }
         h += "</table>\n"
@@ -194,6 +200,22 @@ public enum IndexPage {
 
     /// A line under a map naming the labels it left out for want of room (the first ten, then
     /// how many more); empty when every label was placed.
+    /// The overview's label budget and contour interval at its scale, when either differs from the pack's.
+    static func overBudgetNote(_ names: [String], contourIntervalM: Double?) -> String {
+        var parts: [String] = []
+        if let contourIntervalM {
+            parts.append("The overview draws contours every \(num(contourIntervalM, 2)) m (index every \(num(ContourScale.indexEvery * contourIntervalM, 2)) m) "
+                         + "so that lines stay \(num(ContourScale.minimumSpacingPx, 1)) px apart; minor lines are left out on steeper ground.")
+        }
+        if !names.isEmpty {
+            let shown = names.prefix(10).map { e($0) }.joined(separator: ", ")
+            let more = names.count > 10 ? " and \(names.count - 10) more" : ""
+            parts.append("\(names.count) label\(names.count == 1 ? "" : "s") left out of the overview by its label budget "
+                         + "(one per \(MetresFormat.grouped(Int(LabelBudget.areaPerLabelPx))) px²): \(shown)\(more).")
+        }
+        return parts.isEmpty ? "" : "<p>" + parts.joined(separator: " ") + "</p>\n"
+    }
+
     static func droppedLabelsNote(_ names: [String]) -> String {
         guard !names.isEmpty else { return "" }
         let shown = names.prefix(10).map { e($0) }.joined(separator: ", ")

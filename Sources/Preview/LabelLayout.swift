@@ -55,6 +55,14 @@ public struct LabelLayout: Sendable {
         return nil
     }
 
+    /// Records `box` as a placed label exactly where it is (a contour's elevation along its
+    /// line) when it is free; false (nothing recorded) when it is not.
+    public mutating func claim(_ box: PixelRect) -> Bool {
+        guard isFree(box) else { return false }
+        placed.append(box)
+        return true
+    }
+
     /// `box` moved inside `bounds`; nil when it is larger than `bounds`.
     func shiftedInside(_ box: PixelRect) -> PixelRect? {
         guard box.widthPx <= bounds.widthPx, box.heightPx <= bounds.heightPx else { return nil }

@@ -76,6 +76,9 @@ enum MapDecorations {
         /// Records a line (a route) that labels must not cover.
         mutating func avoid(line points: [PixelPoint], halfWidthPx: Double) { layout.avoid(line: points, halfWidthPx: halfWidthPx) }
 
+        /// Takes `box` for a label drawn elsewhere (along a line) when it is free; see `LabelLayout.claim`.
+        mutating func claim(_ box: PixelRect) -> Bool { layout.claim(box) }
+
         /// Places `text` near `anchor`, `gapPx` away from it when there is room (else farther
         /// out with a leader line), and returns the box it will cover, or nil when it was left out.
         @discardableResult

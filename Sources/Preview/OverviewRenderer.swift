@@ -11,10 +11,21 @@ public struct MapRendering: Sendable {
     public var frame: MercatorFrame
     /// Boxes of everything drawn above the routes (waypoint markers and their labels).
     public var aboveRouteBoxes: [PixelRect]
-    /// Boxes of every label drawn (never overlapping, inside the map), pixels.
+    /// Boxes of every label the map's `LabelLayout` placed (point labels, and on the overview
+    /// the contours' elevations along their lines), pixels: never overlapping, inside the map.
     public var labelBoxes: [PixelRect] = []
     /// Texts of the labels left out for want of room.
     public var droppedLabels: [String] = []
+    /// Texts of the point labels drawn, in placing order.
+    public var labelTexts: [String] = []
+    /// Texts of the contour labels drawn along their lines (overview).
+    public var contourLabelTexts: [String] = []
+    /// Texts of the labels left out because the map's `LabelBudget` was spent (overview).
+    public var overBudgetLabels: [String] = []
+    /// The contours drawn at the map's scale (overview; nil when drawn as the pack has them).
+    public var contourScale: ContourScale?
+    /// The contour lines as drawn (overview), with their elevation and whether they are index lines.
+    public var contourLines: [(eleM: Double, isIndex: Bool, parts: [[LonLat]])] = []
 }
 
 /// Draws a region overview.
@@ -23,13 +34,14 @@ public struct MapRendering: Sendable {
 /// long side `mapLongSidePx`, top-left at (0, 0); the hillshade PNG is scaled into that frame
 /// (bilinear) and washed 20 % toward white. A footer below the map holds the title, the route
 /// legend, attribution (wrapped), a scale bar and a north arrow; the canvas is `canvasWidthPx` wide
-/// (`minimumWidthPx`, or a narrow map's own width with the footer stacked). Layers bottom to top: hillshade, contours (index contours thicker,
-/// labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line),
+/// (`minimumWidthPx`, or a narrow map's own width with the footer stacked). Layers bottom to top: hillshade, contours at the
+/// map's scale (`OverviewContours`, `ContourScale`: index contours thicker, labelled along the line), filled DEM voids (`FilledVoidLayer`), trails (white casing, dark line),
 /// the trail network's nodes (`NetworkNodeLayer`, when the region has `routing.json`; a legend row
 /// of their kinds below the routes' legend), POIs with names, routes (white
 /// casing under all, then each route `routeLineWidthPx` wide in its `RoutePalette` colour,
-/// in manifest order), waypoint markers by kind, then every label (`placeLabels`: `LabelLayout`, never overlapping each other,
-/// markers or routes, inside the map, a leader line when moved off its anchor, left out when there is no room).
+/// in manifest order), waypoint markers by kind, then every label (`OverviewLabels`: at most a `LabelBudget` of point labels
+/// in its order, placed by `LabelLayout`, never overlapping each other, markers or routes, inside the map, a leader line when
+/// moved off its anchor, left out when there is no room; then the index contours' elevations where their boxes are free).
 public enum OverviewRenderer {
     public static let mapLongSidePx = 2000.0
     public static let minimumWidthPx = 1200.0
@@ -48,6 +60,8 @@ public enum OverviewRenderer {
         // A map narrower than the canvas is centred on it.
         let frame = MercatorFrame(bounds: bounds, longSidePx: mapLongSidePx, xPx: ((widthPx - mapWidthPx) / 2).rounded(.down))
         let landmarks = try PackLandmarks.read(pack)
+        let contours = OverviewContours(pack.contours, packIntervalM: pack.manifest.files.contours.intervalM,
+                                        terrain: try? PackLandmarks.regionTerrain(pack), frame: frame)
         do throws(DrawingError) {
             let legend = try legendLayout(pack, widthPx: widthPx)
             let footerPx = try footerHeightPx(pack, legend: legend, widthPx: widthPx)
@@ -57,7 +71,7 @@ public enum OverviewRenderer {
             try canvas.withSavedState { () throws(DrawingError) in
                 canvas.clip(to: frame.rect)
                 try drawHillshade(pack.hillshade, frame: frame, on: canvas)
-                drawContours(pack.contours, frame: frame, on: canvas)
+                contours.draw(frame: frame, on: canvas)
                 FilledVoidLayer.draw(pack.manifest.filledVoidAreas, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
                 NetworkNodeLayer.draw(pack.network, frame: frame, on: canvas)
@@ -68,11 +82,18 @@ public enum OverviewRenderer {
             for route in pack.routes { labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2) }
             var above = drawWaypointMarkers(pack.routes, frame: frame, on: canvas)
             for box in above { labels.reserve(box) }
-            above += placeLabels(pack, landmarks: landmarks, frame: frame, labels: &labels, on: canvas)
+            let budget = LabelBudget(widthPx: frame.rect.widthPx, heightPx: frame.rect.heightPx)
+            let outcome = OverviewLabels.place(pack, landmarks: landmarks, frame: frame, budget: budget, labels: &labels, on: canvas)
+            above += outcome.waypointBoxes
+            let pointLabels = labels.labels.map { $0.text }
+            let lineLabels = contours.placeLabels(frame: frame, labels: &labels, on: canvas)
+            OverviewContours.draw(lineLabels, on: canvas)
             labels.draw(on: canvas)
             drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
-            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above, labelBoxes: labels.labels.map(\.placed.box),
-                                droppedLabels: labels.dropped)
+            return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above, labelBoxes: labels.layout.placed,
+                                droppedLabels: labels.dropped, labelTexts: pointLabels, contourLabelTexts: lineLabels.map(\.text),
+                                overBudgetLabels: outcome.overBudget, contourScale: contours.scale,
+                                contourLines: contours.minor.map { ($0.eleM, false, $0.parts) } + contours.index.map { ($0.eleM, true, $0.parts) })
         } catch {
             throw .drawing(error)
         }
@@ -90,34 +111,6 @@ public enum OverviewRenderer {
             }
         }
         return boxes
-    }
-
-    /// Places the labels by priority: start, end, summit and poi waypoint names (unless a POI
-    /// of the same name within 40 px says it), POI names, landmark labels, then junction and
-    /// turn names. Returns the boxes of the waypoint names placed.
-    static func placeLabels(_ pack: RegionPack, landmarks: [[PackLandmark]], frame: MercatorFrame,
-                            labels: inout MapDecorations.LabelPlacer, on canvas: Canvas) -> [PixelRect] {
-        var above: [PixelRect] = []
-        func placeWaypoints(minor: Bool) {
-            for route in pack.routes {
-                for w in route.waypoints where route.coords.indices.contains(w.i) && (w.kind == .junction || w.kind == .turn) == minor {
-                    guard let name = w.name, !name.isEmpty else { continue }
-                    let p = frame.point(route.coords[w.i])
-                    if pack.pois.contains(where: { $0.name == name && frame.point($0.location).distancePx(to: p) < 40 }) { continue }
-                    if let box = labels.place(name, near: p, gapPx: 14, sizePx: 18, bold: true, on: canvas) { above.append(box) }
-                }
-            }
-        }
-        placeWaypoints(minor: false)
-        for poi in pack.pois {
-            let text = poi.eleM.map { "\(poi.name) \(Int($0.rounded())) m" } ?? poi.name
-            if !text.isEmpty { labels.place(text, near: frame.point(poi.location), gapPx: 9, sizePx: 15, on: canvas) }
-        }
-        for e in LandmarkOverlay.entries(routes: pack.routes, landmarks: landmarks) {
-            labels.place(LandmarkOverlay.label(e), near: frame.point(e.landmark.location), gapPx: 12, sizePx: 14, on: canvas)
-        }
-        placeWaypoints(minor: true)
-        return above
     }
 
     /// The canvas width for a map `mapWidthPx` wide: `minimumWidthPx` for maps at least that
@@ -151,52 +144,6 @@ public enum OverviewRenderer {
         canvas.addRectangle(frame.rect)
         canvas.setColor(DrawingColor(red: 1, green: 1, blue: 1, alpha: 0.2))
         canvas.fill()
-    }
-
-    static func drawContours(_ contours: [ContourFeature], frame: MercatorFrame, on canvas: Canvas) {
-        canvas.setLineCap(.round)
-        canvas.setLineJoin(.round)
-        canvas.setDash(lengthsPx: [])
-        for index in [false, true] {
-            canvas.setColor(index ? RoutePalette.indexContour : RoutePalette.contour)
-            canvas.setLineWidth(px: index ? 2.2 : 1)
-            MapDecorations.strokeLines(contours.filter { $0.isIndex == index }.flatMap(\.parts), frame: frame, on: canvas)
-        }
-        for c in contours where c.isIndex {
-            for part in c.parts { labelContour(part.map(frame.point), text: "\(formatNumber(c.eleM, maxDecimals: 1))", on: canvas) }
-        }
-    }
-
-    /// Writes `text` along a contour line: once at mid-length for lines 250...1200 px long,
-    /// every 800 px (from 400 px) on longer ones; upright, with a white halo.
-    static func labelContour(_ points: [PixelPoint], text: String, on canvas: Canvas) {
-        guard points.count > 1 else { return }
-        var cum = [0.0]
-        for k in 1..<points.count { cum.append(cum[k - 1] + points[k].distancePx(to: points[k - 1])) }
-        let total = cum.last!
-        guard total >= 250 else { return }
-        let spots = total < 1200 ? [total / 2] : Array(stride(from: 400.0, to: total - 200, by: 800))
-        canvas.setFont(sizePx: 14)
-        let e = canvas.textExtents(text)
-        for s in spots {
-            func at(_ d: Double) -> PixelPoint {
-                let d = min(max(d, 0), total)
-                var k = 1
-                while k < cum.count - 1 && cum[k] < d { k += 1 }
-                let seg = max(cum[k] - cum[k - 1], 1e-9), t = (d - cum[k - 1]) / seg
-                return PixelPoint(xPx: points[k - 1].xPx + (points[k].xPx - points[k - 1].xPx) * t,
-                                  yPx: points[k - 1].yPx + (points[k].yPx - points[k - 1].yPx) * t)
-            }
-            let mid = at(s), a = at(s - 15), b = at(s + 15)
-            var angle = atan2(b.yPx - a.yPx, b.xPx - a.xPx)
-            if angle > Double.pi / 2 { angle -= Double.pi } else if angle < -Double.pi / 2 { angle += Double.pi }
-            canvas.withSavedState {
-                canvas.translate(dxPx: mid.xPx, dyPx: mid.yPx)
-                canvas.rotate(radians: angle)
-                canvas.showText(text, at: PixelPoint(xPx: -e.advanceXPx / 2, yPx: -(e.bearingYPx + e.heightPx / 2)),
-                                color: RoutePalette.indexContour, halo: .white, haloWidthPx: 4)
-            }
-        }
     }
 
     static func drawTrails(_ trails: [TrailFeature], frame: MercatorFrame, on canvas: Canvas) {

@@ -56,6 +56,6 @@ public enum PanoramaText {
 
     /// "850 m" below a kilometre, else "2.4 km".
     static func km(_ metres: Double) -> String {
-        metres < 1000 ? String(format: "%.0f m", metres) : "\(formatNumber(metres / 1000, maxDecimals: 1)) km"
+        metres < 999.5 ? MetresFormat.wholeMetres(metres) : "\(formatNumber(metres / 1000, maxDecimals: 1)) km"
     }
 }

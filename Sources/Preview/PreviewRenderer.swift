@@ -95,6 +95,8 @@ public enum PreviewRenderer {
             var section = IndexPage.RegionSection(pack: pack, overviewFile: overviewName, routeFiles: routeFiles)
             section.panoramaFiles = panoramaFiles
             section.overviewDroppedLabels = overview.droppedLabels
+            section.overviewOverBudgetLabels = overview.overBudgetLabels
+            if let scale = overview.contourScale, scale.intervalM != pack.manifest.files.contours.intervalM { section.overviewContourIntervalM = scale.intervalM }
             section.rerouteChecks = try renderRerouteChecks(pack, outURL: outURL, written: &written)
             section.imageSizesPx = pngSizesPx(written[firstFile...])
             section.mapLibre = MapLibreRenders.make(pack, renderer: mapRenderer, outURL: outURL)

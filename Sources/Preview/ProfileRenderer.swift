@@ -42,9 +42,9 @@ public enum ProfileRenderer {
             canvas.setDash(lengthsPx: [])
             canvas.stroke()
             let s = route.stats
-            let caption = "Distance \(formatNumber(s.distanceM / 1000, maxDecimals: 2)) km    Ascent \(Int(s.ascentM.rounded())) m    "
-                + "Descent \(Int(s.descentM.rounded())) m    Time \(formatDuration(seconds: s.durationS))    "
-                + "Lowest \(Int(s.minEleM.rounded())) m    Highest \(Int(s.maxEleM.rounded())) m"
+            let caption = "Distance \(formatNumber(s.distanceM / 1000, maxDecimals: 2)) km    Ascent \(MetresFormat.wholeMetres(s.ascentM))    "
+                + "Descent \(MetresFormat.wholeMetres(s.descentM))    Time \(formatDuration(seconds: s.durationS))    "
+                + "Lowest \(MetresFormat.wholeMetres(s.minEleM))    Highest \(MetresFormat.wholeMetres(s.maxEleM))"
             canvas.setColor(MapDecorations.labelColor)
             canvas.setFont(sizePx: 22)
             canvas.showText(caption, at: PixelPoint(xPx: plot.xPx, yPx: Double(ProfileLayout.heightPx) - 34))
@@ -77,7 +77,7 @@ public enum ProfileRenderer {
             canvas.line(to: PixelPoint(xPx: plot.maxXPx, yPx: y))
             canvas.setColor(DrawingColor(hex: 0xd0d0d0))
             canvas.stroke()
-            let text = formatNumber(ele, maxDecimals: 1)
+            let text = ele == ele.rounded() ? MetresFormat.wholeNumber(ele) : formatNumber(ele, maxDecimals: 1)
             let e = canvas.textExtents(text)
             canvas.setColor(MapDecorations.labelColor)
             canvas.showText(text, at: PixelPoint(xPx: plot.xPx - 14 - e.advanceXPx, yPx: y + 6))

@@ -58,13 +58,17 @@ public enum RerouteCheckRenderer {
         return BBox(west: c.lon - dLon, south: WebMercator.latDeg(y: yc - halfY), east: c.lon + dLon, north: WebMercator.latDeg(y: yc + halfY))
     }
 
-    /// Hillshade, contours, trails and network nodes, as the overview draws them.
+    /// Hillshade, contours (at this map's scale, `OverviewContours`), trails and network nodes, as the overview draws them.
     static func drawBase(_ pack: RegionPack, hillshadeBounds: BBox, frame: MercatorFrame, on canvas: Canvas) throws(DrawingError) {
         let nw = frame.point(LonLat(hillshadeBounds.west, hillshadeBounds.north))
         let se = frame.point(LonLat(hillshadeBounds.east, hillshadeBounds.south))
         let whole = MercatorFrame(bounds: hillshadeBounds, rect: PixelRect(xPx: nw.xPx, yPx: nw.yPx, widthPx: se.xPx - nw.xPx, heightPx: se.yPx - nw.yPx))
         try OverviewRenderer.drawHillshade(pack.hillshade, frame: whole, on: canvas)
-        OverviewRenderer.drawContours(pack.contours, frame: frame, on: canvas)
+        let contours = OverviewContours(pack.contours, packIntervalM: pack.manifest.files.contours.intervalM,
+                                        terrain: try? PackLandmarks.regionTerrain(pack), frame: frame)
+        contours.draw(frame: frame, on: canvas)
+        var lineLabels = MapDecorations.LabelPlacer(bounds: frame.rect)
+        OverviewContours.draw(contours.placeLabels(frame: frame, labels: &lineLabels, on: canvas), on: canvas)
         OverviewRenderer.drawTrails(pack.trails, frame: frame, on: canvas)
         NetworkNodeLayer.draw(pack.network, frame: frame, on: canvas)
     }

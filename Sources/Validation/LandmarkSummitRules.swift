@@ -9,7 +9,7 @@ import TrailpackCore
 ///   POI, and when moved off it (over 0.5 m), no more than 2 m below the highest terrain.bin
 ///   sample within 99.9 m of it (the builder's own search reaches 99.95 m, so this is never
 ///   higher than the sample it picked);
-/// - named like a DEM summit ("Summit 1181 m", "Summit 742 m (2)", kind `summit`): the builder
+/// - named like a DEM summit ("Summit 1,181 m", "Summit 742 m (2)", kind `summit`): the builder
 ///   names those by their sample's whole metres, so `ele` is within 1 m of the name's; and the
 ///   point is a local high of terrain.bin: it fails when a sample next to its nearest grid node
 ///   is over 0.5 m higher and the highest sample within 100 m is more than 2 m above its `ele`.
@@ -50,7 +50,8 @@ struct LandmarkSummitRules {
         }
     }
 
-    /// The elevation in a DEM summit's label ("Summit 1181 m" or "Summit 1181 m (2)"), metres;
+    /// The elevation in a DEM summit's label ("Summit 1,181 m" or "Summit 1,181 m (2)"; packs
+    /// built before names took `MetresFormat`'s thousands comma wrote "Summit 1181 m"), metres;
     /// nil for other names.
     static func demSummitElevationM(_ name: String) -> Double? {
         guard name.hasPrefix("Summit ") else { return nil }
@@ -59,7 +60,12 @@ struct LandmarkSummitRules {
            Int(rest[open.upperBound..<rest.index(before: rest.endIndex)]) != nil {
             rest = rest[..<open.lowerBound]
         }
-        guard rest.hasSuffix(" m"), let metres = Int(rest.dropLast(2)) else { return nil }
+        guard rest.hasSuffix(" m") else { return nil }
+        let digits = rest.dropLast(2)
+        // Commas only as thousands separators: "1,181", never "11,81" or ",181".
+        let groups = digits.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count == 1 || groups.dropFirst().allSatisfy({ $0.count == 3 }) && (1...3).contains(groups[0].count),
+              let metres = Int(groups.joined()) else { return nil }
         return Double(metres)
     }
 

@@ -1,4 +1,8 @@
-/// Locale-free number formatting for instructions (deterministic on every machine).
+/// The one locale-free form of heights and lengths in whole metres, deterministic on every
+/// machine: "1,460 m", the form the map's style writes on its contours. Instructions
+/// ("Reach the summit, 1,460 m"), DEM summits' names ("Summit 1,181 m") and every preview
+/// picture and page (overview, profiles, AR close-ups, panoramas, cue sheets, `index.html`)
+/// write their metres through it.
 public enum MetresFormat {
     /// Digits between two thousands separators.
     static let groupDigits = 3
@@ -6,7 +10,13 @@ public enum MetresFormat {
     /// Whole metres with a comma thousands separator and the unit: 1234.4 -> "1,234 m",
     /// 987.5 -> "988 m", -12 -> "-12 m". Rounds half away from zero.
     public static func wholeMetres(_ metres: Double) -> String {
-        grouped(Int(metres.rounded(.toNearestOrAwayFromZero))) + " m"
+        wholeNumber(metres) + " m"
+    }
+
+    /// Whole metres without the unit (a table column or an axis titled "(m)"): 1234.4 -> "1,234".
+    /// Rounds half away from zero.
+    public static func wholeNumber(_ metres: Double) -> String {
+        grouped(Int(metres.rounded(.toNearestOrAwayFromZero)))
     }
 
     /// An integer with comma thousands separators: 1234567 -> "1,234,567".

@@ -1,5 +1,5 @@
 import Testing
-@testable import Guidance
+import TrailpackCore
 
 struct MetresFormatTests {
     @Test(arguments: [
@@ -8,5 +8,10 @@ struct MetresFormatTests {
     ])
     func wholeMetres(metres: Double, text: String) {
         #expect(MetresFormat.wholeMetres(metres) == text)
+    }
+
+    @Test(arguments: [(1460.2, "1,460"), (86.0, "86"), (-1500.5, "-1,501")])
+    func wholeNumber(metres: Double, text: String) {
+        #expect(MetresFormat.wholeNumber(metres) == text)
     }
 }
