@@ -22,7 +22,8 @@ enum Help {
 
     COMMANDS:
       build RECIPE... --out DIR   Build regions into the pack root DIR and update its catalog
-      plan RECIPE...              Without building: grid cells, memory (--mem), time, inputs, problems
+      plan RECIPE...              Without building: grid cells, peak memory and the --mem=VALUE
+                                  to ask a batch engine for (e.g. --mem=256M), time, inputs, problems
       validate PATH [--dem DEM...] Check a pack root or region folder against the format spec
       preview PATH [--out DIR]    Render overview, profiles and an HTML report of a built pack
       catalog DIR                 Rebuild DIR/catalog.json from the region manifests in DIR
@@ -119,8 +120,9 @@ enum Help {
         lays it), each route's AR patch (exact for a track, an estimate for a route through
         vias), the estimated peak memory (the formula 'build' enforces: 128 MiB + 16 bytes per
         region grid cell, or 12 per AR patch cell, a route through vias counted at its
-        ar.budgetMiB's most), a --mem to ask a batch engine for (the peak x 1.25, rounded up to
-        256 MiB; the job-wide value is the largest task's), a time estimate, every input (kind,
+        ar.budgetMiB's most), the --mem=VALUE to ask a batch engine for, printed as Slurm takes
+        it ("ask for --mem=1280M": the peak x 1.25, rounded up to 256 MiB; the job-wide value is
+        the largest task's), a time estimate, every input (kind,
         local or remote, whether it exists) and the problems a build would stop on: recipe
         errors (per recipe; the others are still planned), missing local inputs, a region id
         two recipes share, a limit the estimate is over (the flag, the recipe or Slurm's).

@@ -4,7 +4,7 @@ import Foundation
 /// The POI kind `init` guesses for a named point: from its tags and properties first, then from
 /// whole words of its name, the strongest word winning. Kinds are those the pack's style draws
 /// (docs/FORMAT.md, *Sprite*): `summit`, `trailhead`, `parking`, `junction`, `water`,
-/// `spring`, `lake`, `waterfall`, `viewpoint`, `hut`, `shelter`, `camp_site`, else `poi`.
+/// `spring`, `lake`, `pond`, `waterfall`, `viewpoint`, `hut`, `shelter`, `camp_site`, else `poi`.
 enum StarterKinds {
     /// Properties read before the name, in order: GeoJSON `kind`, `category`, `type` (GPX
     /// `<type>` too), OSM `tourism`, `natural`, `amenity`, `highway`, `waterway`, `information`,
@@ -25,7 +25,7 @@ enum StarterKinds {
         ("waterfall", "waterfall", 3), ("falls", "waterfall", 3), ("fall", "waterfall", 2), ("cascade", "waterfall", 3), ("cascades", "waterfall", 3),
         ("drinking water", "water", 3), ("water point", "water", 3), ("fountain", "water", 3), ("water", "water", 2), ("well", "water", 2),
         ("spring", "spring", 2), ("springs", "spring", 2),
-        ("lake", "lake", 2), ("lakes", "lake", 2), ("lk", "lake", 2), ("pond", "lake", 2), ("tarn", "lake", 2),
+        ("lake", "lake", 2), ("lakes", "lake", 2), ("lk", "lake", 2), ("pond", "pond", 2), ("ponds", "pond", 2), ("tarn", "pond", 2),
         ("viewpoint", "viewpoint", 3), ("view point", "viewpoint", 3), ("overlook", "viewpoint", 3), ("lookout", "viewpoint", 3),
         ("vista", "viewpoint", 3), ("scenic", "viewpoint", 3),
         ("hut", "hut", 3), ("huts", "hut", 3), ("cabin", "hut", 3), ("refuge", "hut", 3), ("chalet", "hut", 3), ("lodge", "hut", 3),
