@@ -5,7 +5,8 @@ import Pipeline
 import TrailpackCore
 
 /// `trailpack init ID --dem FILE [--trails FILE]... [--out RECIPE]`: a starter recipe that
-/// builds on the first try with every input it was given.
+/// builds on the first try with every input it was given, once its DEM is credited (a DEM
+/// `StarterCredit` recognises is credited already; any other gets a placeholder the build refuses).
 enum InitCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "init", flags: ["--force"], options: ["--dem", "--trails", "--out"])
