@@ -260,13 +260,21 @@ enum Help {
         USAGE: trailpack init ID --dem FILE [--trails FILE]... [--out RECIPE] [--force]
 
         Writes a starter recipe (default ID.json5) for the region ID that builds on the first
-        try with every input given. The DEM opens as the build opens it (.zip, .gz, .tar, /vsi
-        paths, URLs). The bbox lies inside the DEM: the trails, routes and waypoints with a
-        1000 m margin, clipped to the DEM's extent rounded inward (the whole DEM without
-        --trails). --trails may be repeated: recorded tracks become routes, GPX <rte> drawn
-        routes, named points (GPX <wpt>, GeoJSON points, KML placemarks) POIs with kinds guessed
-        from <sym>, <type> (or a kind property) and name (marked as guesses), other lines the region's trails. Resolutions are left at their defaults, except
-        over a DEM more than 10 times coarser: then 10 times finer than its cells.
+        try with every input given, once its DEM is credited. The DEM opens as the build opens
+        it (.zip, .gz, .tar, /vsi paths, URLs); SRTM (N43E005.hgt, .hgt.zip), Copernicus DEM
+        (Copernicus_DSM_COG_10_...) and USGS 3DEP (USGS_13_..., USGS_1_...) tiles, by file name
+        or GDAL metadata, get their provider's credit, any other DEM a placeholder the build
+        refuses. The bbox lies inside the DEM: the trails, routes and waypoints with a 1000 m
+        margin, clipped to the DEM's extent rounded inward (the whole DEM without --trails).
+        --trails may be repeated; each is read as the build reads trails (GPX, GeoJSON, KML,
+        .osm, .osm.pbf, Overpass API JSON): recorded tracks become routes (parts with fix times
+        chained in time order; a strongly downhill chain no time orders gets a reverse: true
+        hint), GPX <rte> drawn routes, named points (GPX <wpt>, GeoJSON points, KML placemarks)
+        POIs with kinds guessed from their properties (kind, category, type, OSM tourism,
+        natural, amenity, <sym>), then the strongest whole word of the name (marked as guesses),
+        other lines the region's trails; a trails file more than 3 km from every route is left
+        out with a warning. Resolutions are left at their defaults, except over a DEM more than
+        10 times coarser: then 10 times finer than its cells.
 
         OPTIONS:
           --dem FILE     The DEM (required)
