@@ -12,10 +12,8 @@ public enum FormatHint {
         if lower.hasSuffix(".npz") || lower.hasSuffix(".npy") || head.starts(with: Array("\u{93}NUMPY".utf8)) {
             return "a NumPy array has no georeferencing GDAL can read: convert it to GeoTIFF (with its bounds and CRS) first"
         }
-        if text.hasPrefix("{") || text.hasPrefix("\u{FEFF}{") || lower.hasSuffix(".json") {
-            if text.contains("\"elements\"") && (text.contains("Overpass") || text.contains("\"osm3s\"") || text.contains("\"type\": \"way\"") || text.contains("\"type\":\"way\"")) {
-                return "this is Overpass API JSON, which GDAL does not read: export GeoJSON (e.g. overpass turbo's Export > GeoJSON) or OSM XML (out:xml) instead"
-            }
+        if OverpassJSON.looksLikeOverpass(head: text) {
+            return "this is Overpass API JSON: give it as a trails file (it is read as OSM ways), or export GeoJSON (overpass turbo's Export > GeoJSON) for points"
         }
         if lower.hasSuffix(".tcx") || text.contains("<TrainingCenterDatabase") {
             return "TCX is not a format GDAL reads: export the activity as GPX"

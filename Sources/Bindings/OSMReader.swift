@@ -7,10 +7,11 @@ import TrailpackCore
 /// lives in GDAL's in-memory file system; the driver's temporary node index, when it spills to
 /// disk, goes to the system temporary folder, never beside the input.
 public enum OSMReader {
-    /// True for paths GDAL's OSM driver reads (`.osm`, `.osm.pbf`, case-insensitive).
+    /// True for paths GDAL's OSM driver reads (`.osm`, `.osm.pbf`, case-insensitive) and for
+    /// Overpass API JSON files (`OverpassJSON`, by their first bytes), read as OSM XML.
     public static func handles(path: String) -> Bool {
         let p = path.lowercased()
-        return p.hasSuffix(".osm") || p.hasSuffix(".osm.pbf")
+        return p.hasSuffix(".osm") || p.hasSuffix(".osm.pbf") || OverpassJSON.handles(path: path)
     }
 
     /// Every way of the `lines` layer with its id as `osm_way_id`, `name`, `ref` and the given
@@ -44,13 +45,16 @@ public enum OSMReader {
         let tmp = FileManager.default.temporaryDirectory.path
         CPLSetThreadLocalConfigOption("CPL_TMPDIR", tmp)
         defer { CPLSetThreadLocalConfigOption("CPL_TMPDIR", nil) }
+        // Overpass API JSON is read as the OSM XML it stands for.
+        let source = OverpassJSON.handles(path: path) ? try OverpassJSON.inMemoryOSM(path: path) : path
+        defer { if source != path { VSIUnlink(source) } }
 
         let options = CStringArray(["CONFIG_FILE=\(config)", "INTERLEAVED_READING=YES"])
         let drivers = CStringArray(["OSM"])
         let opened: GDALDatasetH? = GDALCall.run {
             drivers.withPointer { d in
                 options.withPointer { o in
-                    GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR),
+                    GDALOpenEx(source, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR),
                                UnsafeRawPointer(d).assumingMemoryBound(to: UnsafePointer<CChar>?.self),
                                UnsafeRawPointer(o).assumingMemoryBound(to: UnsafePointer<CChar>?.self), nil)
                 }

@@ -34,6 +34,10 @@ public enum PackLimits {
     /// The largest catalog.json `validate` reads, bytes (64 MB: a region's entry takes about
     /// 1 kB and 150 bytes per route).
     public static let maxCatalogBytes = 64 << 20
+    /// The most GeoJSON a region's style.json may draw, bytes (20 MB: four times the contours'
+    /// default `map.vectorTilesAboveMB`): more is a build warning and `style.geojson-size`, since
+    /// a phone parses and holds every GeoJSON source whole.
+    public static let maxStyleGeoJSONBytes = 20_000_000
     /// Least geodesic distance from every route vertex to its AR patch's edges, metres.
     public static let arMarginM = 100.0
     /// `ele` of a route may differ from its AR patch by this much at every vertex, metres.

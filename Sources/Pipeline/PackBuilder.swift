@@ -245,6 +245,8 @@ public enum PackBuilder {
                                    plan: plan, tiles: tiles, writer: writer, glyphCacheFolder: glyphCacheFolder)
         files["style"] = map.style
         made.diagnostics += map.diagnostics
+        let drawn = ["contours", "trails", "pois"].compactMap { files[$0] }
+        if let heavy = StyleGeoJSONSize.warning(drawn: drawn, usesVectorTiles: map.usesVectorTiles, recipe: recipe) { made.diagnostics.append(heavy) }
         made.clock.lap("map")
         let manifest = AssembleStage.manifest(recipe: recipe, bbox: bbox, terrain: terrain, files: files, routes: routeFiles,
                                               routing: made.network.map { (nodes: $0.nodes.count, edges: $0.edges.count) }, mapAssets: map.assets)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Text an author has yet to replace: what `trailpack init` writes ("Elevation: (DEM source)")
+/// Text an author has yet to replace: what `trailpack init` writes for a DEM it does not
+/// recognise ("Elevation: (DEM provider and licence)")
 /// and the usual marks of a stand-in. Used on the recipe's `attribution`, which a pack carries
 /// to every phone.
 enum PlaceholderText {

@@ -65,8 +65,9 @@ public struct TrackSource {
         warnings += walked.warnings
         notes += walked.notes
         let tracks = chosen.filter { $0.layer == "tracks" }
+        let fixes = try partFixes(walked.origins, file: file, tracks: tracks)
+        timeParts(&parts, fixes)
         if let gaps, !(drawn ?? chosen.allSatisfy { $0.layer == "routes" }) {
-            let fixes = try partFixes(walked.origins, file: file, tracks: tracks)
             notes += try TrackGaps.resolve(&parts, fixes: fixes, ownLines: chosen.flatMap { $0.geometry.lines }, file: file, policy: gaps, fail: fail)
         }
         let chained: ChainedTrack
@@ -75,7 +76,7 @@ public struct TrackSource {
         }
         if !chained.isStoredOrder {
             let order = chained.order.map { parts[$0.part].label + ($0.flipped ? " (reversed)" : "") }
-            notes.append("\(file): \(chained.order.count) parts chained by their nearest ends: \(order.joined(separator: ", "))")
+            notes.append("\(file): \(chained.order.count) parts chained \(chained.byTime ? "in the order their fixes were recorded" : "by their nearest ends"): \(order.joined(separator: ", "))")
         }
         let timed = try VectorReader.gpxTracksWithTimes(path: file, among: Set(tracks.map(\.index)))
         return TrackSource(coords: chained.coords, isPlannedRoute: chosen.allSatisfy { $0.layer == "routes" },
@@ -137,15 +138,31 @@ public struct TrackSource {
         var fixIndices: [Int]
     }
 
-    /// The gap, metres, that keeps the parts of `feature` from chaining at the default
-    /// `track.joinM` (a recording paused and resumed elsewhere), else nil.
-    public static func unchainedGapM(of feature: VectorFeature) -> Double? {
-        do {
-            _ = try TrackChainer.chain(parts(of: [feature], file: "").parts)
-            return nil
-        } catch {
-            return error.gapM
+    /// Each part's start time: its first timed fix (`TrackPart.startS`, which `TrackChainer`
+    /// chains by), from `fixes` (one entry per part).
+    static func timeParts(_ parts: inout [TrackPart], _ fixes: [PartFixes]) {
+        for k in parts.indices where k < fixes.count {
+            parts[k].startS = fixes[k].timesS.lazy.compactMap { $0 }.first
         }
+    }
+
+    /// The line `feature`'s parts chain into at the default `track.joinM`, as a build chains
+    /// them (in time order when every part's fixes carry times, read from `file` for a GPX
+    /// track), or the gap that keeps them apart (a recording paused and resumed elsewhere).
+    public static func chained(_ feature: VectorFeature, file: String) -> Result<ChainedTrack, TrackChainError> {
+        let walked = parts(of: [feature], file: file)
+        var parts = walked.parts
+        if let fixes = try? partFixes(walked.origins, file: file, tracks: feature.layer == "tracks" ? [feature] : []) {
+            timeParts(&parts, fixes)
+        }
+        do { return .success(try TrackChainer.chain(parts)) } catch { return .failure(error) }
+    }
+
+    /// The gap, metres, that keeps the parts of `feature` (read from `file`) from chaining at
+    /// the default `track.joinM` (a recording paused and resumed elsewhere), else nil.
+    public static func unchainedGapM(of feature: VectorFeature, file: String) -> Double? {
+        if case .failure(let error) = chained(feature, file: file) { return error.gapM }
+        return nil
     }
 
     /// The longest gap, metres, inside a part of `feature` (a recording that lost its fix:

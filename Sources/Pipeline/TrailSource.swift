@@ -7,20 +7,24 @@ import TrailpackCore
 /// extract (`.osm`, `.osm.pbf`: ways passing the recipe's `trailTags`). Invalid points are
 /// dropped with a warning naming the feature and the point indices; a source with no usable
 /// line is an error.
-enum TrailSource {
+public enum TrailSource {
+    /// The features of one trails file as a build reads them: an OpenStreetMap extract's ways
+    /// (`.osm`, `.osm.pbf`, Overpass API JSON) that pass `trailTags`, any other file's features
+    /// through `VectorReader` (GDAL's message with one format hint).
+    /// - Throws: `GDALError` naming the file when it cannot be read.
+    public static func features(path: String, trailTags: OSMTagFilter = .hiking) throws(GDALError) -> [VectorFeature] {
+        guard OSMReader.handles(path: path) else { return try VectorReader.read(path: path) }
+        return try OSMReader.readLines(path: path, tags: trailTags.keys + TrailTags.keys, matching: trailTags.tags)
+            .filter { trailTags.accepts($0.fields) }
+    }
+
     /// The trail lines of `path` and the warnings about what was left out.
     /// - Throws: `GDALError` when the file cannot be read (with a hint for formats GDAL does not
     ///   read), `BuildError.input` when it holds no usable line: none at all, none with two
     ///   distinct points, or (with a recipe `bbox`) none reaching the region.
     static func read(path: String, recipe: Recipe) throws -> (lines: [TrailLine], diagnostics: [Diagnostic]) {
         let isOSM = OSMReader.handles(path: path)
-        var features: [VectorFeature]
-        if isOSM {
-            features = try OSMReader.readLines(path: path, tags: recipe.trailTags.keys + TrailTags.keys, matching: recipe.trailTags.tags)
-                .filter { recipe.trailTags.accepts($0.fields) }
-        } else {
-            features = try VectorReader.read(path: path)
-        }
+        let features = try features(path: path, trailTags: recipe.trailTags)
         let file = URL(fileURLWithPath: path).lastPathComponent
         var diagnostics: [Diagnostic] = []
         var lines: [TrailLine] = []

@@ -45,7 +45,7 @@ extension RegionNetwork {
     /// - Throws: `RerouteError` when it lies outside the region or too far from every trail.
     func join(_ q: QueryPoint) throws(RerouteError) -> EdgeLocation {
         guard bbox.contains(q.location) else {
-            throw .argument(name: q.argument, message: "\(RerouteError.format(q.location)) lies outside the region \(bbox.array)")
+            throw .argument(name: q.argument, message: "\(RerouteError.format(q.location)) lies outside the region \(bbox.array)" + Self.swapHint(q.location, bbox))
         }
         guard let hit = router.locate(q.location) else { throw .noNetwork(region: folder) }
         if hit.distanceM > Self.maxJoinDistanceM {
@@ -54,6 +54,14 @@ extension RegionNetwork {
                               nearest: hit.point, trail: network.edges[hit.edge].name, limitM: Self.maxJoinDistanceM)
         }
         return hit
+    }
+
+    /// For a point outside `bbox` whose swapped coordinates (latitude given first) lie inside
+    /// it, a hint naming the point as it was probably meant (`lon,lat`); else empty.
+    static func swapHint(_ p: LonLat, _ bbox: BBox) -> String {
+        let swapped = LonLat(p.lat, p.lon)
+        guard abs(p.lon) <= 90, bbox.contains(swapped) else { return "" }
+        return "; swapped, \(RerouteError.format(swapped)) lies inside it: points are written lon,lat (longitude first)"
     }
 
     /// Region terrain at a point, metres (clamped into the grid).

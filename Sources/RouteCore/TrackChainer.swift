@@ -6,10 +6,13 @@ public struct TrackPart: Equatable, Sendable {
     public var label: String
     /// Vertices in WGS84 degrees, lon/lat, in stored order.
     public var coords: [LonLat]
+    /// When the part's first timed fix was recorded, seconds since 1970 UTC (nil: no times).
+    public var startS: Double?
 
-    public init(label: String, coords: [LonLat]) {
+    public init(label: String, coords: [LonLat], startS: Double? = nil) {
         self.label = label
         self.coords = coords
+        self.startS = startS
     }
 }
 
@@ -44,6 +47,8 @@ public struct ChainedTrack: Equatable, Sendable {
     public var coords: [LonLat]
     /// Input indices of the parts in chain order, with whether each was walked backwards.
     public var order: [(part: Int, flipped: Bool)]
+    /// True when the parts were chained in the order their fixes were recorded (`startS`).
+    public var byTime = false
     /// True when the parts were used in their stored order and direction (empty ones skipped).
     public var isStoredOrder: Bool {
         order.allSatisfy { !$0.flipped } && zip(order, order.dropFirst()).allSatisfy { $0.part < $1.part }
@@ -76,8 +81,11 @@ public enum TrackChainer {
         var tail: LonLat
     }
 
-    /// Joins `parts` into one line. When every part's end lies within `joinM` of the next part's
-    /// start, the stored order is kept. Otherwise the chain starts from the first part and grows
+    /// Joins `parts` into one line. When every part with a point has a start time (`startS`: a
+    /// recording's fixes carry times), the parts follow in time order as stored, each within
+    /// `joinM` of the one before (`timeOrdered`): the order the hiker walked them. Else, when
+    /// every part's end lies within `joinM` of the next part's start, the stored order is kept.
+    /// Otherwise the chain starts from the first part and grows
     /// at whichever end has the nearest free part end (ties: the tail, then the part's stored
     /// direction, then the lower index), flipping parts stored backwards, so the chain runs the
     /// way its first part was stored (`reversed` turns it around). Parts without a finite point are
@@ -100,6 +108,11 @@ public enum TrackChainer {
             return ChainedTrack(coords: coords, order: order)
         }
         guard let first = usable.first else { return assemble([]) }
+        if let timed = try timeOrdered(usable, parts, joinM: joinM) {
+            var chained = assemble(timed)
+            chained.byTime = true
+            return chained
+        }
         if zip(usable, usable.dropFirst()).allSatisfy({ Geodesic.distanceM($0.end, $1.start) <= joinM }) {
             return assemble(usable.map { ($0.index, false) })
         }

@@ -103,6 +103,7 @@ struct StyleRules {
             }
         }
         checkDraws(layers, sources: sources, layersNode: layersNode ?? doc)
+        checkGeoJSONSize(layers, sources: sources, layersNode: layersNode ?? doc)
         let sprite = checkSprite(doc, fields: fields)
         checkIcons(layers, sources: sources, sprite: sprite, hasSprite: doc["sprite"] != nil)
         checkGlyphs(doc, layers: layers, sources: sources, fields: fields)

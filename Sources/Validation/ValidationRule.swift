@@ -197,6 +197,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     case catalogStaleTemp = "catalog.stale-temp"
     case terrainFilledVoids = "terrain.filled-voids"
     case poiDuplicate = "pois.duplicate"
+    case styleGeoJSONSize = "style.geojson-size"
 
     /// The stable id, e.g. `ter1.magic`.
     public var id: String { rawValue }
@@ -205,7 +206,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
     public var severity: Severity {
         switch self {
         case .routeSparseWaypoints, .routeVoidFill, .arCoarsened, .demSourceResolution, .poiSummitOffPeak, .regionSizeBudget, .jsonUnknownKey,
-             .regionStaleTemp, .catalogStaleTemp, .terrainFilledVoids, .poiDuplicate:
+             .regionStaleTemp, .catalogStaleTemp, .terrainFilledVoids, .poiDuplicate, .styleGeoJSONSize:
             .warning
         default:
             .error
@@ -384,6 +385,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .arCoarsened: "warning: an AR patch is coarser than the recipe's ar.resolutionM (10 m by default) by more than 1 m: coarsened by its size budget"
         case .poiSummitOffPeak: "warning: a POI named Summit, Mount, Mt or Peak stands 50 m or more below terrain.bin's highest cell within 150 m"
         case .regionSizeBudget: "warning: a region's files total more than the recipe's sizeBudgetMB (150 MB by default)"
+        case .styleGeoJSONSize: "warning: style.json draws more than 20 MB of GeoJSON (the contours, trails and POIs files its geojson sources name, together), which a phone draws slowly and with much memory (the build warns too; lower map.vectorTilesAboveMB to draw them from vector tiles)"
         }
     }
 }

@@ -22,7 +22,8 @@ enum Help {
 
     COMMANDS:
       build RECIPE... --out DIR   Build regions into the pack root DIR and update its catalog
-      plan RECIPE...              Without building: grid cells, memory (--mem), time, inputs, problems
+      plan RECIPE...              Without building: grid cells, peak memory and the --mem=VALUE
+                                  to ask a batch engine for (e.g. --mem=256M), time, inputs, problems
       validate PATH [--dem DEM...] Check a pack root or region folder against the format spec
       preview PATH [--out DIR]    Render overview, profiles and an HTML report of a built pack
       catalog DIR                 Rebuild DIR/catalog.json from the region manifests in DIR
@@ -119,8 +120,9 @@ enum Help {
         lays it), each route's AR patch (exact for a track, an estimate for a route through
         vias), the estimated peak memory (the formula 'build' enforces: 128 MiB + 16 bytes per
         region grid cell, or 12 per AR patch cell, a route through vias counted at its
-        ar.budgetMiB's most), a --mem to ask a batch engine for (the peak x 1.25, rounded up to
-        256 MiB; the job-wide value is the largest task's), a time estimate, every input (kind,
+        ar.budgetMiB's most), the --mem=VALUE to ask a batch engine for, printed as Slurm takes
+        it ("ask for --mem=1280M": the peak x 1.25, rounded up to 256 MiB; the job-wide value is
+        the largest task's), a time estimate, every input (kind,
         local or remote, whether it exists) and the problems a build would stop on: recipe
         errors (per recipe; the others are still planned), missing local inputs, a region id
         two recipes share, a limit the estimate is over (the flag, the recipe or Slurm's).
@@ -258,13 +260,21 @@ enum Help {
         USAGE: trailpack init ID --dem FILE [--trails FILE]... [--out RECIPE] [--force]
 
         Writes a starter recipe (default ID.json5) for the region ID that builds on the first
-        try with every input given. The DEM opens as the build opens it (.zip, .gz, .tar, /vsi
-        paths, URLs). The bbox lies inside the DEM: the trails, routes and waypoints with a
-        1000 m margin, clipped to the DEM's extent rounded inward (the whole DEM without
-        --trails). --trails may be repeated: recorded tracks become routes, GPX <rte> drawn
-        routes, named points (GPX <wpt>, GeoJSON points, KML placemarks) POIs with kinds guessed
-        from <sym>, <type> (or a kind property) and name (marked as guesses), other lines the region's trails. Resolutions are left at their defaults, except
-        over a DEM more than 10 times coarser: then 10 times finer than its cells.
+        try with every input given, once its DEM is credited. The DEM opens as the build opens
+        it (.zip, .gz, .tar, /vsi paths, URLs); SRTM (N43E005.hgt, .hgt.zip), Copernicus DEM
+        (Copernicus_DSM_COG_10_...) and USGS 3DEP (USGS_13_..., USGS_1_...) tiles, by file name
+        or GDAL metadata, get their provider's credit, any other DEM a placeholder the build
+        refuses. The bbox lies inside the DEM: the trails, routes and waypoints with a 1000 m
+        margin, clipped to the DEM's extent rounded inward (the whole DEM without --trails).
+        --trails may be repeated; each is read as the build reads trails (GPX, GeoJSON, KML,
+        .osm, .osm.pbf, Overpass API JSON): recorded tracks become routes (parts with fix times
+        chained in time order; a strongly downhill chain no time orders gets a reverse: true
+        hint), GPX <rte> drawn routes, named points (GPX <wpt>, GeoJSON points, KML placemarks)
+        POIs with kinds guessed from their properties (kind, category, type, OSM tourism,
+        natural, amenity, <sym>), then the strongest whole word of the name (marked as guesses),
+        other lines the region's trails; a trails file more than 3 km from every route is left
+        out with a warning. Resolutions are left at their defaults, except over a DEM more than
+        10 times coarser: then 10 times finer than its cells.
 
         OPTIONS:
           --dem FILE     The DEM (required)

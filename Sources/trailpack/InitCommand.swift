@@ -5,7 +5,8 @@ import Pipeline
 import TrailpackCore
 
 /// `trailpack init ID --dem FILE [--trails FILE]... [--out RECIPE]`: a starter recipe that
-/// builds on the first try with every input it was given.
+/// builds on the first try with every input it was given, once its DEM is credited (a DEM
+/// `StarterCredit` recognises is credited already; any other gets a placeholder the build refuses).
 enum InitCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try Arguments(args, command: "init", flags: ["--force"], options: ["--dem", "--trails", "--out"])
@@ -27,19 +28,11 @@ enum InitCommand {
         // DEMFile is the build's reader: .zip, .gz, .tar and /vsi paths open as they will there.
         let source = try DEMFile.open(dem).dataset
         let extent = try source.lonLatExtent()
-        var routes = StarterRoutes(), pois = StarterPOIs()
-        var trails: [String] = [], content: [LonLat] = []
-        for file in a.repeated["--trails", default: []] {
-            let features = try readFeatures(file)
-            let tracks = Set(features.filter { $0.layer == "tracks" }.map(\.index))
-            let timed = try VectorReader.gpxTracksWithTimes(path: file, among: tracks)
-            if routes.add(features: features, file: paths.relative(file), path: file, timedTracks: timed) { trails.append(paths.relative(file)) }
-            pois.add(features: features, file: paths.relative(file))
-            content += features.flatMap { $0.geometry.lines.flatMap { $0 } }
-        }
-        content += pois.locations
-        guard let region = StarterBBox.region(dem: extent, content: content) else {
-            printError("\(dem): the DEM (\(extent)) does not reach the trails, routes and waypoints given (\(BBox(covering: content).map(\.description) ?? "none")); give the DEM that covers them")
+        var files: [(path: String, features: [VectorFeature])] = []
+        for file in a.repeated["--trails", default: []] { files.append((file, try TrailSource.features(path: file))) }
+        let starter = try starterContent(files, paths: paths, dem: source)
+        guard let region = StarterBBox.region(dem: extent, content: starter.content) else {
+            printError("\(dem): the DEM (\(extent)) does not reach the trails, routes and waypoints given (\(BBox(covering: starter.content).map(\.description) ?? "none")); give the DEM that covers them")
             return 1
         }
         if region.clipped {
@@ -47,7 +40,8 @@ enum InitCommand {
         }
         let cell = try? source.groundCellSizeM(at: region.box.center)
         let grids = StarterGrids(sourceM: cell.map { max($0.xM, $0.yM) })
-        let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, trails: trails, routes: routes, pois: pois, grids: grids)
+        let credit = StarterCredit.product(dem: dem, metadata: source.metadataItems())
+        let text = recipeText(id: id, dem: paths.recipePath(dem: dem), region: region, starter: starter, credit: credit, grids: grids)
         try FileErrorText.makeFolder(paths.folder, role: "the recipe's folder")
         do throws(SafeFile.Failure) { try SafeFile.replace(out, with: Array(text.utf8)) } catch {
             throw BuildError.safeFile(error, message: "cannot write the recipe")
@@ -56,42 +50,80 @@ enum InitCommand {
         return 0
     }
 
-    /// The starter attribution: the DEM by its file name (for the author to complete with its
-    /// provider and licence), and OpenStreetMap's credit when a trails file is an OSM extract.
-    static func attribution(dem: String, trails: [String]) -> String {
-        var lines = ["Elevation: \(URL(fileURLWithPath: dem).lastPathComponent)"]
-        if trails.contains(where: { OSMReader.handles(path: $0) }) { lines.append("Trails: © OpenStreetMap contributors (ODbL 1.0)") }
-        return lines.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ", ")
+    /// What a starter recipe takes from the `--trails` files: routes, POIs, the trails files
+    /// kept (those far from every route left out with a warning: `StarterTrails`), comments on
+    /// what was left out, and every point the bbox must hold.
+    struct Starter {
+        var routes = StarterRoutes(), pois = StarterPOIs()
+        var trails: [String] = [], notes: [String] = [], content: [LonLat] = []
+        /// True when a kept trails file is OpenStreetMap data (its credit is written).
+        var osm = false
     }
 
-    /// The lines and points of one `--trails` file (OSM extracts through `OSMReader`).
-    /// - Throws: `GDALError` naming the file, with a format hint when there is one.
-    static func readFeatures(_ file: String) throws -> [VectorFeature] {
-        do throws(GDALError) {
-            return OSMReader.handles(path: file) ? try OSMReader.readLines(path: file, tags: []) : try VectorReader.read(path: file)
-        } catch {
-            throw FormatHint.annotate(error, path: file)
+    /// The starter's routes, POIs and trails from `files` (features as the build reads them).
+    /// - Throws: `GDALError` when a GPX file's fix times cannot be read.
+    static func starterContent(_ files: [(path: String, features: [VectorFeature])], paths: StarterPaths, dem: RasterDataset) throws -> Starter {
+        var s = Starter()
+        let isRoute = { (f: VectorFeature) in StarterRoutes.isRecorded(f) || StarterRoutes.isPlanned(f) }
+        let near = StarterTrails(routes: files.flatMap { $0.features.filter(isRoute).flatMap(\.geometry.lines) })
+        let elevations = { (points: [LonLat]) in (try? dem.elevationsM(at: points)) ?? points.map { _ in nil } }
+        for (file, features) in files {
+            let name = paths.relative(file)
+            let tracks = Set(features.filter { $0.layer == "tracks" }.map(\.index))
+            let timed = try VectorReader.gpxTracksWithTimes(path: file, among: tracks)
+            let hasTrails = s.routes.add(features: features, file: name, path: file, timedTracks: timed, elevations: elevations)
+            s.pois.add(features: features, file: name)
+            s.content += features.filter(isRoute).flatMap { $0.geometry.lines.flatMap { $0 } }
+            guard hasTrails else { continue }
+            let lines = features.filter { !isRoute($0) }.flatMap(\.geometry.lines).filter { $0.count >= 2 }
+            let kept = near.map { n in lines.filter(n.isNear) } ?? lines
+            let limitKm = Int(StarterTrails.farM / 1000)
+            if let near, kept.isEmpty {
+                let km = String(format: "%.1f", near.nearestM(lines) / 1000)
+                printError("warning: \(file): its nearest trail lies \(km) km from every route (more than \(limitKm) km): left out of the recipe's trails and bbox")
+                s.notes.append("// Left out of trails: \"\(name)\": its nearest trail lies \(km) km from every route (more than \(limitKm) km). Add it, and grow the bbox, to take it.")
+                continue
+            }
+            if kept.count < lines.count {
+                s.notes.append("// \(name): \(lines.count - kept.count) of its \(lines.count) trail lines lie more than \(limitKm) km from every route; the bbox leaves them out (the build clips the file to it).")
+            }
+            s.trails.append(name)
+            s.osm = s.osm || OSMReader.handles(path: file)
+            s.content += kept.flatMap { $0 }
         }
+        s.content += s.pois.locations
+        return s
+    }
+
+    /// The starter attribution: the DEM provider's credit where `credit` recognised it, else a
+    /// placeholder the build refuses; OpenStreetMap's credit when a trails file is OSM data.
+    static func attribution(credit: StarterCredit.Product?, osm: Bool) -> String {
+        var lines = [credit?.credit ?? StarterCredit.placeholder]
+        if osm { lines.append("Trails: © OpenStreetMap contributors (ODbL 1.0)") }
+        return lines.map { "\"" + StarterRoutes.escaped($0) + "\"" }.joined(separator: ", ")
     }
 
     /// The starter recipe's text.
-    static func recipeText(id: String, dem: String, region: (box: BBox, clipped: Bool), trails: [String],
-                           routes: StarterRoutes, pois: StarterPOIs, grids: StarterGrids) -> String {
+    static func recipeText(id: String, dem: String, region: (box: BBox, clipped: Bool), starter: Starter,
+                           credit: StarterCredit.Product?, grids: StarterGrids) -> String {
+        let (trails, routes, pois) = (starter.trails, starter.routes, starter.pois)
         let b = region.box
         let why = trails.isEmpty && routes.count == 0 && pois.count == 0
             ? "the DEM's extent, rounded inward to 4 decimals"
             : "the trails, routes and waypoints given, with a \(Int(StarterBBox.marginM)) m margin, inside the DEM's extent (rounded inward)"
         let clippedNote = region.clipped ? "\n  // The margin reached past the DEM: the bbox stops at its edge. A second DEM source lets it grow." : ""
-        let trailsLine = trails.isEmpty ? "" : "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf), clipped to the region; routes can be routed over them.\n  trails: [\(trails.map { "\"\($0)\"" }.joined(separator: ", "))],"
+        let trailsLine = (trails.isEmpty ? "" : "\n  // Trails (GPX, GeoJSON, KML, OSM .osm/.osm.pbf, Overpass JSON), clipped to the region; routes can be routed over them.\n  trails: [\(trails.map { "\"\($0)\"" }.joined(separator: ", "))],")
+            + starter.notes.map { "\n  " + $0 }.joined()
+        let creditNote = credit.map { "the DEM is \($0.name) by its file name or metadata: check the credit" }
+            ?? "the DEM's provider was not recognised: name it and its licence (the build refuses the placeholder)"
         let poisLine = pois.count == 0 ? "\n  pois: []," : "\n  pois: [\(pois.text)\n  ],"
         return """
         // trailpack recipe: every key is documented in Recipes/README.md.
         {
           id: "\(id)",
           name: "\(id)",
-          // Credit every source: name the DEM's provider and licence (the build refuses placeholders).
-          attribution: [\(attribution(dem: dem, trails: trails))],
+          // Credit every source: \(creditNote).
+          attribution: [\(attribution(credit: credit, osm: starter.osm))],
           // The region: [west, south, east, north] in degrees: \(why). Shrink it to the area you need.\(clippedNote)
           bbox: [\(String(format: "%.4f, %.4f, %.4f, %.4f", b.west, b.south, b.east, b.north))],
           // DEM sources, highest priority first: anything GDAL reads (GeoTIFF, .hgt, .zip, .gz).

@@ -29,7 +29,9 @@ struct StarterRoutes {
     /// indices) whose points carry timestamps; `path`: the file as opened (for its fixes' times),
     /// `file` as the recipe names it. Returns whether the file holds lines that are no route (the
     /// region's trails).
-    mutating func add(features: [VectorFeature], file: String, path: String? = nil, timedTracks: Set<Int> = []) -> Bool {
+    /// `elevations` looks points up in the DEM (for the direction hint: `StarterDirection`).
+    mutating func add(features: [VectorFeature], file: String, path: String? = nil, timedTracks: Set<Int> = [],
+                      elevations: ([LonLat]) -> [Double?] = { $0.map { _ in nil } }) -> Bool {
         // Indices as the recipe's `track.select` counts them: among the file's lines of 2+ points.
         let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
         var standing: [String] = []
@@ -47,7 +49,7 @@ struct StarterRoutes {
                 plannedCount += 1
                 text += "\n    { id: \"route-\(plannedCount)\", name: \"\(Self.escaped(f.name ?? "Route \(plannedCount)"))\", track: { file: \"\(file)\", select: \(k), drawn: true } },"
             } else {
-                addTrack(f, select: k, file: file, path: path ?? file, timed: f.layer != "tracks" || timedTracks.contains(f.index))
+                addTrack(f, select: k, file: file, path: path ?? file, timed: f.layer != "tracks" || timedTracks.contains(f.index), elevations: elevations)
             }
         }
         if !standing.isEmpty {
@@ -56,15 +58,26 @@ struct StarterRoutes {
         return lines.contains { !Self.isRecorded($0) && !Self.isPlanned($0) }
     }
 
-    private mutating func addTrack(_ f: VectorFeature, select k: Int, file: String, path: String, timed: Bool) {
+    private mutating func addTrack(_ f: VectorFeature, select k: Int, file: String, path: String, timed: Bool,
+                                   elevations: ([LonLat]) -> [Double?]) {
         trackCount += 1
         let n = trackCount
         text += "\n    { id: \"track-\(n)\", name: \"\(Self.escaped(f.name ?? "Track \(n)"))\", track: { file: \"\(file)\", select: \(k) } },"
         if !timed {
             text += "\n    // track-\(n): no timestamps, so it is cleaned as a GPS recording; if it was drawn in a route planner, add drawn: true to its track."
         }
-        if let gapM = TrackSource.unchainedGapM(of: f) {
-            text += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, gapM)
+        switch TrackSource.chained(f, file: path) {
+        case .failure(let error):
+            text += String(format: "\n    // track-%d: its segments leave %.0f m unrecorded (the recording paused); the build stops there unless track.joinM (default 50) bridges the gap with a straight line.", n, error.gapM)
+        case .success(let line):
+            if line.byTime && !line.isStoredOrder {
+                text += "\n    // track-\(n): its \(line.order.count) segments are chained in the order their fixes were recorded, not as stored."
+            }
+            // Times fix the direction of one part, and of parts chained in time order.
+            let directionKnown = timed && (f.geometry.lines.count == 1 || line.byTime)
+            if !directionKnown, let fall = StarterDirection.downhill(line.coords, elevations: elevations) {
+                text += "\n    // track-\(n): as chained it climbs \(Int(fall.ascentM.rounded())) m and descends \(Int(fall.descentM.rounded())) m; if it was walked uphill, add reverse: true to its track."
+            }
         }
         if let gapM = TrackSource.longestGapInsideM(of: f, file: path) {
             text += String(format: "\n    // track-%d: the device lost its fix, a jump of %.0f m between two fixes; the build stops there unless track.joinM bridges it with a straight line, or track.gaps: \"trails\" follows the trails across it.", n, gapM)

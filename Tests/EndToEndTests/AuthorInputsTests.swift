@@ -398,7 +398,7 @@ import TestSupport
 
     // MARK: 9. Hints
 
-    @Test func overpassJSONGetsAHint() throws {
+    @Test func overpassJSONIsReadAsTrails() throws {
         let overpass = try write("""
             {
               "version": 0.6,
@@ -407,14 +407,21 @@ import TestSupport
               "elements": [
                 { "type": "node", "id": 1, "lat": 44.49, "lon": -71.41 },
                 { "type": "node", "id": 2, "lat": 44.50, "lon": -71.40 },
-                { "type": "way", "id": 3, "nodes": [1, 2], "tags": { "highway": "path", "name": "Test Trail" } }
+                { "type": "way", "id": 3, "nodes": [1, 2], "tags": { "highway": "path", "name": "Test Trail" } },
+                { "type": "way", "id": 4, "geometry": [{ "lat": 44.50, "lon": -71.40 }, { "lat": 44.51, "lon": -71.39 }], "tags": { "highway": "residential", "name": "A Road" } }
               ]
             }
             """, "export.json")
-        let stderr = try expectFailure(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(overpass)\"]"),
-                                       ["export.json", "Overpass API JSON", "export GeoJSON", "or OSM XML"])
-        // The hint on a line of its own; batch logs (plain: stderr is no terminal here) name the region on it too.
-        #expect(stderr.split(separator: "\n").contains { $0.hasPrefix("[inputs] hint: ") }, "\(stderr)")
+        let root = TestData.scratchFolder("inputs-overpass")
+        let r = try build(try recipe("bbox: [-71.5, 44.4, -71.22, 44.66], trails: [\"\(overpass)\"]", name: "overpass.json5"), into: root)
+        #expect(r.status == 0 && !r.stderr.contains("hint"), "\(r.stderr)")
+        // The ways pass trailTags as an extract's do: the path, not the road.
+        let trails = try String(contentsOf: root.appendingPathComponent("regions/inputs/trails.geojson"), encoding: .utf8)
+        #expect(trails.contains("\"Test Trail\"") && !trails.contains("A Road"), "\(trails)")
+        // Given as a DEM, it is named for what it is.
+        let demRecipe = try write("{ id: \"inputs\", name: \"Inputs\", attribution: [\"SRTM\"], bbox: [-71.5, 44.4, -71.22, 44.66], dem: [\"\(overpass)\"], terrain: { resolutionM: 90 } }", "overpass-dem.json5")
+        let dem = try expectFailure(demRecipe, ["export.json", "Overpass API JSON"])
+        #expect(dem.components(separatedBy: "hint:").count == 2, "\(dem)")
     }
 
     @Test func numpyArchivesGetAHint() throws {

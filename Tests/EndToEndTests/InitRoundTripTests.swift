@@ -11,14 +11,23 @@ import TrailpackCore
     /// Trails of the first `--trails` file; the others go to the second.
     static let westNames: Set<String> = ["Killkenny Ridge Trail", "Mt Cabot Trail", "Bunnell Notch Trail", "Unknown Pond Trail", "Horn Spur"]
 
-    /// Runs init with `args`, then builds the recipe into `dir/packs`; both must exit 0.
+    /// Runs init with `args`, then builds the recipe into `dir/packs` (after crediting a DEM init
+    /// did not recognise, whose placeholder the build must refuse first); both must exit 0.
     /// Returns the recipe text and the region folder.
     static func initAndBuild(_ id: String, _ args: [String], in dir: URL) throws -> (text: String, region: URL) {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let recipe = dir.appendingPathComponent("\(id).json5").path
         let i = try TestData.run(["init", id] + args + ["--out", recipe])
         #expect(i.status == 0, "\(i.stderr)")
-        let text = try String(contentsOfFile: recipe, encoding: .utf8)
+        var text = try String(contentsOfFile: recipe, encoding: .utf8)
+        // A DEM init does not recognise gets a placeholder the build refuses: the author credits it.
+        let placeholder = StarterRecipe.placeholder
+        if text.contains(placeholder) {
+            let refused = try TestData.run(["build", recipe, "--out", dir.appendingPathComponent("refused").path, "--quiet"])
+            #expect(refused.status == 1 && refused.stderr.contains("attribution[0]"), "\(refused.stderr)")
+            text = text.replacingOccurrences(of: placeholder, with: "\"Elevation: SRTM, NASA/USGS (public domain)\"")
+            try text.write(toFile: recipe, atomically: true, encoding: .utf8)
+        }
         let out = dir.appendingPathComponent("packs")
         let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
         #expect(b.status == 0, "\(text)\n\(b.stderr)")

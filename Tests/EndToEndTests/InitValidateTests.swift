@@ -12,9 +12,9 @@ import TestSupport
         let again = try TestData.run(["init", "my-range", "--dem", TestData.path("white-mountains/N44W072.hgt"), "--out", recipe])
         #expect(again.status == 1 && again.stderr.contains("already exists"))
         let out = dir.appendingPathComponent("packs")
-        // The recipe builds as written, crediting the DEM by its file name for the author to complete.
+        // The recipe builds as written: an SRTM tile is credited in NASA's and USGS's words, not by its file name.
         let text = try String(contentsOfFile: recipe, encoding: .utf8)
-        #expect(text.contains("attribution: [\"Elevation: N44W072.hgt\"]"), "\(text)")
+        #expect(text.contains("attribution: [\"Elevation: SRTM, courtesy of NASA and the U.S. Geological Survey (public domain)\"]"), "\(text)")
         let b = try TestData.run(["build", recipe, "--out", out.path, "--quiet"])
         #expect(b.status == 0, "\(b.stderr)")
         #expect(TestData.strictValidationFailure(out) == nil)

@@ -94,6 +94,16 @@ import TestSupport
         #expect(try TestData.run(["--help"]).stdout.contains("plan RECIPE..."))
         let build = try TestData.run(["build", "--help"])
         #expect(build.stdout.contains("SLURM_MEM_PER_NODE") && build.stdout.contains("memory.max"))
+        // --mem is a value plan prints ("ask for --mem=256M"), not a flag of plan: the README and
+        // both helps show it in the form printed.
+        let printed = try TestData.run(["plan", demo]).stdout
+        let value = try #require(printed.firstRange(of: /--mem=[0-9]+M/).map { String(printed[$0]) }, "\(printed)")
+        let readme = try String(contentsOf: TestData.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let planLine = try #require(readme.split(separator: "\n").first { $0.hasPrefix("trailpack plan ") })
+        for (name, text) in [("README", String(planLine)), ("trailpack --help", try TestData.run(["--help"]).stdout), ("plan --help", help.stdout)] {
+            #expect(text.contains("--mem=VALUE") && !text.contains("(--mem)"), "\(name) does not show --mem as the value plan prints (\(value))")
+            #expect(text.contains("--mem=") && value.hasPrefix("--mem="), "\(name)")
+        }
         for option in ["--out", "--depfile", "--no-catalog", "--quiet", "--json", "--log-format", "--lock-wait-s", "--memory-limit-mib",
                        "--glyph-cache DIR", "TRAILPACK_GLYPH_CACHE"] {
             #expect(build.stdout.contains(option), "build --help does not name \(option)")

@@ -130,6 +130,9 @@ import TrailpackCore
             (["--from", "-271.4,44.5", "--to", "-71.41,44.50"], 1, "--from: '-271.4,44.5' is out of range"),
             (["--from", "-71.3608696,44.4942774", "--to", "north"], 1, "--to: 'north' is not LON,LAT"),
             (["--from", "-71.3608696,44.4942774", "--to", "-71.9,44.5"], 1, "--to: -71.9,44.5 lies outside the region"),
+            // Latitude first: the swap lies inside the region, and the message says so.
+            (["--from", "44.4942774,-71.3608696", "--to", "-71.41,44.50"], 1,
+             "--from: 44.4942774,-71.3608696 lies outside the region [-71.5, 44.4, -71.22, 44.66]; swapped, -71.3608696,44.4942774 lies inside it: points are written lon,lat"),
             (["--rejoin", "mount-cabot", "--at", "99999", "--from", "-71.3608696,44.4942774"], 1, "--at: 99999 is past the end of route mount-cabot"),
             (["--rejoin", "no-such-route", "--at", "3", "--from", "-71.3608696,44.4942774"], 1, "--rejoin: no-such-route is no route of the region (routes: mount-cabot, unknown-pond, starr-king)"),
             (["--rejoin", "mount-cabot", "--from", "-71.3608696,44.4942774"], 2, "--rejoin needs --at"),
@@ -139,6 +142,8 @@ import TrailpackCore
             let run = try TestData.run(["route", region] + extra + ["--out", out])
             #expect(run.status == status, "\(extra): \(run.stderr)")
             #expect(run.stderr.contains(message), "\(extra): \(run.stderr)")
+            // A point whose swap lies outside the region too gets no swap hint.
+            #expect(run.stderr.contains("swapped") == extra.contains("44.4942774,-71.3608696"), "\(extra): \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
         let noNetwork = try TestData.run(["route", root.appendingPathComponent("regions/jacksboro").path,

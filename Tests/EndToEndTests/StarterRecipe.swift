@@ -2,8 +2,8 @@ import Foundation
 
 /// What an author does to the recipe `trailpack init` writes before building it.
 enum StarterRecipe {
-    /// A placeholder credit, which `build` refuses.
-    static let placeholder = "\"Elevation: (DEM source)\""
+    /// The placeholder credit `init` writes for a DEM it does not recognise, which `build` refuses.
+    static let placeholder = "\"Elevation: (DEM provider and licence)\""
 
     /// Sets the attribution line of the recipe at `path` to `credit` (a JSON5 list's items) and
     /// returns the new text.
@@ -15,8 +15,8 @@ enum StarterRecipe {
         return text
     }
 
-    /// Credits the DEM's real source (both test DEMs are SRTM) in the recipe at `path`, where
-    /// `init` named the DEM file; returns the new text.
+    /// Credits the DEM's real source (both test DEMs are SRTM) in the recipe at `path`, whatever
+    /// `init` wrote (a recognised tile's credit, or the placeholder); returns the new text.
     @discardableResult
     static func credit(_ path: String) throws -> String {
         try setAttribution(path, to: "\"Elevation: SRTM 3 arc-second, NASA/USGS (public domain)\"")

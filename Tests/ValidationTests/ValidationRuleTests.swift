@@ -13,10 +13,10 @@ struct ValidationRuleTests {
         }
     }
 
-    @Test func exactlyTheElevenSuspiciousCasesAreWarnings() {
+    @Test func exactlyTheTwelveSuspiciousCasesAreWarnings() {
         let warnings = ValidationRule.allCases.filter { $0.severity == .warning }.map(\.id).sorted()
         #expect(warnings == ["ar.coarsened", "catalog.stale-temp", "dem.source-resolution", "json.unknown-key", "pois.duplicate", "pois.summit-off-peak", "region.size-budget",
-                             "region.stale-temp", "route.sparse-waypoints", "route.void-fill", "terrain.filled-voids"])
+                             "region.stale-temp", "route.sparse-waypoints", "route.void-fill", "style.geojson-size", "terrain.filled-voids"])
     }
 
     @Test func everyRuleHasASummary() {
