@@ -6,8 +6,9 @@ can check that whenever `trailpack build` exits 0, `trailpack validate --strict`
   extremes.py OUT_DIR REPO [--fixes N] [--lines N] [--routes N]
 
 Writes into OUT_DIR: recordings (GPX 1.1 with a fix a second) of four shapes the cleaner knows
--- walk (1.4 m steps, 2 m GPS noise, a heading that wanders), stop (a device left on: 3 m of
-noise round one spot), tangle (a walk held in a 300 m square, crossing itself everywhere),
+-- walk (1.4 m steps, a heading that wanders; every recording carries a device's error: a bias
+wandering slowly with 3 m standard deviation and 0.8 m of white noise), stop (a device carried
+300 fixes in, left on in one place, and carried back out), tangle (a walk held in a 300 m square, crossing itself everywhere),
 out-and-back (a walk out and the same ground back with fresh noise) -- a trails file of many
 tiny lines (1-15 m, 2-3 vertices), a recipe of many routes through vias over the demo's trails,
 a whole-tile recipe at 15 m (about 40 M cells), and one recipe per case (`<case>.json5`).
@@ -53,11 +54,17 @@ def walk(rng, n, start, box=None, step=1.4):
     return out
 
 
-def noisy(rng, line, sigma):
+def noisy(rng, line, sigma, kept=0.98, white=0.8):
+    """`line` as a device records it: a slowly wandering bias (first-order Gauss-Markov, standard
+    deviation `sigma` metres, `kept` of it carried from one fix to the next) plus `white` metres
+    of noise per fix (TestSupport's SyntheticRecording does the same)."""
     out = []
+    q = sigma * math.sqrt(1 - kept * kept)
+    bx, by = rng.gauss(0, sigma), rng.gauss(0, sigma)
     for lon, lat in line:
+        bx, by = kept * bx + rng.gauss(0, q), kept * by + rng.gauss(0, q)
         mx, my = metres(lat)
-        out.append((lon + rng.gauss(0, sigma) / mx, lat + rng.gauss(0, sigma) / my))
+        out.append((lon + (bx + rng.gauss(0, white)) / mx, lat + (by + rng.gauss(0, white)) / my))
     return out
 
 
@@ -67,11 +74,12 @@ def recordings(rng, n):
     mx, my = metres(centre[1])
     square = (centre[0] - 150 / mx, centre[1] - 150 / my, centre[0] + 150 / mx, centre[1] + 150 / my)
     way = walk(rng, n // 2, centre, wide)
+    approach = walk(rng, 300, centre, wide)[::-1]  # a device carried 300 fixes in, left on, carried back out
     return {
-        "walk": noisy(rng, walk(rng, n, centre, wide), 2.0),
-        "stop": noisy(rng, [centre] * n, 3.0),
-        "tangle": noisy(rng, walk(rng, n, centre, square), 2.0),
-        "out-and-back": noisy(rng, way + way[::-1], 2.0),
+        "walk": noisy(rng, walk(rng, n, centre, wide), 3.0),
+        "stop": noisy(rng, approach + [centre] * (n - 2 * len(approach)) + approach[::-1], 3.0),
+        "tangle": noisy(rng, walk(rng, n, centre, square), 3.0),
+        "out-and-back": noisy(rng, way + way[::-1], 3.0),
     }
 
 
