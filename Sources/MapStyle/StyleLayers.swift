@@ -1,7 +1,7 @@
 import PackJSON
 
 /// The style's layers, bottom to top, each a function of a few lines.
-enum StyleLayers {
+public enum StyleLayers {
     static func all(_ input: StyleInput) -> [JSONValue] {
         var layers = [background(), hillshade(), contours(input, index: false), contours(input, index: true), contourLabels(input)]
         if input.hasTrails { layers.append(trails(input)) }
