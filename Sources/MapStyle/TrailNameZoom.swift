@@ -8,7 +8,8 @@ import TrailpackCore
 /// `straightness` of its length along the line, taken greedily from the line's start; its room
 /// is its chord. The name's width is counted from its characters (`emPerCharacter` of the
 /// labels' text size below zoom 13, `textSizePx`), lengths in MapLibre's logical pixels (a world
-/// of `512 * 2^zoom`), so the zoom is `log2(roomFactor * nameWidthPx / roomPxAtZoom0)`. The
+/// of `512 * 2^zoom`), so the zoom is `log2(roomFactor * nameWidthPx / roomPxAtZoom0)`, rounded
+/// up to a whole zoom (MapLibre lays labels out per tile, at the tile's whole zoom). The
 /// style's trail-name layer starts at the lowest such zoom of the region's named trails
 /// (MapLibre then places a name only where it fits its line), and the vector tiles carry each
 /// name from its own zoom.
@@ -24,20 +25,16 @@ public enum TrailNameZoom {
     /// The zooms a trail name may start at.
     public static let zoomRange = 9.0...16.0
 
-    /// The zoom from which the trail `coords` (one line) has room for `name`, within `zoomRange`.
+    /// The whole zoom from which the trail `coords` (one line) has room for `name`, within `zoomRange`.
     public static func zoom(name: String, coords: [LonLat]) -> Double {
         let lengthPx = roomPxAtZoom0(coords)
         let widthPx = Double(name.count) * emPerCharacter * textSizePx
         guard lengthPx > 0 else { return zoomRange.upperBound }
-        return min(max(log2(roomFactor * widthPx / lengthPx), zoomRange.lowerBound), zoomRange.upperBound)
+        return min(max(log2(roomFactor * widthPx / lengthPx).rounded(.up), zoomRange.lowerBound), zoomRange.upperBound)
     }
 
-    /// The lowest of `zooms` rounded down to a tenth (`zoomRange`'s top when there is none): the
-    /// trail-name layer's `minzoom`.
-    public static func layerMinZoom(_ zooms: [Double]) -> Double {
-        guard let lowest = zooms.min() else { return zoomRange.upperBound }
-        return (lowest * 10).rounded(.down) / 10
-    }
+    /// The lowest of `zooms` (`zoomRange`'s top when there is none): the trail-name layer's `minzoom`.
+    public static func layerMinZoom(_ zooms: [Double]) -> Double { zooms.min() ?? zoomRange.upperBound }
 
     /// The chord of the line's longest straight stretch, logical pixels at zoom 0 (a world 512 px wide).
     public static func roomPxAtZoom0(_ coords: [LonLat]) -> Double {

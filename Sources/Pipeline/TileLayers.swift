@@ -86,9 +86,8 @@ public enum TileLayers {
         let from = max(zooms.lowerBound, trailNamesFromZoom)
         guard from <= zooms.upperBound else { return [] }
         return AssembleStage.trailNameFeatures(trails, bbox: bbox).compactMap { feature in
-            // From the zoom at which the trail has room for its name (rounded down: MapLibre
-            // still places a name only where it fits).
-            let own = max(from, Int(AssembleStage.trailNameZoom(feature).rounded(.down)))
+            // From the (whole) zoom at which the trail has room for its name.
+            let own = max(from, Int(AssembleStage.trailNameZoom(feature)))
             guard own <= zooms.upperBound else { return nil }
             return TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name"]),
                                minZoom: own, maxZoom: zooms.upperBound)

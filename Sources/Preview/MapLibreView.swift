@@ -66,7 +66,7 @@ public struct MapLibreView: Sendable, Equatable {
     }
 
     /// A route's frame subject: its vertices, its start and end rings, the POIs near it with their names.
-    static func routeItems(_ coords: [LonLat], first: LonLat, last: LonLat, pois: [(name: String, location: LonLat)]) -> [FrameItem] {
+    public static func routeItems(_ coords: [LonLat], first: LonLat, last: LonLat, pois: [(name: String, location: LonLat)]) -> [FrameItem] {
         var items = coords.map { FrameItem(point: $0) } + [FrameItem.routeEnd(at: first), FrameItem.routeEnd(at: last)]
         guard let extent = BBox(covering: coords) else { return items }
         let reach = MapLibreFrame.poiReachM
