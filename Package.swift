@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "MapAssetsTests", dependencies: ["TestSupport", "MapAssets", "Glyphs"]),
         .testTarget(name: "LandmarksTests", dependencies: ["TestSupport", "Landmarks", "Bindings", "Pipeline"]),
         // Styles rendered with MapLibre Native (scripts/render_style.py, mapli in .venv).
-        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore", "Pipeline", "MapStyle"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "MapRenderTests", dependencies: ["TestSupport", "Bindings", "TrailpackCore", "Pipeline", "MapStyle", "Preview"], swiftSettings: optimizedInDebug),
     ],
     swiftLanguageModes: [.v6]
 )

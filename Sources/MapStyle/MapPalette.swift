@@ -20,6 +20,9 @@ public enum MapPalette {
     public static let contour: UInt32 = 0x8c5a2b
     public static let indexContour: UInt32 = 0x6b3e14
     public static let poi: UInt32 = 0x2c2c8c
+    /// The rings marking where each route starts and ends.
+    public static let routeStart: UInt32 = 0x4daf4a
+    public static let routeEnd: UInt32 = 0x111111
     /// The paper under the hillshade.
     public static let paper: UInt32 = 0xf4f1ea
 }

@@ -17,9 +17,14 @@ public struct StyleInput: Sendable {
     /// are left out (and sources no layer uses).
     public var hasTrails: Bool
     public var hasPOIs: Bool
+    /// Each route's first and last vertex: the start and end markers (an inline GeoJSON source).
+    public var routeEnds: [RouteEnds]
+    /// The zoom from which trail names show (`TrailNameZoom.layerMinZoom`).
+    public var trailNameMinZoom: Double
 
     public init(regionName: String, bbox: BBox, hillshadeBounds: BBox, attribution: [String], routeIds: [String],
-                vectorSource: VectorSource = .geoJSON, hasTrails: Bool = true, hasPOIs: Bool = true) {
+                vectorSource: VectorSource = .geoJSON, hasTrails: Bool = true, hasPOIs: Bool = true,
+                routeEnds: [RouteEnds] = [], trailNameMinZoom: Double = TrailNameZoom.zoomRange.upperBound) {
         self.regionName = regionName
         self.bbox = bbox
         self.hillshadeBounds = hillshadeBounds
@@ -28,6 +33,21 @@ public struct StyleInput: Sendable {
         self.vectorSource = vectorSource
         self.hasTrails = hasTrails
         self.hasPOIs = hasPOIs
+        self.routeEnds = routeEnds
+        self.trailNameMinZoom = trailNameMinZoom
+    }
+}
+
+/// Where a route starts and ends.
+public struct RouteEnds: Sendable, Equatable {
+    public var routeId: String
+    public var start: LonLat
+    public var end: LonLat
+
+    public init(routeId: String, start: LonLat, end: LonLat) {
+        self.routeId = routeId
+        self.start = start
+        self.end = end
     }
 }
 

@@ -1,12 +1,19 @@
 import PackJSON
 
 /// The style's layers, bottom to top, each a function of a few lines.
-enum StyleLayers {
+public enum StyleLayers {
     static func all(_ input: StyleInput) -> [JSONValue] {
         var layers = [background(), hillshade(), contours(input, index: false), contours(input, index: true), contourLabels(input)]
-        if input.hasTrails { layers += [trails(input), trailLabels(input)] }
+        if input.hasTrails { layers.append(trails(input)) }
         if !input.routeIds.isEmpty { layers += [routes(input, casing: true), routes(input, casing: false)] }
+        if !input.routeEnds.isEmpty { layers.append(routeEnds()) }
         if input.hasPOIs { layers.append(pois(input)) }
+        // MapLibre places symbols from the top layer down, each avoiding those placed before:
+        // trail names first (beside their line, so also beside a route drawn over it: MapLibre
+        // Native's collision ignores `text-offset`, the keep-out would hide them), then the
+        // routes' keep-out, which every later label (POI names, contour elevations) avoids.
+        if !input.routeIds.isEmpty { layers.append(routeKeepOut(input)) }
+        if input.hasTrails { layers.append(trailLabels(input)) }
         return layers
     }
 
@@ -41,15 +48,23 @@ enum StyleLayers {
         ])
     }
 
-    /// Index contours labelled with their elevation along the line ("1,250 m").
+    /// Index contours labelled with their elevation along the line ("1,250 m"), on a `plate` of
+    /// the paper's colour stretched under the text (`icon-text-fit`): the line stops under its
+    /// label, instead of showing through the gaps between its words.
     static func contourLabels(_ input: StyleInput) -> JSONValue {
         layer("contours-label", "symbol", StyleSheet.source("contours", input) + [
             ("minzoom", 12.5), ("filter", ["==", ["get", "index"], true]),
             ("layout", ["symbol-placement": "line", "symbol-spacing": 400, "text-field": elevationLabel, "text-font": font,
-                        "text-size": 10, "text-max-angle": 25, "text-padding": 6]),
-            ("paint", ["text-color": color(MapPalette.indexContour), "text-halo-color": color(MapPalette.paper), "text-halo-width": 1.5]),
+                        "text-size": 10, "text-max-angle": 25, "text-padding": 6,
+                        "icon-image": .string(SpriteIcons.plate), "icon-text-fit": "both", "icon-text-fit-padding": [0, 2, 0, 2],
+                        "icon-rotation-alignment": "map"]),
+            ("paint", ["text-color": color(MapPalette.indexContour), "text-halo-color": color(MapPalette.paper), "text-halo-width": 1,
+                       "icon-opacity": .number(plateOpacity)]),
         ])
     }
+
+    /// Opacity of the plate under contour labels.
+    static let plateOpacity = 0.9
 
     /// `ele` as "1,250 m" (a thousands comma below 1,000,000 m; "-20 m" and "950 m" as they are).
     static let elevationLabel: JSONValue = {

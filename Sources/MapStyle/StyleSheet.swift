@@ -4,7 +4,8 @@ import TrailpackCore
 /// A region's MapLibre style (version 8), drawing the region from its own files offline: the
 /// hillshade under everything, contours (index lines heavier and labelled "1,250 m" along the
 /// line, minor lines fading in by zoom), trails dashed and named along the line, the routes over
-/// them in their preview colours, POIs and summits with a symbol and a label. Every URL is
+/// them in their preview colours with rings at their starts and ends, POIs and summits with a
+/// symbol and a label kept off the routes. Every URL is
 /// relative to the region folder (SPEC `style.json and map/`).
 public enum StyleSheet {
     /// The font of every label; also the folder of its glyph ranges under `map/glyphs/`.
@@ -37,7 +38,8 @@ public enum StyleSheet {
             .array($0.map { .number($0) })
         })
         let attribution = JSONValue.string(input.attribution.joined(separator: "; "))
-        var out: JSONObject = ["hillshade": ["type": "image", "url": "hillshade.png", "coordinates": corners]]
+        var out: JSONObject = ["hillshade": ["type": "image", "url": "hillshade.png", "coordinates": corners],
+                               "route-ends": StyleLayers.routeEndsSource(input)]
         switch input.vectorSource {
         case .geoJSON:
             for (name, file) in [("contours", "contours.geojson"), ("trails", "trails.geojson"), ("pois", "pois.geojson")] {

@@ -165,6 +165,14 @@ public enum AssembleStage {
         }.flatMap { $0 }
     }
 
+    /// The zoom from which a feature of `trailNameFeatures` carries its name (`TrailNameZoom`).
+    static func trailNameZoom(_ feature: GeoJSONFeature) -> Double {
+        guard case .string(let name)? = feature.values.first, case .lineString(let coords) = feature.geometry else {
+            return TrailNameZoom.zoomRange.upperBound
+        }
+        return TrailNameZoom.zoom(name: name, coords: coords)
+    }
+
     public static let trailFields = [GeoJSONField("name", .string), GeoJSONField("routeId", .string)]
     public static let poiFields = [GeoJSONField("name", .string), GeoJSONField("kind", .string), GeoJSONField("ele", .real)]
 

@@ -25,8 +25,9 @@ public enum MapStage {
     /// `glyphCacheFolder` are read from there (`GlyphCache`). `tiles` is what `TileStage` wrote
     /// when `plan` puts the vector layers into tiles.
     /// - Throws: `BuildError.output`, `DrawingError` or `GlyphCacheError` naming what could not be made.
-    static func run(_ recipe: Recipe, bbox: BBox, hillshadeBounds: BBox, labels: MapLabels, plan: TilePlan, tiles: TileStage.Output?,
-                    writer: RegionWriter, glyphCacheFolder: String? = nil) throws -> Output {
+    /// `routeEnds` are the routes' first and last vertices, in manifest order.
+    static func run(_ recipe: Recipe, bbox: BBox, hillshadeBounds: BBox, labels: MapLabels, routeEnds: [RouteEnds], plan: TilePlan,
+                    tiles: TileStage.Output?, writer: RegionWriter, glyphCacheFolder: String? = nil) throws -> Output {
         var assets: [WrittenFile] = []
         var source = VectorSource.geoJSON
         if let tiles {
@@ -45,7 +46,8 @@ public enum MapStage {
         }
         let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
                                attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source,
-                               hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs)
+                               hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs, routeEnds: routeEnds,
+                               trailNameMinZoom: TrailNameZoom.layerMinZoom(labels.trailNameZooms))
         let style = try writer.write(PackTree.style, json: StyleSheet.document(input))
         let notes = notes(recipe, plan: plan, tiles: tiles, missing: glyphs.missing)
         return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: tiles != nil,
@@ -69,16 +71,19 @@ public enum MapStage {
     }
 }
 
-/// The texts the style can draw: trail and route names, POI names, contour elevations.
+/// The texts the style can draw: trail and route names, POI names, contour elevations; and the
+/// zoom from which each line that carries a trail name has room for it (`TrailNameZoom`).
 struct MapLabels {
     var texts: [String]
     var hasTrails: Bool
     var hasPOIs: Bool
+    var trailNameZooms: [Double]
 
-    init(trails: [TrailLine], routeNames: [String], pois: [PointOfInterest]) {
+    init(trails: [TrailLine], routeNames: [String], pois: [PointOfInterest], bbox: BBox) {
         texts = trails.compactMap(\.name) + routeNames + pois.map(\.name) + ["0123456789,.- m"]
         hasTrails = !trails.isEmpty
         hasPOIs = !pois.isEmpty
+        trailNameZooms = AssembleStage.trailNameFeatures(trails, bbox: bbox).map(AssembleStage.trailNameZoom)
     }
 
     /// Every Unicode scalar of every label.

@@ -241,7 +241,8 @@ public enum PackBuilder {
         }
         made.clock.lap("tiles")
         let map = try MapStage.run(recipe, bbox: bbox, hillshadeBounds: terrain.hillshadeBounds,
-                                   labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois),
+                                   labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois, bbox: bbox),
+                                   routeEnds: routes.compactMap { r in r.coords.first.map { RouteEnds(routeId: r.id, start: $0, end: r.coords.last!) } },
                                    plan: plan, tiles: tiles, writer: writer, glyphCacheFolder: glyphCacheFolder)
         files["style"] = map.style
         made.diagnostics += map.diagnostics

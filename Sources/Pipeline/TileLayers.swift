@@ -9,12 +9,13 @@ import VectorTiles
 /// The vector tile layers of a region (SPEC: `contours`, `trails`, `pois`; docs/FORMAT.md:
 /// `trail-names`), each feature at the zooms the style draws it: index contours from zoom 10,
 /// minor ones from 11 (the style fades them in from 11.5), trails and routes at every zoom of
-/// the tiles, POIs from 10, the lines that carry trail names from 12 (labels from 12.5).
+/// the tiles, POIs from 10, the lines that carry trail names each from the zoom at which it has
+/// room for its name (`TrailNameZoom`, at the earliest 9).
 public enum TileLayers {
     public static let indexContoursFromZoom = 10
     public static let minorContoursFromZoom = 11
     static let poisFromZoom = 10
-    static let trailNamesFromZoom = 12
+    static let trailNamesFromZoom = Int(TrailNameZoom.zoomRange.lowerBound)
     /// A tile still over its limits after re-simplification drops minor contours first, then
     /// index ones; trails, routes and POIs are never dropped (`TileFeature.dropRank`).
     static let minorContourDropRank = 2
@@ -84,9 +85,12 @@ public enum TileLayers {
     static func trailNameFeatures(_ trails: [TrailLine], bbox: BBox, zooms: ClosedRange<Int>) -> [TileFeature] {
         let from = max(zooms.lowerBound, trailNamesFromZoom)
         guard from <= zooms.upperBound else { return [] }
-        return AssembleStage.trailNameFeatures(trails, bbox: bbox).map { feature in
-            TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name"]),
-                        minZoom: from, maxZoom: zooms.upperBound)
+        return AssembleStage.trailNameFeatures(trails, bbox: bbox).compactMap { feature in
+            // From the (whole) zoom at which the trail has room for its name.
+            let own = max(from, Int(AssembleStage.trailNameZoom(feature)))
+            guard own <= zooms.upperBound else { return nil }
+            return TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name"]),
+                               minZoom: own, maxZoom: zooms.upperBound)
         }
     }
 

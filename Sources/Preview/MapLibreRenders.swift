@@ -36,7 +36,7 @@ public enum MapLibreRenders: Sendable, Equatable {
         guard let bbox = try? pack.manifest.regionBBox() else {
             return .notMade(reason: "MapLibre renders not made: the manifest's bbox is invalid.")
         }
-        let views = MapLibreView.views(bbox: bbox, firstRoute: pack.routes.first?.coords)
+        let views = MapLibreView.views(bbox: bbox, firstRoute: pack.routes.first?.coords, pois: pack.pois.map { ($0.name, $0.location) })
         return .rendered(views.map { view in
             let file = view.fileName(regionId: pack.manifest.id)
             let error = renderer.render(stylePath: stylePath, view: view, outPath: outURL.appendingPathComponent(file).path)

@@ -28,10 +28,8 @@ public struct MapLibreView: Sendable, Equatable {
         self.height = height
     }
 
-    /// Image size of every view.
+    /// The largest image of a view; a view's image is its subject's box cut to the region (`MapLibreFrame`).
     public static let size = (width: 900, height: 600)
-    /// Share of the image's width and height left free on each side around a fitted extent.
-    public static let margin = 0.05
     /// The close-up's zoom.
     public static let closeUpZoom = 15.0
     /// The highest zoom a fitted extent gets (a very short route).
@@ -49,31 +47,39 @@ public struct MapLibreView: Sendable, Equatable {
         }
     }
 
-    /// The three views of a region: its bbox, its first route's extent (the bbox again when
-    /// it has no route) and zoom 15 at the first route's middle vertex (or the bbox's centre).
-    public static func views(bbox: BBox, firstRoute: [LonLat]?) -> [MapLibreView] {
-        let (w, h) = size
-        let region = fit(bbox, kind: .region, width: w, height: h)
-        guard let coords = firstRoute, !coords.isEmpty, let extent = BBox(covering: coords) else {
-            let centre = region.center
-            return [region, fit(bbox, kind: .route, width: w, height: h),
-                    MapLibreView(kind: .z15, center: centre, zoom: closeUpZoom, width: w, height: h)]
+    /// The three views of a region, each inside the region (nothing is drawn outside it): the
+    /// whole region; its first route whole with its start and end rings and the names of the
+    /// POIs within `MapLibreFrame.poiReachM` of it, `MapLibreFrame.marginPx` around them (the
+    /// region again when it has no route); zoom 15 at the first route's middle vertex (or the
+    /// region's centre).
+    public static func views(bbox: BBox, firstRoute: [LonLat]?, pois: [(name: String, location: LonLat)] = []) -> [MapLibreView] {
+        let corners = [FrameItem(point: LonLat(bbox.west, bbox.north)), FrameItem(point: LonLat(bbox.east, bbox.south))]
+        let region = MapLibreFrame.fit(corners, region: bbox, margin: 0, kind: .region, maxSize: size)
+        guard let coords = firstRoute, let first = coords.first, let last = coords.last else {
+            var route = region
+            route.kind = .route
+            return [region, route, MapLibreFrame.around(bbox.center, zoom: closeUpZoom, region: bbox, kind: .z15, maxSize: size)]
         }
-        return [region, fit(extent, kind: .route, width: w, height: h),
-                MapLibreView(kind: .z15, center: coords[coords.count / 2], zoom: closeUpZoom, width: w, height: h)]
+        let items = routeItems(coords, first: first, last: last, pois: pois)
+        return [region, MapLibreFrame.fit(items, region: bbox, margin: MapLibreFrame.marginPx, kind: .route, maxSize: size),
+                MapLibreFrame.around(coords[coords.count / 2], zoom: closeUpZoom, region: bbox, kind: .z15, maxSize: size)]
     }
 
-    /// The view centred on `box` (its mercator middle) at the highest zoom (at most
-    /// `maxFitZoom`) that shows it whole with `margin` free on every side.
-    public static func fit(_ box: BBox, kind: Kind, width: Int, height: Int) -> MapLibreView {
-        let nw = world(LonLat(box.west, box.north), zoom: 0), se = world(LonLat(box.east, box.south), zoom: 0)
-        let spanX = max(se.x - nw.x, 1e-9), spanY = max(se.y - nw.y, 1e-9)
-        let usable = 1 - 2 * margin
-        let zoom = min(log2(min(Double(width) * usable / spanX, Double(height) * usable / spanY)), maxFitZoom)
-        let center = lonLat(worldX: (nw.x + se.x) / 2, worldY: (nw.y + se.y) / 2, zoom: 0)
-        // Rounded so the page and the renderer's command line carry the same figures.
-        return MapLibreView(kind: kind, center: LonLat(rounded(center.lon, 7), rounded(center.lat, 7)),
-                            zoom: (zoom * 1000).rounded(.down) / 1000, width: width, height: height)
+    /// A route's frame subject: its vertices, its start and end rings, the POIs near it with their names.
+    public static func routeItems(_ coords: [LonLat], first: LonLat, last: LonLat, pois: [(name: String, location: LonLat)]) -> [FrameItem] {
+        var items = coords.map { FrameItem(point: $0) } + [FrameItem.routeEnd(at: first), FrameItem.routeEnd(at: last)]
+        guard let extent = BBox(covering: coords) else { return items }
+        let reach = MapLibreFrame.poiReachM
+        let cosLat = cos(extent.center.lat * .pi / 180)
+        let dLat = reach / 111_320, dLon = dLat / max(cosLat, 0.01)
+        for poi in pois where poi.location.lon >= extent.west - dLon && poi.location.lon <= extent.east + dLon
+            && poi.location.lat >= extent.south - dLat && poi.location.lat <= extent.north + dLat {
+            let near = coords.contains { c in
+                hypot((c.lon - poi.location.lon) * cosLat, c.lat - poi.location.lat) * 111_320 <= reach
+            }
+            if near { items.append(.poi(name: poi.name, at: poi.location)) }
+        }
+        return items
     }
 
     /// Logical-pixel coordinates of `point` in the whole world at `zoom`, from the north-west.
@@ -92,10 +98,5 @@ public struct MapLibreView: Sendable, Equatable {
     public func pixel(_ point: LonLat) -> (x: Double, y: Double) {
         let p = Self.world(point, zoom: zoom), c = Self.world(center, zoom: zoom)
         return (p.x - c.x + Double(width) / 2, p.y - c.y + Double(height) / 2)
-    }
-
-    private static func rounded(_ v: Double, _ decimals: Int) -> Double {
-        let f = pow(10, Double(decimals))
-        return (v * f).rounded() / f
     }
 }

@@ -61,4 +61,22 @@ import TrailpackCore
             #expect(["contours", "trails", "pois", "trail-names"].contains(try layer.member("source-layer").string()))
         }
     }
+
+    @Test func eachRouteStartAndEndIsAPointOfTheRouteEndsSource() throws {
+        var i = input
+        i.routeEnds = [RouteEnds(routeId: "a", start: LonLat(-71.4, 44.5), end: LonLat(-71.3, 44.6)),
+                       RouteEnds(routeId: "b", start: LonLat(-71.35, 44.45), end: LonLat(-71.35, 44.45))]
+        let style = try JSONParser.parse(try JSONWriter().bytes(StyleSheet.document(i)))
+        let features = try style.member("sources").member("route-ends").member("data").member("features").array()
+        let points = try features.map { f in
+            (try f.member("properties").member("routeId").string(), try f.member("properties").member("end").string(),
+             try f.member("geometry").member("coordinates").array().map { try $0.double() })
+        }
+        #expect(points.map(\.0) == ["a", "a", "b", "b"] && points.map(\.1) == ["end", "start", "end", "start"])
+        #expect(points[0].2 == [-71.3, 44.6] && points[1].2 == [-71.4, 44.5] && points[3].2 == [-71.35, 44.45])
+        let ids = try style.member("layers").array().map { try $0.member("id").string() }
+        // The keep-out is placed before the POI names (above them) and after the trail names.
+        let at = { (id: String) in ids.firstIndex(of: id) ?? -1 }
+        #expect(at("route-ends") > at("routes") && at("pois") < at("routes-keep-out") && at("routes-keep-out") < at("trails-label"), "\(ids)")
+    }
 }

@@ -7,41 +7,74 @@ import TrailpackCore
 
 /// The cameras of the preview's MapLibre renders, computed in Swift.
 @Suite struct MapLibreViewTests {
-    @Test func aFittedExtentLiesInsideTheImageWithItsMargin() {
-        let boxes = [BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66),       // about square
-                     BBox(west: -71.9995, south: 44.0005, east: -71.0005, north: 44.9995), // a whole tile
-                     BBox(west: -84.30, south: 36.33, east: -84.10, north: 36.36),          // wide
-                     BBox(west: -71.42, south: 44.49, east: -71.41, north: 44.52)]          // tall
-        for box in boxes {
-            let view = MapLibreView.fit(box, kind: .region, width: 900, height: 600)
-            let nw = view.pixel(LonLat(box.west, box.north)), se = view.pixel(LonLat(box.east, box.south))
-            let (mx, my) = (900 * MapLibreView.margin, 600 * MapLibreView.margin)
-            #expect(nw.x >= mx - 0.5 && nw.y >= my - 0.5 && se.x <= 900 - mx + 0.5 && se.y <= 600 - my + 0.5, "\(box): \(nw) \(se)")
-            // Tight: the extent fills the usable width or height (zoom floored to 1/1000).
-            let fill = max((se.x - nw.x) / (900 - 2 * mx), (se.y - nw.y) / (600 - 2 * my))
-            #expect(fill > 0.99 && fill <= 1.0001, "\(box): fill \(fill)")
-            // Centred.
-            #expect(abs((nw.x + se.x) / 2 - 450) < 0.5 && abs((nw.y + se.y) / 2 - 300) < 0.5)
-        }
-        // MapLibre's 512-px tiles: a 1 degree wide box at the equator in 900 px at 90 %.
-        let equator = MapLibreView.fit(BBox(west: 0, south: -0.1, east: 1, north: 0.1), kind: .region, width: 900, height: 600)
-        #expect(abs(equator.zoom - log2(900 * 0.9 * 360 / 512)) < 0.001)
+    /// The frame's corners in lon/lat.
+    static func corners(_ v: MapLibreView) -> (nw: LonLat, se: LonLat) {
+        let c = MapLibreView.world(v.center, zoom: v.zoom)
+        return (MapLibreView.lonLat(worldX: c.x - Double(v.width) / 2, worldY: c.y - Double(v.height) / 2, zoom: v.zoom),
+                MapLibreView.lonLat(worldX: c.x + Double(v.width) / 2, worldY: c.y + Double(v.height) / 2, zoom: v.zoom))
     }
 
-    @Test func threeViewsFromTheFirstRouteOrTheRegion() {
-        let bbox = BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66)
-        let route = [LonLat(-71.40, 44.45), LonLat(-71.39, 44.46), LonLat(-71.38, 44.48), LonLat(-71.36, 44.47)]
-        let views = MapLibreView.views(bbox: bbox, firstRoute: route)
-        #expect(views.map(\.kind) == [.region, .route, .z15])
-        #expect(views[0] == MapLibreView.fit(bbox, kind: .region, width: 900, height: 600))
-        #expect(views[1] == MapLibreView.fit(BBox(covering: route)!, kind: .route, width: 900, height: 600))
-        #expect(views[2].center == route[2] && views[2].zoom == 15)
-        #expect(views.map { $0.fileName(regionId: "r") } == ["r-maplibre-region.png", "r-maplibre-route.png", "r-maplibre-z15.png"])
+    /// True when the view's picture lies inside `box` (to a pixel).
+    static func lies(_ v: MapLibreView, inside box: BBox) -> Bool {
+        let nw = v.pixel(LonLat(box.west, box.north)), se = v.pixel(LonLat(box.east, box.south))
+        return nw.x <= 1 && nw.y <= 1 && se.x >= Double(v.width) - 1 && se.y >= Double(v.height) - 1
+    }
 
-        let none = MapLibreView.views(bbox: bbox, firstRoute: nil)
-        #expect(none[1].center == none[0].center && none[2].center == none[0].center && none[2].zoom == 15)
-        // A route of one point is not fitted beyond maxFitZoom.
-        #expect(MapLibreView.views(bbox: bbox, firstRoute: [route[0], route[0]])[1].zoom == MapLibreView.maxFitZoom)
+    @Test func theRegionViewIsTheRegionWholeAndNothingOutsideIt() {
+        let boxes = [BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66),       // tall
+                     BBox(west: -71.9995, south: 44.0005, east: -71.0005, north: 44.9995), // a whole tile
+                     BBox(west: -84.30, south: 36.33, east: -84.10, north: 36.36),          // wide
+                     BBox(west: -71.42, south: 44.49, east: -71.41, north: 44.52)]          // narrow
+        for box in boxes {
+            let view = MapLibreView.views(bbox: box, firstRoute: nil)[0]
+            let nw = view.pixel(LonLat(box.west, box.north)), se = view.pixel(LonLat(box.east, box.south))
+            // The image is the region: its corners at the image's corners (to a pixel), the
+            // larger side filling the 900 x 600 limit.
+            #expect(Self.lies(view, inside: box), "\(box): \(nw) \(se) in \(view.width)x\(view.height)")
+            #expect(abs(nw.x) <= 1 && abs(nw.y) <= 1 && abs(se.x - Double(view.width)) <= 1 && abs(se.y - Double(view.height)) <= 1,
+                    "\(box): \(nw) \(se) in \(view.width)x\(view.height)")
+            #expect(view.width >= 898 || view.height >= 598 || view.zoom == MapLibreView.maxFitZoom, "\(box): \(view)")
+            #expect(view.width <= 900 && view.height <= 600)
+        }
+    }
+
+    /// The route frame holds the route, its start and end rings and the names of the POIs at it
+    /// with the margin, and lies inside the region even when the route runs along its edge.
+    @Test func theRouteFrameHoldsItsSubjectWithAMarginInsideTheRegion() {
+        let region = BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66)
+        // A route along the region's west edge, a summit with a long name at its end.
+        let route = [LonLat(-71.4995, 44.45), LonLat(-71.497, 44.47), LonLat(-71.493, 44.49), LonLat(-71.496, 44.51)]
+        let pois = [(name: "Mount Madison and its long name", location: LonLat(-71.496, 44.5101)),
+                    (name: "Far Away Pond", location: LonLat(-71.30, 44.60))]
+        let views = MapLibreView.views(bbox: region, firstRoute: route, pois: pois)
+        let view = views[1]
+        #expect(view.kind == .route && Self.lies(view, inside: region), "\(view)")
+        let subject = MapLibreView.routeItems(route, first: route[0], last: route[3], pois: pois)
+        #expect(subject.count == route.count + 3, "the summit near the route is in its subject, the far pond is not")
+        // Each item's box grown by the margin, cut by the region's edge (nothing is drawn beyond
+        // it), lies inside the image.
+        let nw = view.pixel(LonLat(region.west, region.north)), se = view.pixel(LonLat(region.east, region.south))
+        let m = MapLibreFrame.marginPx
+        for item in subject {
+            let p = view.pixel(item.point)
+            let box = (max(p.x - item.left - m, nw.x), max(p.y - item.top - m, nw.y), min(p.x + item.right + m, se.x), min(p.y + item.bottom + m, se.y))
+            #expect(box.0 >= -0.5 && box.1 >= -0.5 && box.2 <= Double(view.width) + 0.5 && box.3 <= Double(view.height) + 0.5,
+                    "\(item) at \(p) in \(view.width)x\(view.height)")
+        }
+        #expect(nw.x > -1 && nw.x < 1, "the route runs along the region's west edge: the frame stops there (\(nw))")
+        // The close-up at the route's middle is moved into the region too.
+        #expect(views[2].zoom == MapLibreView.closeUpZoom && Self.lies(views[2], inside: region), "\(views[2])")
+    }
+
+    @Test func aShortRouteIsFittedNoCloserThanMaxFitZoom() {
+        let region = BBox(west: -71.50, south: 44.40, east: -71.22, north: 44.66)
+        let p = LonLat(-71.40, 44.45)
+        let views = MapLibreView.views(bbox: region, firstRoute: [p, p])
+        #expect(views[1].zoom == MapLibreView.maxFitZoom)
+        #expect(abs(views[1].pixel(p).x - 450) < 0.5 && abs(views[1].pixel(p).y - 300) < 0.5)
+        #expect(views.map { $0.fileName(regionId: "r") } == ["r-maplibre-region.png", "r-maplibre-route.png", "r-maplibre-z15.png"])
+        let none = MapLibreView.views(bbox: region, firstRoute: nil)
+        #expect(none.map(\.kind) == [.region, .route, .z15] && none[1].center == none[0].center && none[2].zoom == 15)
     }
 
     @Test func theRendererCommandComesFromTheEnvironment() {
@@ -84,7 +117,7 @@ import TrailpackCore
         let route = try RegionPack.load(folderPath: demo.summary.regionFolder).routes[0].coords
         for (entry, path) in zip(entries, demo.result.mapLibreFiles) {
             let png = try PNGImage.read(path: path)
-            #expect(png.width == 900 && png.height == 600, "\(entry.file): \(png.width)x\(png.height)")
+            #expect(png.width == entry.view.width && png.height == entry.view.height, "\(entry.file): \(png.width)x\(png.height)")
             var colours: Set<UInt32> = []
             for k in stride(from: 0, to: png.width * png.height, by: 7) {
                 let p = k * png.channels
@@ -96,7 +129,7 @@ import TrailpackCore
             var seen = 0, inside = 0
             for p in route {
                 let (x, y) = entry.view.pixel(p)
-                guard x >= 3, y >= 3, x < 897, y < 597 else { continue }
+                guard x >= 3, y >= 3, x < Double(png.width - 3), y < Double(png.height - 3) else { continue }
                 inside += 1
                 var hit = false
                 for dy in -3...3 { for dx in -3...3 where !hit {

@@ -60,8 +60,9 @@ private func layerIndex(_ e: PackEditor, _ id: String) throws -> Int {
 
 /// One corruption per style.* and map.* rule (and the generic file rules on map/), on the demo
 /// pack's style.json and map/ as the pipeline writes them. Layers: 0 background, 1 hillshade,
-/// 2 contours-minor, 3 contours-index, 4 contours-label, 5 trails, 6 trails-label,
-/// 7 routes-casing, 8 routes, 9 pois (asserted by `theDemoStyleHasTheLayersTheCorruptionsName`).
+/// 2 contours-minor, 3 contours-index, 4 contours-label, 5 trails, 6 routes-casing, 7 routes,
+/// 8 route-ends, 9 pois, 10 routes-keep-out, 11 trails-label (asserted by
+/// `theDemoStyleHasTheLayersTheCorruptionsName`).
 let styleCorruptions: [Corruption] = [
     // URLs.
     Corruption(name: "style: absolute data URL", rule: .styleURL, file: style, path: "sources.trails.data") {
@@ -126,7 +127,7 @@ let styleCorruptions: [Corruption] = [
         try unlist($0, ["map/sprite@2x.png", "map/sprite@2x.json"])
     },
     Corruption(name: "map: sprite icon off its sheet", rule: .mapSprite, file: demoRegion + "map/sprite.json", path: "summit") {
-        try $0.set("map/sprite.json", "summit.x", 110)
+        try $0.set("map/sprite.json", "summit.x", 10_000)
     },
     Corruption(name: "map: @2x icon at pixel ratio 1", rule: .mapSprite, file: demoRegion + "map/sprite@2x.json", path: "water.pixelRatio") {
         try $0.set("map/sprite@2x.json", "water.pixelRatio", 1)
@@ -145,7 +146,7 @@ let styleCorruptions: [Corruption] = [
         try dropGlyphs($0, [UInt32(UInt8(ascii: "7"))])
     },
     Corruption(name: "map: trail name letter missing from the glyph range", rule: .mapGlyphCoverage, file: style,
-               path: "layers[6].layout[\"text-field\"]") {
+               path: "layers[11].layout[\"text-field\"]") {
         try dropGlyphs($0, [UInt32(UInt8(ascii: "B"))])  // Bunnell Notch Trail
     },
     Corruption(name: "map: POI name in a range with no file", rule: .mapGlyphCoverage, file: style, path: "layers[9].layout[\"text-field\"]") {
@@ -249,8 +250,8 @@ struct StyleTests {
     @Test func theDemoStyleHasTheLayersTheCorruptionsName() throws {
         let editor = try DemoPack.copy()
         defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
-        for (k, id) in ["background", "hillshade", "contours-minor", "contours-index", "contours-label", "trails", "trails-label",
-                        "routes-casing", "routes", "pois"].enumerated() {
+        for (k, id) in ["background", "hillshade", "contours-minor", "contours-index", "contours-label", "trails",
+                        "routes-casing", "routes", "route-ends", "pois", "routes-keep-out", "trails-label"].enumerated() {
             #expect(try layerIndex(editor, id) == k)
         }
         let assets = try editor.json("manifest.json").get("files.mapAssets")
