@@ -100,9 +100,38 @@ def tiny_lines(rng, count):
 
 def via_points(rng, repo, count):
     doc = json.load(open(os.path.join(repo, TRAILS)))
-    points = [tuple(c) for f in doc["features"] if f["geometry"]["type"] == "LineString"
-              and f["properties"].get("name") for c in f["geometry"]["coordinates"]
-              if BOX[0] < c[0] < BOX[2] and BOX[1] < c[1] < BOX[3]]
+    # Named trails open to hikers (the network leaves out access=private/no), cut to the region
+    # (the build clips trails to it), of the largest group of pieces that share OSM nodes: every
+    # pair of vias is joined by some path inside the region.
+    pieces, named = [], []
+    for f in doc["features"]:
+        if f["geometry"]["type"] != "LineString" or f["properties"].get("access") in ("private", "no"):
+            continue
+        run = []
+        for c in list(map(tuple, f["geometry"]["coordinates"])) + [None]:
+            if c is not None and BOX[0] < c[0] < BOX[2] and BOX[1] < c[1] < BOX[3]:
+                run.append(c)
+                continue
+            if len(run) >= 2:
+                pieces.append(run)
+                named.append(bool(f["properties"].get("name")))
+            run = []
+    parent = list(range(len(pieces)))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    first_piece = {}
+    for k, piece in enumerate(pieces):
+        for c in piece:
+            parent[root(k)] = root(first_piece.setdefault(c, k))
+    sizes = {}
+    for k, piece in enumerate(pieces):
+        sizes[root(k)] = sizes.get(root(k), 0) + len(piece)
+    biggest = max(sizes, key=sizes.get)
+    points = sorted({c for k, piece in enumerate(pieces) if root(k) == biggest and named[k] for c in piece})
     return [(rng.choice(points), rng.choice(points)) for _ in range(count)]
 
 
