@@ -1,4 +1,5 @@
 import PackJSON
+import PackReader
 import PackSpec
 import TrailpackCore
 
@@ -201,11 +202,17 @@ struct RouteRules {
 
     private func checkPlacement(_ coords: [Vertex], doc: JSONNode) {
         var voidReported = false
+        // The build's own stretch (the manifest's `arPatch.filledVoids`): the same vertices it named.
+        let recorded = ManifestRouteView(manifestEntry).filledStretches
+        if maxRouteFilledM == nil, let run = recorded, run.to < coords.count {
+            log.add(.routeVoidFill, file: file, node: coords[run.from].node, expected: "a route over measured terrain",
+                    found: String(format: "%.0f m of the route runs over filled DEM voids (%@)", run.totalM, run.vertexText))
+        }
         for (k, v) in coords.enumerated() {
             if let bbox, !bbox.contains(v.p, toleranceDeg: 1e-9) {
                 log.add(.routeInBBox, file: file, node: v.node, expected: "a vertex inside the region bbox \(bbox)", found: "\(v.p)")
             }
-            if maxRouteFilledM == nil, let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
+            if maxRouteFilledM == nil, recorded == nil, let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
                 voidReported = true
                 log.add(.routeVoidFill, file: file, node: v.node, expected: "a route over measured terrain",
                         found: "coords[\(k)] lies in the void-filled area \(box)")
