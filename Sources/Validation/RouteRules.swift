@@ -106,9 +106,10 @@ struct RouteRules {
         }
         if let stats { checkStats(stats, coords: coords, cum: cum, fields: fields) }
         if let arPatch = fields.object(doc, "arPatch") {
-            if let mine = manifestEntry["arPatch"], mine.value != arPatch.value {
+            // The manifest's entry alone adds `filledVoids` (docs/FORMAT.md): every other key must agree.
+            if let mine = manifestEntry["arPatch"], mine.type != .object || !differing(mine, arPatch, except: ["filledVoids"]).isEmpty {
                 log.add(.manifestRouteARPatch, file: manifestFile, node: mine, expected: "the arPatch of \(file)",
-                        found: "a different object (\(differences(mine, arPatch)))")
+                        found: "a different object (\(differences(mine, arPatch, except: ["filledVoids"])))")
             }
         }
         if let stats, let mine = manifestEntry["stats"], mine.value != stats.value {
@@ -120,10 +121,14 @@ struct RouteRules {
     }
 
     /// The keys whose values differ between two objects.
-    private func differences(_ a: JSONNode, _ b: JSONNode) -> String {
-        let keys = Set((a.children + b.children).compactMap(\.key)).sorted()
-        let differing = keys.filter { a[$0]?.value != b[$0]?.value }
-        return differing.isEmpty ? "not an object" : differing.joined(separator: ", ") + " differ"
+    private func differences(_ a: JSONNode, _ b: JSONNode, except: Set<String> = []) -> String {
+        let keys = differing(a, b, except: except)
+        return keys.isEmpty ? "not an object" : keys.joined(separator: ", ") + " differ"
+    }
+
+    /// The keys (but `except`) whose values differ between two objects, sorted.
+    private func differing(_ a: JSONNode, _ b: JSONNode, except: Set<String>) -> [String] {
+        Set((a.children + b.children).compactMap(\.key)).subtracting(except).sorted().filter { a[$0]?.value != b[$0]?.value }
     }
 
     struct Vertex {
