@@ -2,9 +2,8 @@
 /// `validate --dem` (`DEMRules.warpedRaster`), so both fill alike.
 public enum VoidSmoothing {
     /// `GDALFillNodata`'s smoothing iterations: 3x3 averages over the filled cells only, after
-    /// its inverse-distance fill. Without them the fill shows GDAL's search streaks and steps
-    /// (filled cells 2.5 to 14 times as rough as the ground around them, `FillRoughness`); 20
-    /// passes bring punched White Mountains voids to about the ring's roughness and the fill
-    /// closer to the truth; more passes change little (docs/FORMAT.md, Recipes/README.md).
+    /// its inverse-distance fill, which alone leaves search streaks and steps. The roughness
+    /// this leaves (`FillRoughness`) and the factor it is held to are in Recipes/README.md
+    /// (*Voids, by example*); more passes change little.
     public static let passes = 20
 }
