@@ -67,7 +67,7 @@ extension RasterDataset {
     /// window). Cells with no valid cell within that distance stay `noData`. Cost is
     /// proportional to the window, not the raster.
     /// - Throws: `GDALError` when the raster does not own its pixels or GDAL fails.
-    public func fillNoData(in window: CellWindow, noData: Double, maxSearchDistancePixels: Double,
+    public func fillNoData(in window: CellWindow, noData: Double, maxSearchDistancePixels: Double, smoothingIterations: Int = 0,
                            progress: (any ProgressReporter)? = nil, stage: String = "fill voids") throws(GDALError) {
         guard let owned = ownedPixels else {
             throw GDALError(subject: path, operation: "filling voids", reason: "not an in-memory raster over an owned buffer")
@@ -84,7 +84,8 @@ extension RasterDataset {
             throw GDALError(subject: path, operation: "filling voids", reason: Self.lastMessage(fallback: ""))
         }
         GDALSetRasterNoDataValue(GDALGetRasterBand(view, 1), noData)
-        try windowed.fillNoData(maxSearchDistancePixels: maxSearchDistancePixels, progress: progress, stage: stage)
+        try windowed.fillNoData(maxSearchDistancePixels: maxSearchDistancePixels, smoothingIterations: smoothingIterations,
+                                progress: progress, stage: stage)
         GDALFlushCache(view)
     }
 }

@@ -119,6 +119,16 @@ public struct ManifestRouteView: Sendable {
     public var file: FileEntryView? { node["file"].map(FileEntryView.init) }
     public var arPatch: FileEntryView? { node["arPatch"].map(FileEntryView.init) }
     public var stats: JSONNode? { node["stats"] }
+
+    /// `arPatch.filledVoids`: the route's run over filled DEM voids as the build measured it
+    /// (metres in all, the longest stretch and its first and last vertex); nil when not recorded
+    /// or malformed (vertices not two whole numbers in order).
+    public var filledStretches: FilledStretches? {
+        guard let voids = node["arPatch"]?["filledVoids"], let vertices = voids["vertices"]?.children, vertices.count == 2,
+              let from = vertices[0].intValue, let to = vertices[1].intValue, from >= 0, from <= to,
+              let totalM = voids["routeM"]?.doubleValue, let longestM = voids["longestM"]?.doubleValue else { return nil }
+        return FilledStretches(totalM: totalM, longestM: longestM, from: from, to: to)
+    }
 }
 
 /// A `routes/<routeId>.json` file.

@@ -23,6 +23,9 @@ public enum PackSchema {
     public static let contoursEntry: Set<String> = fileEntry.union(["intervalM", "tiles", "layer"])
     public static let routingEntry: Set<String> = fileEntry.union(["nodes", "edges"])
     public static let manifestRoute: Set<String> = ["id", "name", "file", "stats", "arPatch"]
+    /// A manifest route's `arPatch`; `filledVoids` (the route's run over filled DEM voids) is trailpack's extension (docs/FORMAT.md).
+    public static let manifestARPatch: Set<String> = gridEntry.union(["filledVoids"])
+    public static let routeFilledVoids: Set<String> = ["routeM", "longestM", "vertices"]
 
     public static let stats: Set<String> = ["distanceM", "ascentM", "descentM", "minEleM", "maxEleM", "durationS"]
     public static let route: Set<String> = ["id", "name", "blurb", "coords", "cum", "waypoints", "stats", "arPatch", "landmarks"]

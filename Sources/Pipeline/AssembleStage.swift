@@ -30,10 +30,17 @@ public enum AssembleStage {
     /// The route file's `stats` object.
     static func stats(_ s: RouteStats) -> JSONValue { RouteFileJSON.stats(s) }
 
-    /// The route file's `arPatch` object.
-    static func arPatch(_ route: BuiltRoute, file: WrittenFile) -> JSONValue {
-        file.json([("bounds", bounds(route.arPatch.bounds)), ("width", .int(route.arPatch.width)),
-                   ("height", .int(route.arPatch.height)), ("resolutionM", .number(route.arResolutionM, decimals: 2))])
+    /// The route file's `arPatch` object; in the manifest (`withFilledVoids`) with the route's
+    /// run over filled voids when it has one (`filledVoids`, docs/FORMAT.md).
+    static func arPatch(_ route: BuiltRoute, file: WrittenFile, withFilledVoids: Bool = false) -> JSONValue {
+        var extra: [(String, JSONValue)] = [("bounds", bounds(route.arPatch.bounds)), ("width", .int(route.arPatch.width)),
+                                            ("height", .int(route.arPatch.height)), ("resolutionM", .number(route.arResolutionM, decimals: 2))]
+        let run = route.filledStretches
+        if withFilledVoids, run.totalM > 0 {
+            extra.append(("filledVoids", ["routeM": .number(run.totalM, decimals: 1), "longestM": .number(run.longestM, decimals: 1),
+                                          "vertices": .array([.int(run.from), .int(run.to)])]))
+        }
+        return file.json(extra)
     }
 
     /// `routes/<id>.json` per SPEC.
@@ -85,7 +92,7 @@ public enum AssembleStage {
         }
         let routeEntries: [JSONValue] = routes.map { route, file, ar in
             ["id": .string(route.id), "name": .string(route.name), "file": file.json(),
-             "stats": stats(route.stats), "arPatch": arPatch(route, file: ar)]
+             "stats": stats(route.stats), "arPatch": arPatch(route, file: ar, withFilledVoids: true)]
         }
         return ["formatVersion": .int(PackTree.formatVersion), "id": .string(recipe.id), "name": .string(recipe.name), "bbox": bounds(bbox),
                 "attribution": .array(recipe.attribution.map { .string($0) }), "generator": .string(generator),

@@ -57,7 +57,8 @@ enum VoidFiller {
                 VoidAreas.fillWindows(isVoid: $0, width: geometry.width, height: geometry.height, marginCells: Int(distancePixels.rounded(.up)) + 1)
             }
             for window in windows {
-                try raster.fillNoData(in: window, noData: Double(noData), maxSearchDistancePixels: distancePixels)
+                try raster.fillNoData(in: window, noData: Double(noData), maxSearchDistancePixels: distancePixels,
+                                      smoothingIterations: VoidSmoothing.passes)
             }
         }
         let left = try raster.withFloat32Pixels { pixels in pixels.map { $0 == noData } }
@@ -118,47 +119,16 @@ enum VoidFiller {
             : Diagnostic(.note, "terrain", text)
     }
 
-    /// How much of a route runs over filled cells of its AR patch: all stretches together and
-    /// the longest one (metres, first and last vertex index). `.none` for a route over measured terrain.
-    struct FilledStretches: Sendable, Equatable {
-        var totalM: Double
-        var longestM: Double
-        var from: Int
-        var to: Int
-        static let none = FilledStretches(totalM: 0, longestM: 0, from: 0, to: 0)
-    }
+    typealias FilledStretches = TrailpackCore.FilledStretches
 
     /// Total length above which a route's run over filled terrain is a warning rather than a
     /// note, metres: about one SRTM 3" cell and eight 12 m route steps; a shorter stretch stays
     /// within the one DEM cell the interpolation bridges, a longer one is a climb the DEM never measured.
     static let warnRouteFilledM = 100.0
 
-    /// The stretches of `coords` over filled cells of `grid` (a vertex counts as filled when any
-    /// of the four cells its bilinear sample uses was filled); each stretch reaches halfway to
-    /// the unfilled neighbours on either side.
+    /// The stretches of `coords` over filled cells of `grid` (`FilledStretches.along`).
     static func filledStretches(_ coords: [LonLat], grid: TerrainGrid, filled: [Bool]) -> FilledStretches {
-        guard !filled.isEmpty, coords.count >= 2 else { return .none }
-        func onFilled(_ p: LonLat) -> Bool {
-            let (c, r) = grid.gridPosition(of: p)
-            let c0 = max(0, min(grid.width - 1, Int(c.rounded(.down)))), r0 = max(0, min(grid.height - 1, Int(r.rounded(.down))))
-            let c1 = min(grid.width - 1, c0 + 1), r1 = min(grid.height - 1, r0 + 1)
-            return filled[r0 * grid.width + c0] || filled[r0 * grid.width + c1] || filled[r1 * grid.width + c0] || filled[r1 * grid.width + c1]
-        }
-        let cumM = Geodesic.cumulativeDistancesM(coords)
-        var result = FilledStretches.none
-        var start: Int?
-        for k in 0...coords.count {
-            if k < coords.count && onFilled(coords[k]) {
-                if start == nil { start = k }
-            } else if let s = start {
-                let lo = s > 0 ? (cumM[s - 1] + cumM[s]) / 2 : cumM[s]
-                let hi = k < coords.count ? (cumM[k - 1] + cumM[k]) / 2 : cumM[k - 1]
-                result.totalM += hi - lo
-                if hi - lo > result.longestM { (result.longestM, result.from, result.to) = (hi - lo, s, k - 1) }
-                start = nil
-            }
-        }
-        return result
+        FilledStretches.along(coords, grid: grid, filled: filled)
     }
 
     /// The refusal of a route whose longest stretch over filled terrain is over
@@ -173,8 +143,8 @@ enum VoidFiller {
     /// filled terrain; nil for none.
     static func routeDiagnostic(_ run: FilledStretches, routeID: String, routeLengthM: Double) -> Diagnostic? {
         guard run.totalM > 0 else { return nil }
-        let text = String(format: "%.0f m of the route (%.1f%% of %.1f km) runs over filled DEM voids (longest stretch %.0f m, vertices %d to %d): its elevations there are interpolated from the region grid, not measured",
-                          run.totalM, 100 * run.totalM / max(routeLengthM, 1), routeLengthM / 1000, run.longestM, run.from, run.to)
+        let text = String(format: "%.0f m of the route (%.1f%% of %.1f km) runs over filled DEM voids (%@): its elevations there are interpolated from the region grid, not measured",
+                          run.totalM, 100 * run.totalM / max(routeLengthM, 1), routeLengthM / 1000, run.vertexText)
         return run.totalM > warnRouteFilledM
             ? Diagnostic(.warning, "route \(routeID)", text + String(format: " (over %.0f m)", warnRouteFilledM))
             : Diagnostic(.note, "route \(routeID)", text)

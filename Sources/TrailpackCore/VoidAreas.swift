@@ -96,4 +96,31 @@ public struct VoidAreas: Sendable {
         }
         return windows.sorted { ($0.r0, $0.c0) < ($1.r0, $1.c0) }
     }
+
+    /// The cells of a row-major `width` x `height` mask within `cells` (Chebyshev distance) of a
+    /// set cell, set cells included: two passes of a running window (rows, then columns),
+    /// linear in the grid.
+    public static func grown(_ filled: [Bool], width: Int, height: Int, cells: Int) -> [Bool] {
+        var across = [Bool](repeating: false, count: filled.count)
+        for r in 0..<height {
+            var last = Int.min / 2
+            for c in 0..<width { if filled[r * width + c] { last = c }; across[r * width + c] = c - last <= cells }
+            last = Int.max / 2
+            for c in stride(from: width - 1, through: 0, by: -1) {
+                if filled[r * width + c] { last = c }
+                if last - c <= cells { across[r * width + c] = true }
+            }
+        }
+        var ring = [Bool](repeating: false, count: filled.count)
+        for c in 0..<width {
+            var last = Int.min / 2
+            for r in 0..<height { if across[r * width + c] { last = r }; ring[r * width + c] = r - last <= cells }
+            last = Int.max / 2
+            for r in stride(from: height - 1, through: 0, by: -1) {
+                if across[r * width + c] { last = r }
+                if last - r <= cells { ring[r * width + c] = true }
+            }
+        }
+        return ring
+    }
 }

@@ -124,7 +124,8 @@ struct DEMRules {
         }
         if let region { try raster.takeVoids(from: region, onto: geometry, kernel: .bilinear, noData: -32768) }
         if try raster.withFloat32Pixels({ $0.contains { $0 <= -32768 } }) {
-            try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)))
+            try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)),
+                                  smoothingIterations: VoidSmoothing.passes)
         }
         return raster
     }

@@ -68,7 +68,8 @@ enum FormatRules {
             checkKeys(route, PackSchema.manifestRoute, file: file, log: log)
             checkKeys(route["file"], PackSchema.fileEntry, file: file, log: log)
             checkKeys(route["stats"], PackSchema.stats, file: file, log: log)
-            checkKeys(route["arPatch"], PackSchema.gridEntry, file: file, log: log)
+            checkKeys(route["arPatch"], PackSchema.manifestARPatch, file: file, log: log)
+            checkKeys(route["arPatch"]?["filledVoids"], PackSchema.routeFilledVoids, file: file, log: log)
         }
     }
 

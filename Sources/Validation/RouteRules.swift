@@ -1,4 +1,5 @@
 import PackJSON
+import PackReader
 import PackSpec
 import TrailpackCore
 
@@ -105,9 +106,10 @@ struct RouteRules {
         }
         if let stats { checkStats(stats, coords: coords, cum: cum, fields: fields) }
         if let arPatch = fields.object(doc, "arPatch") {
-            if let mine = manifestEntry["arPatch"], mine.value != arPatch.value {
+            // The manifest's entry alone adds `filledVoids` (docs/FORMAT.md): every other key must agree.
+            if let mine = manifestEntry["arPatch"], mine.type != .object || !differing(mine, arPatch, except: ["filledVoids"]).isEmpty {
                 log.add(.manifestRouteARPatch, file: manifestFile, node: mine, expected: "the arPatch of \(file)",
-                        found: "a different object (\(differences(mine, arPatch)))")
+                        found: "a different object (\(differences(mine, arPatch, except: ["filledVoids"])))")
             }
         }
         if let stats, let mine = manifestEntry["stats"], mine.value != stats.value {
@@ -119,10 +121,14 @@ struct RouteRules {
     }
 
     /// The keys whose values differ between two objects.
-    private func differences(_ a: JSONNode, _ b: JSONNode) -> String {
-        let keys = Set((a.children + b.children).compactMap(\.key)).sorted()
-        let differing = keys.filter { a[$0]?.value != b[$0]?.value }
-        return differing.isEmpty ? "not an object" : differing.joined(separator: ", ") + " differ"
+    private func differences(_ a: JSONNode, _ b: JSONNode, except: Set<String> = []) -> String {
+        let keys = differing(a, b, except: except)
+        return keys.isEmpty ? "not an object" : keys.joined(separator: ", ") + " differ"
+    }
+
+    /// The keys (but `except`) whose values differ between two objects, sorted.
+    private func differing(_ a: JSONNode, _ b: JSONNode, except: Set<String>) -> [String] {
+        Set((a.children + b.children).compactMap(\.key)).subtracting(except).sorted().filter { a[$0]?.value != b[$0]?.value }
     }
 
     struct Vertex {
@@ -201,11 +207,17 @@ struct RouteRules {
 
     private func checkPlacement(_ coords: [Vertex], doc: JSONNode) {
         var voidReported = false
+        // The build's own stretch (the manifest's `arPatch.filledVoids`): the same vertices it named.
+        let recorded = ManifestRouteView(manifestEntry).filledStretches
+        if maxRouteFilledM == nil, let run = recorded, run.to < coords.count {
+            log.add(.routeVoidFill, file: file, node: coords[run.from].node, expected: "a route over measured terrain",
+                    found: String(format: "%.0f m of the route runs over filled DEM voids (%@)", run.totalM, run.vertexText))
+        }
         for (k, v) in coords.enumerated() {
             if let bbox, !bbox.contains(v.p, toleranceDeg: 1e-9) {
                 log.add(.routeInBBox, file: file, node: v.node, expected: "a vertex inside the region bbox \(bbox)", found: "\(v.p)")
             }
-            if maxRouteFilledM == nil, let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
+            if maxRouteFilledM == nil, recorded == nil, let voids = filledVoids, !voidReported, let box = voids.first(where: { $0.contains(v.p) }) {
                 voidReported = true
                 log.add(.routeVoidFill, file: file, node: v.node, expected: "a route over measured terrain",
                         found: "coords[\(k)] lies in the void-filled area \(box)")

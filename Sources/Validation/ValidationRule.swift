@@ -381,7 +381,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .demShift: "terrain.bin, AR patches and the hillshade are not shifted against the DEM: least-squares cross-correlation over -2..2 cells peaks at zero offset"
         case .demSourceResolution: "warning: terrain.bin or an AR patch is more than 10 times finer than the --dem source's cells there (the build warns too): it shows the resampling kernel, not the ground"
         case .routeSparseWaypoints: "warning: a route over 5 km has no waypoint between start and end"
-        case .routeVoidFill: "warning: a route crosses an area whose DEM voids were filled (not with --recipes: the build held the route to terrain.voids.maxRouteFilledM)"
+        case .routeVoidFill: "warning: a route crosses an area whose DEM voids were filled: at the first vertex of the longest stretch the build measured and recorded in the manifest's `arPatch.filledVoids`, naming the same metres and vertices as the build's note (`FilledStretches`, one definition); a pack without the record, at the first vertex inside a filled area's box (not with --recipes: the build held the route to terrain.voids.maxRouteFilledM)"
         case .arCoarsened: "warning: an AR patch is coarser than the recipe's ar.resolutionM (10 m by default) by more than 1 m: coarsened by its size budget"
         case .poiSummitOffPeak: "warning: a POI named Summit, Mount, Mt or Peak stands 50 m or more below terrain.bin's highest cell within 150 m"
         case .regionSizeBudget: "warning: a region's files total more than the recipe's sizeBudgetMB (150 MB by default)"
