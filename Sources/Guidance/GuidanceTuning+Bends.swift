@@ -54,6 +54,13 @@ extension GuidanceTuning {
         /// which the way after lies agrees with that sign (the 100 m bend's sign, as unsettled,
         /// is not asked).
         public var hairpinDeg = 150.0
+        /// A U-turn cue is told where the route's written line bends at least this many degrees
+        /// over 50 m (the reversal's own bend, less what the 12 m resampling and rounding cut
+        /// from its tip)...
+        public var uTurnWrittenMinDeg = 100.0
+        /// ...at its tip, or the path vertex within this many metres of it that bends most; else
+        /// it is no U-turn cue (`TurnAgreement.uTurnPlace`).
+        public var uTurnShiftM = 25.0
         /// ...judged on the points this far back and ahead along the route, metres...
         public var hairpinReachM = 25.0
         /// ...which must lie at least this far to one side of the way in, metres (else no side): a

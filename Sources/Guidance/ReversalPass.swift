@@ -11,11 +11,16 @@ enum ReversalPass {
         return (tips, tips.map { Reversal(pathIndex: lines.bendSource[$0.pathIndex], deviationDeg: $0.deviationDeg) })
     }
 
-    /// One U-turn cue per reversal: "Turn around at X" when a POI of any kind lies within
-    /// `namingRadiusM` of the tip (the nearest), else "Turn around"; with the POIs so named.
+    /// One U-turn cue per reversal, told where the route's written line turns back
+    /// (`TurnAgreement.uTurnPlace`; none where it does not): "Turn around at X" when a POI of any
+    /// kind lies within `namingRadiusM` of the tip (the nearest), else "Turn around"; with the
+    /// POIs so named.
     static func cues(_ ctx: PassContext, _ reversals: [Reversal]) -> (cues: [Cue], named: Set<Int>) {
         var named = Set<Int>()
-        let cues = reversals.map { r in
+        let placed = reversals.compactMap { r in
+            TurnAgreement.uTurnPlace(pathIndex: r.pathIndex, ctx).map { Reversal(pathIndex: $0, deviationDeg: r.deviationDeg) }
+        }
+        let cues = placed.map { r in
             let poi = PoiMatcher.nearestPoi(to: ctx.input.path.coords[r.pathIndex], in: ctx.input.pois,
                                             maxDistanceM: ctx.tuning.cues.namingRadiusM)
             if let poi { named.insert(poi) }

@@ -27,6 +27,23 @@ enum TurnAgreement {
         return (right ? r100 : -r100) >= t.cornerWideDeg
     }
 
+    /// Where a U-turn cue at path vertex `pathIndex` is told: there when the route's written line
+    /// bends at least `uTurnWrittenMinDeg` over 50 m, else the path vertex within `uTurnShiftM`
+    /// along whose written bend is largest, when that is enough; nil when none is.
+    static func uTurnPlace(pathIndex: Int, _ ctx: PassContext) -> Int? {
+        let t = ctx.tuning.bends, cumM = ctx.pathLine.cumM
+        let written = ctx.resampled.around(ctx.input.resampledIndexOfPathVertex[pathIndex], aheadM: t.uTurnShiftM + t.walkWindowM)
+        func bendDeg(_ j: Int) -> Double {
+            abs(WalkerBends.bendDeg(written, at: ctx.input.resampledIndexOfPathVertex[j], windowM: t.walkWindowM) ?? 0)
+        }
+        if bendDeg(pathIndex) >= t.uTurnWrittenMinDeg { return pathIndex }
+        var lo = pathIndex, hi = pathIndex
+        while lo > 0, cumM[pathIndex] - cumM[lo - 1] <= t.uTurnShiftM { lo -= 1 }
+        while hi < cumM.count - 1, cumM[hi + 1] - cumM[pathIndex] <= t.uTurnShiftM { hi += 1 }
+        let best = (lo...hi).max { bendDeg($0) < bendDeg($1) } ?? pathIndex
+        return bendDeg(best) >= t.uTurnWrittenMinDeg ? best : nil
+    }
+
     /// The side a bend of `bendDeg` at vertex `k` of `line` settles (true: right): its sign, or
     /// at a hairpin the side of the way after, nil when that lies too near the way in.
     static func settledSide(bendDeg: Double, at k: Int, on line: LineMeasure, tuning: GuidanceTuning) -> Bool? {

@@ -101,26 +101,26 @@ public struct VoidAreas: Sendable {
     /// set cell, set cells included: two passes of a running window (rows, then columns),
     /// linear in the grid.
     public static func grown(_ filled: [Bool], width: Int, height: Int, cells: Int) -> [Bool] {
-        var across = [Bool](repeating: false, count: filled.count)
-        for r in 0..<height {
+        let across = grownAlong(filled, lines: height, length: width, cells: cells) { r, c in r * width + c }
+        return grownAlong(across, lines: width, length: height, cells: cells) { c, r in r * width + c }
+    }
+
+    /// `mask` with every cell within `cells` of a set cell along its line set: `lines` lines of
+    /// `length` cells, cell `k` of line `l` at `index(l, k)`; a running window each way.
+    static func grownAlong(_ mask: [Bool], lines: Int, length: Int, cells: Int, index: (Int, Int) -> Int) -> [Bool] {
+        var out = [Bool](repeating: false, count: mask.count)
+        for l in 0..<lines {
             var last = Int.min / 2
-            for c in 0..<width { if filled[r * width + c] { last = c }; across[r * width + c] = c - last <= cells }
+            for k in 0..<length {
+                if mask[index(l, k)] { last = k }
+                out[index(l, k)] = k - last <= cells
+            }
             last = Int.max / 2
-            for c in stride(from: width - 1, through: 0, by: -1) {
-                if filled[r * width + c] { last = c }
-                if last - c <= cells { across[r * width + c] = true }
+            for k in stride(from: length - 1, through: 0, by: -1) {
+                if mask[index(l, k)] { last = k }
+                if last - k <= cells { out[index(l, k)] = true }
             }
         }
-        var ring = [Bool](repeating: false, count: filled.count)
-        for c in 0..<width {
-            var last = Int.min / 2
-            for r in 0..<height { if across[r * width + c] { last = r }; ring[r * width + c] = r - last <= cells }
-            last = Int.max / 2
-            for r in stride(from: height - 1, through: 0, by: -1) {
-                if across[r * width + c] { last = r }
-                if last - r <= cells { ring[r * width + c] = true }
-            }
-        }
-        return ring
+        return out
     }
 }
