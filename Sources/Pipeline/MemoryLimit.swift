@@ -7,7 +7,8 @@ import TrailpackCore
 /// peak bytes = `processOverheadBytes` + the larger of `regionBytesPerCell` x the region grid's
 /// cells, `patchBytesPerCell` x the largest AR patch's cells and the recorded tracks being read
 /// and cleaned (`trackBytes`: per byte of their files, before any grid exists) + the trails
-/// (`trailBytes`: per line and per vertex, held from loading to writing whatever the grid).
+/// (`trailBytes`: per line and per vertex, held from loading to writing whatever the grid) + every
+/// route's AR patch, held from its making to the writing (`heldPatchBytesPerCell` a cell).
 public enum MemoryLimit {
     /// Peak bytes per cell of the region grid: the Float32 raster, the Int16 grid and its TER1
     /// bytes, the hillshade and its PNG, void masks, contour tracing and the vector tiles cut from
@@ -18,6 +19,9 @@ public enum MemoryLimit {
     public static let patchBytesPerCell = 12
     /// The process's memory whatever the grid and the trails: code, GDAL and PROJ, routes (bytes).
     public static let processOverheadBytes = 128 * 1_048_576
+    /// Bytes per cell of every finished route's AR patch (its Int16 grid), held until the region
+    /// is written: what makes 300 routes over a small region cost more than its largest grid.
+    public static let heldPatchBytesPerCell = 2
     /// Peak bytes per trail vertex: OGR's reading, the lines, the graph, `routing.json`'s network
     /// (resampled to 12 m) and its document, `trails.geojson` and the tiles' trails.
     public static let trailBytesPerVertex = 320
@@ -52,13 +56,13 @@ public enum MemoryLimit {
     }
 
     /// The estimated peak bytes of a build whose region grid has `regionCells`, whose largest
-    /// AR patch has `largestPatchCells`, whose track files take `trackBytes` to read and clean
-    /// and whose trails hold `trailBytes`.
-    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int, trailBytes: Double = 0,
-                                      trackBytes: Double = 0) -> Double {
+    /// AR patch has `largestPatchCells` and all of them `allPatchCells`, whose track files take
+    /// `trackBytes` to read and clean and whose trails hold `trailBytes`.
+    public static func buildPeakBytes(regionCells: Int, largestPatchCells: Int, allPatchCells: Int = 0,
+                                      trailBytes: Double = 0, trackBytes: Double = 0) -> Double {
         max(peakBytes(cells: Double(regionCells), bytesPerCell: regionBytesPerCell),
             peakBytes(cells: Double(largestPatchCells), bytesPerCell: patchBytesPerCell),
-            Double(processOverheadBytes) + trackBytes) + trailBytes
+            Double(processOverheadBytes) + trackBytes) + trailBytes + Double(allPatchCells * heldPatchBytesPerCell)
     }
 
     /// Stops before allocating a `width` x `height` grid of `bytesPerCell` whose estimated peak

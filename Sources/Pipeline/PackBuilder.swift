@@ -273,6 +273,7 @@ public enum PackBuilder {
         summary.memoryLimit = made.recipe.terrain.memoryBudget
         summary.memoryEstimateBytes = MemoryLimit.buildPeakBytes(regionCells: made.terrain.grid.width * made.terrain.grid.height,
                                                                  largestPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.max() ?? 0,
+                                                                 allPatchCells: routes.map { $0.arPatch.width * $0.arPatch.height }.reduce(0, +),
                                                                  trailBytes: MemoryLimit.trailBytes(made.inputs.trails),
                                                                  trackBytes: MemoryLimit.trackBytes(made.recipe))
         return summary

@@ -33,7 +33,7 @@ public struct RegionPlan: Sendable {
     public var peakBytes: Double? {
         guard grid != nil else { return nil }
         return MemoryLimit.buildPeakBytes(regionCells: regionCells, largestPatchCells: patches.map(\.memoryCells).max() ?? 0,
-                                          trailBytes: trailBytes, trackBytes: trackBytes)
+                                          allPatchCells: patches.map(\.cells).reduce(0, +), trailBytes: trailBytes, trackBytes: trackBytes)
     }
 
     /// The estimated wall time of the build, seconds (`PlanFigures.timeS`); nil without a grid.

@@ -151,3 +151,14 @@ import TestSupport
                 == Double(128 * 1_048_576 + 18_000_000))
     }
 }
+
+/// Every finished route's AR patch is held until the region is written: 300 routes over a
+/// small region peaked at 143 MiB against an estimate of 131 MiB that counted only the largest.
+@Suite struct HeldPatchMemoryTests {
+    @Test func everyPatchAddsTwoBytesACellOnTopOfTheLargerGrid() {
+        let one = MemoryLimit.buildPeakBytes(regionCells: 200_000, largestPatchCells: 300_000, allPatchCells: 300_000)
+        let many = MemoryLimit.buildPeakBytes(regionCells: 200_000, largestPatchCells: 300_000, allPatchCells: 19_000_000)
+        #expect(one == Double(128 * 1_048_576 + 300_000 * 12 + 300_000 * 2))
+        #expect(many - one == Double((19_000_000 - 300_000) * 2))
+    }
+}

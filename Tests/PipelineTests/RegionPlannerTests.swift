@@ -34,7 +34,8 @@ import TestSupport
         let (arWidth, arHeight) = (try ar.member("width").int(), try ar.member("height").int())
         #expect(patch.width == arWidth && patch.height == arHeight)
         // The estimate the build enforces: overhead + the larger of the grids.
-        #expect(plan.peakBytes == MemoryLimit.buildPeakBytes(regionCells: grid.width * grid.height, largestPatchCells: patch.cells))
+        #expect(plan.peakBytes == MemoryLimit.buildPeakBytes(regionCells: grid.width * grid.height, largestPatchCells: patch.cells,
+                                                             allPatchCells: patch.cells))
         #expect(plan.budget == MemoryBudget(bytes: 12 << 30, source: .machineHalf, recipeFile: recipe))
     }
 
