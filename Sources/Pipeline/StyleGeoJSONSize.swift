@@ -13,7 +13,18 @@ enum StyleGeoJSONSize {
         guard total > PackLimits.maxStyleGeoJSONBytes else { return nil }
         let each = drawn.map { String(format: "%@ %.1f MB", $0.path, Double($0.bytes) / 1e6) }.joined(separator: ", ")
         return Diagnostic(.warning, "map", String(
-            format: "style.json draws %.1f MB of GeoJSON (%@), over %.0f MB, which a phone draws slowly and with much memory: lower map.vectorTilesAboveMB (%.1f MB here; default 5) to draw them from vector tiles",
-            Double(total) / 1e6, each, Double(PackLimits.maxStyleGeoJSONBytes) / 1e6, recipe.map.vectorTilesAboveMB))
+            format: "style.json draws %.1f MB of GeoJSON (%@), over %.0f MB, which a phone draws slowly and with much memory: %@",
+            Double(total) / 1e6, each, Double(PackLimits.maxStyleGeoJSONBytes) / 1e6, remedy(drawn, recipe: recipe)))
+    }
+
+    /// What makes the map lighter: a lower `map.vectorTilesAboveMB` when the contours would then go
+    /// into tiles (the tiles are chosen by the contours' size alone), else fewer or simpler trails.
+    static func remedy(_ drawn: [WrittenFile], recipe: Recipe) -> String {
+        let contoursMB = Double(drawn.first { $0.path == PackTree.contours }?.bytes ?? 0) / 1e6
+        if contoursMB > 0, contoursMB * 2 >= Double(drawn.reduce(0) { $0 + $1.bytes }) / 1e6 {
+            return String(format: "lower map.vectorTilesAboveMB (%.1f MB here; default 5) to draw them from vector tiles",
+                          recipe.map.vectorTilesAboveMB)
+        }
+        return "the contours are not what is large (vector tiles are chosen by their size alone): give fewer or simpler trails (trailTags, a smaller bbox)"
     }
 }
