@@ -65,9 +65,11 @@ public struct TrackSource {
         warnings += walked.warnings
         notes += walked.notes
         let tracks = chosen.filter { $0.layer == "tracks" }
-        let fixes = try partFixes(walked.origins, file: file, tracks: tracks)
+        let findsGaps = gaps != nil && !(drawn ?? chosen.allSatisfy { $0.layer == "routes" })
+        // Fix times: for gaps inside a part, or to chain several parts in time order.
+        let fixes = findsGaps || parts.count > 1 ? try partFixes(walked.origins, file: file, tracks: tracks) : []
         timeParts(&parts, fixes)
-        if let gaps, !(drawn ?? chosen.allSatisfy { $0.layer == "routes" }) {
+        if findsGaps, let gaps {
             notes += try TrackGaps.resolve(&parts, fixes: fixes, ownLines: chosen.flatMap { $0.geometry.lines }, file: file, policy: gaps, fail: fail)
         }
         let chained: ChainedTrack
