@@ -19,12 +19,13 @@ public struct StyleInput: Sendable {
     public var hasPOIs: Bool
     /// Each route's first and last vertex: the start and end markers (an inline GeoJSON source).
     public var routeEnds: [RouteEnds]
-    /// The zoom from which trail names show (`TrailNameZoom.layerMinZoom`).
-    public var trailNameMinZoom: Double
+    /// The zoom from which trail names show (`TrailNameZoom.layerMinZoom`); nil when no trail
+    /// carries a name on this map (no trail-name layer, and no source for one).
+    public var trailNameMinZoom: Double?
 
     public init(regionName: String, bbox: BBox, hillshadeBounds: BBox, attribution: [String], routeIds: [String],
                 vectorSource: VectorSource = .geoJSON, hasTrails: Bool = true, hasPOIs: Bool = true,
-                routeEnds: [RouteEnds] = [], trailNameMinZoom: Double = TrailNameZoom.zoomRange.upperBound) {
+                routeEnds: [RouteEnds] = [], trailNameMinZoom: Double? = TrailNameZoom.zoomRange.upperBound) {
         self.regionName = regionName
         self.bbox = bbox
         self.hillshadeBounds = hillshadeBounds

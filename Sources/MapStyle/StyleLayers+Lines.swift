@@ -16,9 +16,9 @@ extension StyleLayers {
 
     /// Trail names along the line, from the zoom at which the longest named trail has room for
     /// its name (`TrailNameZoom`), beside the line (clear of a route drawn over it).
-    static func trailLabels(_ input: StyleInput) -> JSONValue {
+    static func trailLabels(_ input: StyleInput, minZoom: Double) -> JSONValue {
         layer("trails-label", "symbol", StyleSheet.source("trail-names", input) + [
-            ("minzoom", .number(input.trailNameMinZoom)), ("filter", ["all", notARoute, ["has", "name"]]),
+            ("minzoom", .number(minZoom)), ("filter", ["all", notARoute, ["has", "name"]]),
             ("layout", ["symbol-placement": "line", "symbol-spacing": 250, "text-field": ["get", "name"], "text-font": font,
                         "text-size": byZoom([(13, TrailNameZoom.textSizePx), (16, 13.5)]), "text-max-angle": 45, "text-offset": [0, 1.3],
                         "text-letter-spacing": 0.04]),

@@ -13,7 +13,7 @@ public enum StyleLayers {
         // Native's collision ignores `text-offset`, the keep-out would hide them), then the
         // routes' keep-out, which every later label (POI names, contour elevations) avoids.
         if !input.routeIds.isEmpty { layers.append(routeKeepOut(input)) }
-        if input.hasTrails { layers.append(trailLabels(input)) }
+        if input.hasTrails, let minZoom = input.trailNameMinZoom { layers.append(trailLabels(input, minZoom: minZoom)) }
         return layers
     }
 

@@ -47,7 +47,9 @@ public enum StyleSheet {
             }
             // Trail names are placed on the trails simplified harder (Douglas–Peucker in tile
             // units): mapped trails zigzag vertex by vertex, and a label needs a smooth stretch.
-            out["trail-names"] = ["type": "geojson", "data": "trails.geojson", "tolerance": .number(labelToleranceTileUnits)]
+            if input.hasTrails, input.trailNameMinZoom != nil {
+                out["trail-names"] = ["type": "geojson", "data": "trails.geojson", "tolerance": .number(labelToleranceTileUnits)]
+            }
         case .pmtiles(let minZoom, let maxZoom):
             out["vector"] = ["type": "vector", "url": .string(tilesScheme + tilesPath), "minzoom": .int(minZoom),
                              "maxzoom": .int(maxZoom), "attribution": attribution]

@@ -33,8 +33,8 @@ public enum TrailNameZoom {
         return min(max(log2(roomFactor * widthPx / lengthPx).rounded(.up), zoomRange.lowerBound), zoomRange.upperBound)
     }
 
-    /// The lowest of `zooms` (`zoomRange`'s top when there is none): the trail-name layer's `minzoom`.
-    public static func layerMinZoom(_ zooms: [Double]) -> Double { zooms.min() ?? zoomRange.upperBound }
+    /// The lowest of `zooms`, the trail-name layer's `minzoom`; nil when there is none (no layer).
+    public static func layerMinZoom(_ zooms: [Double]) -> Double? { zooms.min() }
 
     /// The chord of the line's longest straight stretch, logical pixels at zoom 0 (a world 512 px wide).
     public static func roomPxAtZoom0(_ coords: [LonLat]) -> Double {

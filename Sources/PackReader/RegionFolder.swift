@@ -77,9 +77,12 @@ public final class RegionFolder {
     }
 
     /// The strict-JSON document at `relative`, with every value's location.
-    /// - Throws: `PackReadError.unreadable` or `.syntax`.
+    /// - Throws: `PackReadError.unreadable` (also for a document over one of its kind's count
+    ///   caps, `PackLimits.countCaps(ofPackFile:)`) or `.syntax`.
     public func document(_ relative: String) throws(PackReadError) -> PackDocument {
-        try PackDocument(bytes: try requireBytes(relative), path: displayPath(relative))
+        let document = try PackDocument(bytes: try requireBytes(relative), path: displayPath(relative))
+        if let problem = document.countProblem(relative: relative) { throw .unreadable(path: displayPath(relative), reason: problem) }
+        return document
     }
 }
 
@@ -100,7 +103,8 @@ public struct PackDocument: Sendable {
     }
 
     /// Reads and parses the regular file at `path` (a catalog.json, or any single pack file),
-    /// unless it is over its kind's cap by name (`PackLimits.maxBytes(ofPackFile:)`).
+    /// unless it is over its kind's cap by name (`PackLimits.maxBytes(ofPackFile:)`, and the
+    /// count caps, `countCaps(ofPackFile:)`).
     /// - Throws: `PackReadError.unreadable` (an oversize file unread) or `.syntax`.
     public static func read(path: String) throws(PackReadError) -> PackDocument {
         let name = URL(fileURLWithPath: path).lastPathComponent
@@ -110,7 +114,9 @@ public struct PackDocument: Sendable {
         guard PackDisk.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "no such file or unreadable")
         }
-        return try PackDocument(bytes: [UInt8](data), path: path)
+        let document = try PackDocument(bytes: [UInt8](data), path: path)
+        if let problem = document.countProblem(relative: name) { throw .unreadable(path: path, reason: problem) }
+        return document
     }
 
     /// True when the file starts with a UTF-8 byte-order mark (which the SPEC does not allow).

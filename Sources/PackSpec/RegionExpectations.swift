@@ -6,6 +6,9 @@ public struct RegionExpectations: Sendable, Equatable {
     /// `ar.resolutionM`: the AR patches' resolution, metres; a patch coarser by more than
     /// `arCoarsenedSlackM` was coarsened by its size budget.
     public var arResolutionM: Double = 10
+    /// `ar.budgetMiB`: the largest AR patch file, MiB; a larger patch is coarsened to fit
+    /// (`ARPatchBudget`), and a patch coarser than that needs is `ar.coarsened`.
+    public var arBudgetMiB: Double = 8
     /// `sizeBudgetMB`: the region's files may total this many megabytes (10^6 bytes).
     public var sizeBudgetMB: Double = 150
     /// `terrain.voids.warnFilledPercent`: the share of filled terrain cells above which the

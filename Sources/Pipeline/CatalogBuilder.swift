@@ -32,6 +32,7 @@ public enum CatalogBuilder {
         try PackContainment.checkAllRegions(root: root)
         let regionsDir = root.appendingPathComponent(PackTree.regions)
         let ids = regionIDs(regionsDir)
+        try CountCheck.check(PackTree.catalog, key: "regions", count: ids.count, remedy: "split the pack root into several")
         var entries: [JSONValue] = []
         for id in ids {
             entries.append(try entry(regionFolder: regionsDir.appendingPathComponent(id), id: id))

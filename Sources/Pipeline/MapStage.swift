@@ -47,7 +47,10 @@ public enum MapStage {
         let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
                                attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source,
                                hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs, routeEnds: routeEnds,
-                               trailNameMinZoom: TrailNameZoom.layerMinZoom(labels.trailNameZooms))
+                               trailNameMinZoom: TrailNameZoom.layerMinZoom(labels.trailNameZooms.map { zoom in
+                                   // The tiles carry a name from their last zoom at the latest (`TileLayers`).
+                                   tiles.map { min(zoom, Double($0.zooms.upperBound)) } ?? zoom
+                               }))
         let style = try writer.write(PackTree.style, json: StyleSheet.document(input))
         let notes = notes(recipe, plan: plan, tiles: tiles, missing: glyphs.missing)
         return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: tiles != nil,
@@ -63,8 +66,8 @@ public enum MapStage {
         }
         if let tiles {
             out.append(Diagnostic(.note, "map", String(
-                format: "contours would make %.1f MB of GeoJSON, over map.vectorTilesAboveMB (%.1f MB): contours, trails and POIs are drawn from " + StyleSheet.tilesPath + " (zooms %d-%d, %.1f MB), and the contours are kept there only",
-                plan.estimatedContourBytes / 1e6, recipe.map.vectorTilesAboveMB, tiles.zooms.lowerBound,
+                format: "contours, trails and POIs would make %.1f MB of GeoJSON (the contours %.1f MB), over map.vectorTilesAboveMB (%.1f MB): they are drawn from " + StyleSheet.tilesPath + " (zooms %d-%d, %.1f MB), and the contours are kept there only",
+                plan.drawnGeoJSONBytes / 1e6, plan.estimatedContourBytes / 1e6, recipe.map.vectorTilesAboveMB, tiles.zooms.lowerBound,
                 tiles.zooms.upperBound, Double(tiles.file.bytes) / 1e6)))
         }
         return out

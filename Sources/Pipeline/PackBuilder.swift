@@ -211,26 +211,39 @@ public enum PackBuilder {
     static func write(_ made: inout Made, writer: RegionWriter, glyphCacheFolder: String?) throws -> [WrittenFile] {
         let (recipe, inputs, terrain, routes, bbox) = (made.recipe, made.inputs, made.terrain, made.routes, made.bbox)
         var files: [String: WrittenFile] = [:]
-        // Contours too large to draw from GeoJSON go into the map's tiles only (`TilePlan`).
-        let plan = TilePlan(bbox: bbox, contours: terrain.contours, vectorTilesAboveMB: recipe.map.vectorTilesAboveMB)
+        let trailFeatures = AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox)
+        try CountCheck.check(PackTree.trails, key: "features", count: trailFeatures.count, remedy: "give fewer trail lines (trailTags, a smaller bbox)")
+        files["trails"] = try writer.writeGeoJSON(PackTree.trails, layer: "trails", fields: AssembleStage.trailFields, features: trailFeatures)
+        try CountCheck.check(PackTree.pois, key: "features", count: inputs.pois.count, remedy: "give fewer POIs")
+        files["pois"] = try writer.writeGeoJSON(PackTree.pois, layer: "pois", fields: AssembleStage.poiFields,
+                                                features: AssembleStage.poiFeatures(inputs.pois))
+        // Vector data too large to draw from GeoJSON goes into the map's tiles, the contours there only (`TilePlan`).
+        let plan = TilePlan(bbox: bbox, contours: terrain.contours, otherGeoJSONBytes: files["trails"]!.bytes + files["pois"]!.bytes,
+                            vectorTilesAboveMB: recipe.map.vectorTilesAboveMB)
         // The largest file is encoded on another core while the others are written.
         let contoursJob = BackgroundJob { () throws -> WrittenFile? in
             guard plan.zooms == nil else { return nil }
+            try CountCheck.check(PackTree.contours, key: "features", count: terrain.contours.count,
+                                 remedy: "a larger terrain.contourIntervalM, or a lower map.vectorTilesAboveMB to keep them in tiles")
             return try writer.writeGeoJSON(PackTree.contours, layer: "contours", fields: AssembleStage.contourFields(terrain),
                                            count: terrain.contours.count) { AssembleStage.contourFeature(terrain, $0) }
         }
         defer { _ = try? contoursJob.wait() }
         files["terrain"] = try writer.write(PackTree.terrain, bytes: TER1.encode(terrain.grid))
         files["hillshade"] = try writer.write(PackTree.hillshade, bytes: try terrain.hillshadePNG ?? terrain.hillshade.encoded())
-        files["trails"] = try writer.writeGeoJSON(PackTree.trails, layer: "trails", fields: AssembleStage.trailFields,
-                                                  features: AssembleStage.trailFeatures(trails: inputs.trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox))
-        files["pois"] = try writer.writeGeoJSON(PackTree.pois, layer: "pois", fields: AssembleStage.poiFields,
-                                                features: AssembleStage.poiFeatures(inputs.pois))
-        if let network = made.network { files["routing"] = try writer.write(PackTree.routing, bytes: JSONWriter(style: .compact).bytes(network.json())) }
+        if let network = made.network {
+            let remedy = "give fewer trail lines (trailTags, a smaller bbox)"
+            try CountCheck.check(PackTree.routing, key: "nodes", count: network.nodes.count, remedy: remedy)
+            try CountCheck.check(PackTree.routing, key: "edges", count: network.edges.count, remedy: remedy)
+            files["routing"] = try writer.write(PackTree.routing, bytes: JSONWriter(style: .compact).bytes(network.json()))
+        }
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
+            let landmarks = made.landmarks.byRoute[route.id] ?? []
+            try CountCheck.check(PackTree.routeFile(route.id), key: "waypoints", count: route.waypoints.count, remedy: "split the route")
+            try CountCheck.check(PackTree.routeFile(route.id), key: "landmarks", count: landmarks.count, remedy: "a lower landmarks.maxDistanceM")
             let ar = try writer.write(PackTree.arPatchFile(route.id), bytes: TER1.encode(route.arPatch))
-            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: made.landmarks.byRoute[route.id] ?? []))
+            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks))
             routeFiles.append((route, file, ar))
         }
         files["contours"] = try contoursJob.wait()

@@ -37,6 +37,7 @@ public struct Recipe: Sendable {
     public var expectations: RegionExpectations {
         var e = RegionExpectations()
         e.arResolutionM = ar.resolutionM
+        e.arBudgetMiB = ar.budgetMiB
         e.sizeBudgetMB = sizeBudgetMB
         e.warnFilledPercent = terrain.voids.warnFilledPercent
         e.maxRouteFilledM = terrain.voids.maxRouteFilledM
@@ -99,7 +100,7 @@ public struct Recipe: Sendable {
         /// routes may not keep over a DEM too coarse for it (`SourceResolution` stops the build).
         public var resolutionIsExplicit = false
         public var marginM: Double = 200
-        public var budgetMiB: Double = 8
+        public var budgetMiB: Double = RegionExpectations().arBudgetMiB
     }
 
     public struct MapOptions: Sendable, Equatable {

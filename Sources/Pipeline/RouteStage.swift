@@ -92,9 +92,10 @@ public enum RouteStage {
         let (patch, arResolutionM, coarsened, filled) = try arPatch(for: coords, recipe: recipe, dem: inputs.dem,
                                                                    region: inputs.filledRegion, fail: fail)
         if coarsened {
-            diagnostics.append(Diagnostic(.warning, "route \(route.id)", String(
-                format: "AR patch coarsened from %.1f m to %.1f m to fit the %.1f MiB budget",
-                recipe.ar.resolutionM, arResolutionM, recipe.ar.budgetMiB)))
+            // The recipe's own rule (ar.budgetMiB), which validate holds the patch to: a note.
+            diagnostics.append(Diagnostic(.note, "route \(route.id)", String(
+                format: "AR patch coarsened from %.1f m to %.1f m to fit the %.1f MiB budget (ar.budgetMiB; raise it to keep %.1f m)",
+                recipe.ar.resolutionM, arResolutionM, recipe.ar.budgetMiB, recipe.ar.resolutionM)))
         }
         let done: FinishedRoute
         do {
@@ -165,14 +166,7 @@ public enum RouteStage {
         guard let box = BBox(covering: coords) else { throw fail("has no vertices") }
         // A little over the margin, so rounding never brings an edge within the margin.
         let bounds = box.expanded(byMetres: recipe.ar.marginM + 1)
-        let budgetBytes = recipe.ar.budgetMiB * 1_048_576
-        var resolutionM = recipe.ar.resolutionM
-        var geometry = GridGeometry(bounds: bounds, resolutionM: resolutionM)
-        while Double(TER1.headerBytes + 2 * geometry.width * geometry.height) > budgetBytes {
-            resolutionM *= 1.1
-            geometry = GridGeometry(bounds: bounds, resolutionM: resolutionM)
-        }
-        return (geometry, resolutionM > recipe.ar.resolutionM)
+        return ARPatchBudget.geometry(bounds: bounds, requestedM: recipe.ar.resolutionM, budgetBytes: recipe.ar.budgetMiB * 1_048_576)
     }
 
     /// The route's AR patch (`arGeometry`), its void cells taken from the filled `region` grid

@@ -17,14 +17,10 @@ enum StyleGeoJSONSize {
             Double(total) / 1e6, each, Double(PackLimits.maxStyleGeoJSONBytes) / 1e6, remedy(drawn, recipe: recipe)))
     }
 
-    /// What makes the map lighter: a lower `map.vectorTilesAboveMB` when the contours would then go
-    /// into tiles (the tiles are chosen by the contours' size alone), else fewer or simpler trails.
+    /// What makes the map lighter: vector tiles, which a lower `map.vectorTilesAboveMB` chooses
+    /// (the style draws GeoJSON only while contours, trails and POIs stay under it together).
     static func remedy(_ drawn: [WrittenFile], recipe: Recipe) -> String {
-        let contoursMB = Double(drawn.first { $0.path == PackTree.contours }?.bytes ?? 0) / 1e6
-        if contoursMB > 0, contoursMB * 2 >= Double(drawn.reduce(0) { $0 + $1.bytes }) / 1e6 {
-            return String(format: "lower map.vectorTilesAboveMB (%.1f MB here; default 5) to draw them from vector tiles",
-                          recipe.map.vectorTilesAboveMB)
-        }
-        return "the contours are not what is large (vector tiles are chosen by their size alone): give fewer or simpler trails (trailTags, a smaller bbox)"
+        String(format: "lower map.vectorTilesAboveMB (%.1f MB here; default 5) to draw them from vector tiles",
+               recipe.map.vectorTilesAboveMB)
     }
 }

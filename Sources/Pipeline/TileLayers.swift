@@ -16,10 +16,13 @@ public enum TileLayers {
     public static let minorContoursFromZoom = 11
     static let poisFromZoom = 10
     static let trailNamesFromZoom = Int(TrailNameZoom.zoomRange.lowerBound)
-    /// A tile still over its limits after re-simplification drops minor contours first, then
-    /// index ones; trails, routes and POIs are never dropped (`TileFeature.dropRank`).
+    /// A tile still over its limits after re-simplification drops trail names first, then minor
+    /// contours, index ones, and last trails (the last first among equals); routes and POIs are
+    /// never dropped (`TileFeature.dropRank`). A tile that drops features is a build warning.
+    static let trailNameDropRank = 3
     static let minorContourDropRank = 2
     static let indexContourDropRank = 1
+    static let trailDropRank = 0
 
     /// The four layers over `zooms`, in drawing order.
     static func make(terrain: TerrainProducts, trails: [TrailLine], routes: [BuiltRoute], pois: [PointOfInterest],
@@ -68,8 +71,9 @@ public enum TileLayers {
     /// as `trails.geojson` holds them.
     static func trailFeatures(_ trails: [TrailLine], routes: [BuiltRoute], bbox: BBox, zooms: ClosedRange<Int>) -> [TileFeature] {
         AssembleStage.trailFeatures(trails: trails.map { ($0.name, $0.coords) }, routes: routes, bbox: bbox).map { feature in
-            TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name", "routeId"]),
-                        minZoom: zooms.lowerBound, maxZoom: zooms.upperBound)
+            let props = properties(feature, names: ["name", "routeId"])
+            return TileFeature(geometry: .lines(lines(feature.geometry)), properties: props, minZoom: zooms.lowerBound,
+                               maxZoom: zooms.upperBound, dropRank: props.contains { $0.0 == "routeId" } ? nil : trailDropRank)
         }
     }
 
@@ -85,12 +89,12 @@ public enum TileLayers {
     static func trailNameFeatures(_ trails: [TrailLine], bbox: BBox, zooms: ClosedRange<Int>) -> [TileFeature] {
         let from = max(zooms.lowerBound, trailNamesFromZoom)
         guard from <= zooms.upperBound else { return [] }
-        return AssembleStage.trailNameFeatures(trails, bbox: bbox).compactMap { feature in
-            // From the (whole) zoom at which the trail has room for its name.
-            let own = max(from, Int(AssembleStage.trailNameZoom(feature)))
-            guard own <= zooms.upperBound else { return nil }
+        return AssembleStage.trailNameFeatures(trails, bbox: bbox).map { feature in
+            // From the (whole) zoom at which the trail has room for its name; one past the tiles'
+            // last zoom is carried from the last, which MapLibre over-zooms.
+            let own = min(max(from, Int(AssembleStage.trailNameZoom(feature))), zooms.upperBound)
             return TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name"]),
-                               minZoom: own, maxZoom: zooms.upperBound)
+                               minZoom: own, maxZoom: zooms.upperBound, dropRank: trailNameDropRank)
         }
     }
 

@@ -3,19 +3,27 @@ import Foundation
 import TrailpackCore
 
 /// Whether a region's map draws contours, trails and POIs from vector tiles, and at which zooms
-/// (SPEC `style.json and map/`, docs/FORMAT.md). Decided before anything is written, so a
+/// (SPEC `style.json and map/`, docs/FORMAT.md). Decided before the contours are written, so a
 /// region whose contours go into the tiles never encodes `contours.geojson`.
 public struct TilePlan: Sendable, Equatable {
     /// The tiles' zooms, or nil when the map draws the GeoJSON files.
     public var zooms: ClosedRange<Int>?
-    /// The contours' GeoJSON size as estimated (bytes), which the decision compared.
+    /// The contours' GeoJSON size as estimated (bytes).
     public var estimatedContourBytes: Double
+    /// The trails' and POIs' GeoJSON files as written (bytes).
+    public var otherGeoJSONBytes: Double
 
-    /// Tiles when the contours' GeoJSON would exceed `vectorTilesAboveMB` (megabytes); zooms
-    /// from `minZoom(bbox)` to `maxZoom`.
-    public init(bbox: BBox, contours: [ContourLine], vectorTilesAboveMB: Double) {
+    /// The GeoJSON the style would draw (bytes): the contours as estimated, the trails and POIs as written.
+    public var drawnGeoJSONBytes: Double { estimatedContourBytes + otherGeoJSONBytes }
+
+    /// Tiles when the GeoJSON the style would draw (the contours' estimate plus `otherGeoJSONBytes`,
+    /// the trails' and POIs' files) exceeds `vectorTilesAboveMB` (megabytes); zooms from
+    /// `minZoom(bbox)` to `maxZoom`.
+    public init(bbox: BBox, contours: [ContourLine], otherGeoJSONBytes: Int, vectorTilesAboveMB: Double) {
         estimatedContourBytes = Self.estimatedGeoJSONBytes(contours)
-        zooms = estimatedContourBytes > vectorTilesAboveMB * 1_000_000 ? Self.minZoom(bbox)...Self.maxZoom : nil
+        self.otherGeoJSONBytes = Double(otherGeoJSONBytes)
+        zooms = estimatedContourBytes + Double(otherGeoJSONBytes) > vectorTilesAboveMB * 1_000_000
+            ? Self.minZoom(bbox)...Self.maxZoom : nil
     }
 
     /// The deepest zoom cut; MapLibre over-zooms it beyond.

@@ -24,13 +24,18 @@ public enum TileStage {
     }
 
     /// Cuts `layers` into tiles over `zooms`, writes `map/tiles.pmtiles` through `writer`.
-    /// - Throws: `BuildError` when the tiles cannot be cut or the archive cannot be written.
+    /// - Throws: `BuildError` when the tiles cannot be cut, a tile keeps over its limits with
+    ///   nothing left to drop, or the archive cannot be written.
     static func run(_ layers: [TileLayer], zooms: ClosedRange<Int>, bbox: BBox, name: String, attribution: [String],
                     writer: RegionWriter) throws -> Output {
         let options = tilingOptions(zooms, threads: threads)
         let tileset: Tileset
         do { tileset = try Tiler.tile(layers: layers, options: options) } catch {
             throw BuildError.output(path: StyleSheet.tilesPath, message: error.description)
+        }
+        if let unfit = tileset.limitEvents.first(where: { !$0.fits }) {
+            // Only routes and POIs were left to keep: a tile MapLibre would refuse is never written.
+            throw BuildError.output(path: StyleSheet.tilesPath, message: "\(unfit.description); the routes and POIs alone exceed a tile's limits")
         }
         let metadata = try JSONWriter().bytes(TileMetadata.document(layers, zooms: zooms, name: name, attribution: attribution))
         let archiveWriter = PMTilesWriter(tileType: .mvt, tileCompression: .gzip, internalCompression: .gzip) {

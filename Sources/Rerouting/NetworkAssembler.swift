@@ -26,15 +26,18 @@ public enum NetworkAssembler {
                                 elevationM: (LonLat) -> Double) -> RoutingNetwork {
         var nodes = graph.nodes.map { RoutingNode(location: round7($0), eleM: round1(elevationM(round7($0)))) }
         var edges: [RoutingEdge] = []
+        var nodeLocations = Set(nodes.map(\.location))
         for edge in graph.edges {
             var cuts: [EdgeCut] = []
             if edge.fromNode == edge.toNode, let middle = middleStop(of: edge) {
                 cuts = [EdgeCut(seg: middle.seg, t: middle.t, point: middle.point, node: addNode(middle.point, to: &nodes, elevationM: elevationM))]
+                nodeLocations.insert(nodes[nodes.count - 1].location)
             }
             let fact = facts[edge.trailId] ?? TrailFacts(feature: 0, use: TrailUse())
             for (k, coords) in EdgeSplit.pieceCoords(edge.coords, cuts: cuts).enumerated() {
                 let piece = (a: k == 0 ? edge.fromNode : cuts[k - 1].node, b: k == cuts.count ? edge.toNode : cuts[k].node, coords: coords)
-                edges.append(makeEdge(piece, name: edge.trailName, fact: fact, nodes: nodes, rates: rates, elevationM: elevationM))
+                edges.append(makeEdge(piece, name: edge.trailName, fact: fact, nodes: nodes, nodeLocations: nodeLocations,
+                                      rates: rates, elevationM: elevationM))
             }
         }
         return RoutingNetwork(rates: rates, nodes: nodes, edges: edges)
@@ -51,13 +54,14 @@ public enum NetworkAssembler {
         LineWalk.position(edge.coords, atM: edge.lengthM / 2)
     }
 
-    /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes.
+    /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes, and
+    /// no interior vertex on a node (`offNodes`).
     static func makeEdge(_ piece: (a: Int, b: Int, coords: [LonLat]), name: String?, fact: TrailFacts, nodes: [RoutingNode],
-                         rates: HikingModel, elevationM: (LonLat) -> Double) -> RoutingEdge {
+                         nodeLocations: Set<LonLat>, rates: HikingModel, elevationM: (LonLat) -> Double) -> RoutingEdge {
         let dense = (try? Resampler.resample(piece.coords).coords) ?? piece.coords
         var coords = [nodes[piece.a].location]
         for p in dense.dropFirst().dropLast() {
-            let q = round7(p)
+            let q = offNodes(round7(p), nodeLocations)
             if q != coords[coords.count - 1] { coords.append(q) }
         }
         let end = nodes[piece.b].location
@@ -67,6 +71,20 @@ public enum NetworkAssembler {
         let profile = EdgeProfile.measure(coords: coords, elevationsM: elevationsM, rates: rates, oneway: fact.use.onewayFoot)
         return RoutingEdge(a: piece.a, b: piece.b, name: name, trail: fact.feature, coords: coords, elevationsM: elevationsM,
                            profile: profile, oneway: fact.use.onewayFoot, steps: fact.use.steps, sacScale: fact.use.sacScale)
+    }
+
+    /// `q`, or where it rounds onto a node (a resampled point of one line landing on another's
+    /// junction), the nearest 7-decimal neighbour that is none: an edge passing through a node
+    /// would hide a junction from a router (SPEC: an edge never passes through a third node). The move, at
+    /// most 1.1 cm, stays within the resampler's rounding margin.
+    static func offNodes(_ q: LonLat, _ nodeLocations: Set<LonLat>) -> LonLat {
+        guard nodeLocations.contains(q) else { return q }
+        let step = 1e-7
+        for (dLon, dLat) in [(step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)] {
+            let moved = round7(LonLat(q.lon + dLon, q.lat + dLat))
+            if !nodeLocations.contains(moved) { return moved }
+        }
+        return q
     }
 
     static func round7(_ p: LonLat) -> LonLat { LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7) }

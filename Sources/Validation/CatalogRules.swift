@@ -67,7 +67,13 @@ struct CatalogRules {
         let bytes = [UInt8](data)
         FormatRules.checkBOM(bytes, file: Self.file, log: log)
         do {
-            return try PackDocument(bytes: bytes, path: Self.file).root
+            let root = try PackDocument(bytes: bytes, path: Self.file).root
+            if let over = root.overCount(PackLimits.countCaps(ofPackFile: PackTree.catalog)) {
+                log.add(.fileCount, file: Self.file, node: over.node,
+                        expected: "at most \(over.cap.max) \(over.cap.items) (the catalog was not read further)", found: "\(over.count) \(over.cap.items)")
+                return nil
+            }
+            return root
         } catch {
             if case .syntax(_, let error) = error {
                 log.add(.jsonSyntax, file: Self.file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),

@@ -132,10 +132,11 @@ enum ManifestRules {
         let height = fields.integer(node, "height", in: 2...Int(UInt32.max))
         let bounds = fields.bbox(node, "bounds")
         if let resolution = fields.number(node, "resolutionM"), let resNode = node["resolutionM"],
-           resolution > expected.arResolutionM + RegionExpectations.arCoarsenedSlackM {
+           resolution > expected.arResolutionM + RegionExpectations.arCoarsenedSlackM,
+           bounds.map({ ARPatchBudget.isCoarserThanNeeded(bounds: $0, resolutionM: resolution, budgetBytes: expected.arBudgetMiB * 1_048_576) }) ?? true {
             fields.log.add(.arCoarsened, file: fields.file, node: resNode,
-                           expected: "about \(format(expected.arResolutionM)) m (ar.resolutionM of the recipe, 10 by default)",
-                           found: "\(format(resolution)) m: coarsened by its size budget")
+                           expected: "about \(format(expected.arResolutionM)) m (ar.resolutionM of the recipe, 10 by default), or as coarse as ar.budgetMiB (\(format(expected.arBudgetMiB)) MiB) makes it",
+                           found: "\(format(resolution)) m: coarser than its size budget needs")
         }
         if let grid {
             checkHeaderMatch(node, rule: .arHeaderMatch, width: width, height: height, bounds: bounds, grid: grid, fields: fields)

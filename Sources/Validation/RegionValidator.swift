@@ -195,7 +195,7 @@ final class RegionValidator {
         }
         for (key, kind, listed, node) in geojson {
             let intervalM = kind == .contours ? contourInterval(node, fields: m.fields) : nil
-            guard let bytes = load(listed, fields: m.fields), let doc = parse(bytes, file: name(listed.path)) else { continue }
+            guard let bytes = load(listed, fields: m.fields), let doc = parse(bytes, file: name(listed.path), relative: key + ".geojson") else { continue }
             let file = name(listed.path)
             g.style.documents[listed.path] = doc
             g.layers[key] = RegionContentRules.Layer(file: file, doc: doc)
@@ -268,7 +268,7 @@ final class RegionValidator {
         }
         if let arNode { ManifestRules.checkARPatchEntry(arNode, grid: arGrid, fields: m.fields, expected: m.expected) }
         guard let routeListed, routeFileFits(routeListed), let bytes = load(routeListed, fields: m.fields),
-              let doc = parse(bytes, file: name(routeListed.path)) else { return }
+              let doc = parse(bytes, file: name(routeListed.path), relative: PackTree.routeFile(id ?? "route")) else { return }
         let file = name(routeListed.path)
         if let id, let coords = RoutingRules.routeLine(doc) { g.routing.routeLines[id] = (file, coords) }
         FormatRules.checkKeyOrder(doc, file: file, log: log)
@@ -371,11 +371,18 @@ final class RegionValidator {
     }
 
     /// Parses strict JSON (PackReader's `PackDocument`); reports `json.bom` and `json.syntax`
-    /// at the offending line.
-    func parse(_ bytes: [UInt8], file: String) -> JSONNode? {
+    /// at the offending line, and `file.count` for a document at `relative` (its path in the
+    /// region) over one of its kind's count caps, which is then not read further (nil).
+    func parse(_ bytes: [UInt8], file: String, relative: String? = nil) -> JSONNode? {
         FormatRules.checkBOM(bytes, file: file, log: log)
         do {
-            return try PackDocument(bytes: bytes, path: file).root
+            let root = try PackDocument(bytes: bytes, path: file).root
+            if let relative, let over = root.overCount(PackLimits.countCaps(ofPackFile: relative)) {
+                log.add(.fileCount, file: file, node: over.node,
+                        expected: "at most \(over.cap.max) \(over.cap.items) (the document was not read further)", found: "\(over.count) \(over.cap.items)")
+                return nil
+            }
+            return root
         } catch {
             if case .syntax(_, let error) = error {
                 log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
@@ -397,7 +404,10 @@ final class RegionValidator {
         guard let path = JSONFields.stringValue(filesNode?["routing"]?["path"]), PackDisk.pathProblem(path) == nil,
               let bytes = contents[path] ?? read(path) else { return nil }
         peekedRoutingBytes = (path, bytes)
-        peekedRouting = try? PackDocument(bytes: bytes, path: name(path)).root
+        // Over a count cap, left for its own checks to report (`parse`).
+        peekedRouting = (try? PackDocument(bytes: bytes, path: name(path)).root).flatMap {
+            $0.overCount(PackLimits.countCaps(ofPackFile: PackTree.routing)) == nil ? $0 : nil
+        }
         return peekedRouting
     }
 
@@ -416,7 +426,7 @@ final class RegionValidator {
     private func checkRouting(_ node: JSONNode, fields: JSONFields, context: RoutingRules.Context) -> HikingModel? {
         guard fields.typed(node, .object) != nil, let listed = listedFile(node, fields: fields) else { return nil }
         checkTreeName(listed, PackTree.routing, fields: fields)
-        guard let bytes = load(listed, fields: fields), let doc = peekedRouting ?? parse(bytes, file: name(listed.path)) else { return nil }
+        guard let bytes = load(listed, fields: fields), let doc = peekedRouting ?? parse(bytes, file: name(listed.path), relative: PackTree.routing) else { return nil }
         if peekedRouting != nil { FormatRules.checkBOM(bytes, file: name(listed.path), log: log) }
         return RoutingRules(file: name(listed.path), manifestFile: fields.file, log: log, context: context).check(doc, raw: bytes, entry: node)
     }
@@ -454,7 +464,7 @@ final class RegionValidator {
                 }
             }
         }
-        guard let styleListed, let bytes = load(styleListed, fields: fields), let doc = parse(bytes, file: name(styleListed.path)) else { return }
+        guard let styleListed, let bytes = load(styleListed, fields: fields), let doc = parse(bytes, file: name(styleListed.path), relative: PackTree.style) else { return }
         context.listed = listedPaths.subtracting([styleListed.path])
         context.read = { [unowned self] path in PackDisk.pathProblem(path) == nil ? (self.contents[path] ?? self.read(path)) : nil }
         context.parse = { [unowned self] bytes, file in self.parse(bytes, file: file) }

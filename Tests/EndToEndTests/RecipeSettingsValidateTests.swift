@@ -38,6 +38,24 @@ import TestSupport
         #expect(try TestData.run(["validate", pack.path]).status == 0)
     }
 
+    /// A patch the recipe's `ar.budgetMiB` coarsens is what the recipe asks for: the build notes
+    /// it and `validate --strict --recipes` passes; held to the default 8 MiB, it is coarser
+    /// than needed, a warning.
+    @Test func aPatchCoarsenedByTheRecipesBudgetPassesStrict() throws {
+        let dir = TestData.scratchFolder("validate-recipe-budget")
+        let recipe = try Self.recipe("jacksboro", in: dir) {
+            $0.replacingOccurrences(of: "bboxMarginM: 2000,", with: "bboxMarginM: 2000, ar: { budgetMiB: 0.2 },")
+        }
+        let pack = dir.appendingPathComponent("packs")
+        let build = try TestData.run(["build", recipe.path, "--out", pack.path])
+        #expect(build.status == 0 && build.stderr.contains("note: route pine-mountain-crest: AR patch coarsened from 10.0 m"), "\(build.stderr)")
+        #expect(!build.stderr.contains("warning:"), "\(build.stderr)")
+        let strict = try TestData.run(["validate", pack.path, "--strict", "--recipes", recipe.path])
+        #expect(strict.status == 0, "\(strict.stdout)")
+        let plain = try TestData.run(["validate", pack.path, "--strict"])
+        #expect(plain.status == 1 && plain.stdout.contains("[ar.coarsened]") && plain.stdout.contains("coarser than its size budget needs"), "\(plain.stdout)")
+    }
+
     /// The demo recipe with the pond in plain sight of its route left out of the landmarks.
     static func demoExcludingThePond(in dir: URL) throws -> URL {
         try recipe("pliny-kilkenny", in: dir) { $0.replacingOccurrences(of: "  dem: [", with: "  landmarks: { exclude: [\"Unknown Pond\"] },\n  dem: [") }

@@ -36,6 +36,6 @@ import TrailpackCore
 
     @Test func theLayerStartsAtTheLowestZoom() {
         #expect(TrailNameZoom.layerMinZoom([12, 10, 14]) == 10)
-        #expect(TrailNameZoom.layerMinZoom([]) == TrailNameZoom.zoomRange.upperBound)
+        #expect(TrailNameZoom.layerMinZoom([]) == nil)
     }
 }

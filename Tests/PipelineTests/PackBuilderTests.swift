@@ -91,7 +91,7 @@ import TrailpackCore
         try text.write(toFile: recipe, atomically: true, encoding: .utf8)
         let summary = try TestData.build(recipePath: recipe, outRoot: dir.appendingPathComponent("out").path)
         let note = try #require(summary.diagnostics.first { $0.message.contains("coarsened") })
-        #expect(note.level == .warning && note.subject.contains("pine-mountain-crest"))
+        #expect(note.level == .note && note.subject.contains("pine-mountain-crest") && note.message.contains("raise it to keep 10.0 m"))
         let patchFile = try #require(summary.files.first { $0.path == "ar/pine-mountain-crest.bin" })
         #expect(Double(patchFile.bytes) <= 0.2 * 1_048_576)
         let patch = try TER1.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: summary.regionFolder).appendingPathComponent(patchFile.path))))

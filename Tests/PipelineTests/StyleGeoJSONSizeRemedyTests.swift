@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 @testable import Pipeline
 
-/// `style.geojson-size`'s advice helps: lowering `map.vectorTilesAboveMB` moves only the
-/// contours into tiles, so it is named only when they are what is large (200,000 tiny trail
-/// lines drew 36 MB of trails.geojson beside 0.6 MB of contours, and the advice was to lower it).
+/// `style.geojson-size`'s advice helps: lowering `map.vectorTilesAboveMB` moves contours, trails
+/// and POIs into tiles whichever of them is large (`TilePlan` counts them together), and the
+/// advice gives the recipe's value.
 @Suite struct StyleGeoJSONSizeRemedyTests {
     static func recipe() throws -> Recipe {
         let dir = TestData.scratchFolder("geojson-remedy")
@@ -22,10 +22,11 @@ import TestSupport
         #expect(warning.message.contains("lower map.vectorTilesAboveMB"))
     }
 
-    @Test func largeTrailsAreNotToldToLowerTheContoursThreshold() throws {
+    @Test func largeTrailsAreToldToGoIntoTilesToo() throws {
         let drawn = [Self.file("contours.geojson", mb: 0.6), Self.file("trails.geojson", mb: 36.2)]
         let warning = try #require(StyleGeoJSONSize.warning(drawn: drawn, usesVectorTiles: false, recipe: try Self.recipe()))
-        #expect(!warning.message.contains("lower map.vectorTilesAboveMB"))
-        #expect(warning.message.contains("trails.geojson 36.2 MB") && warning.message.contains("fewer or simpler trails"))
+        #expect(warning.message.contains("lower map.vectorTilesAboveMB (5.0 MB here"))
+        #expect(warning.message.contains("trails.geojson 36.2 MB"))
+        #expect(StyleGeoJSONSize.warning(drawn: drawn, usesVectorTiles: true, recipe: try Self.recipe()) == nil)
     }
 }

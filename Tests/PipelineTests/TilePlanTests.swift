@@ -52,8 +52,24 @@ import TrailpackCore
         let lines = try VectorReaderContours.read(region.appendingPathComponent("contours.geojson").path)
         let box = BBox(west: -71.48, south: 44.41, east: -71.34, north: 44.55)
         let estimate = TilePlan.estimatedGeoJSONBytes(lines)
-        #expect(TilePlan(bbox: box, contours: lines, vectorTilesAboveMB: estimate / 1e6 * 1.01).zooms == nil)
-        #expect(TilePlan(bbox: box, contours: lines, vectorTilesAboveMB: estimate / 1e6 * 0.99).zooms == TilePlan.minZoom(box)...14)
+        #expect(TilePlan(bbox: box, contours: lines, otherGeoJSONBytes: 0, vectorTilesAboveMB: estimate / 1e6 * 1.01).zooms == nil)
+        #expect(TilePlan(bbox: box, contours: lines, otherGeoJSONBytes: 0, vectorTilesAboveMB: estimate / 1e6 * 0.99).zooms == TilePlan.minZoom(box)...14)
+    }
+
+    /// Trails large enough alone put the map into tiles, however small the contours.
+    @Test func trailsAndPOIsCountTowardTheThreshold() throws {
+        let region = try DemoPack.region
+        let lines = try VectorReaderContours.read(region.appendingPathComponent("contours.geojson").path)
+        let box = BBox(west: -71.48, south: 44.41, east: -71.34, north: 44.55)
+        let estimate = TilePlan.estimatedGeoJSONBytes(lines)
+        let thresholdMB = estimate / 1e6 * 2
+        let under = TilePlan(bbox: box, contours: lines, otherGeoJSONBytes: Int(estimate * 0.9), vectorTilesAboveMB: thresholdMB)
+        let over = TilePlan(bbox: box, contours: lines, otherGeoJSONBytes: Int(estimate * 1.1), vectorTilesAboveMB: thresholdMB)
+        #expect(under.zooms == nil)
+        #expect(over.zooms == TilePlan.minZoom(box)...14)
+        #expect(abs(over.drawnGeoJSONBytes - estimate * 2.1) < 1)
+        let noContours = TilePlan(bbox: box, contours: [], otherGeoJSONBytes: 3_000_000, vectorTilesAboveMB: 2)
+        #expect(noContours.zooms != nil && noContours.estimatedContourBytes == 0)
     }
 }
 
