@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "NavigationTests", dependencies: ["TestSupport", "Navigation", "TrailpackCore", "RouteCore"]),
+        .testTarget(name: "NavigationTests", dependencies: ["TestSupport", "Navigation", "TrailpackCore", "RouteCore", "PackJSON", "PackReader", "Bindings"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec", "TrailGraph"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "ProtobufWire", "TrailpackCore"], swiftSettings: optimizedInDebug),

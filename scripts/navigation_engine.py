@@ -210,6 +210,10 @@ class Engine:
             i += 1
         return i
 
+    def cost(self, s):
+        """How far along a tied point lies from the progress; behind counts snapBehindCostFactor times."""
+        return s - self.p if s >= self.p else self.tu["snapBehindCostFactor"] * (self.p - s)
+
     def snap(self, fix):
         r, tu = self.r, self.tu
         lo = self.p - tu["snapBehindM"]
@@ -219,8 +223,11 @@ class Engine:
             if r.cum[k] > hi or r.cum[k + 1] < lo:
                 continue
             t, d, pt = project(fix, r.coords[k], r.coords[k + 1])
+            along = r.cum[k] + t * (r.cum[k + 1] - r.cum[k])
             if best is None or d < best[1] - tu["snapTieM"]:
-                best = (r.cum[k] + t * (r.cum[k + 1] - r.cum[k]), d, pt)
+                best = (along, d, pt)
+            elif abs(d - best[1]) <= tu["snapTieM"] and self.cost(along) < self.cost(best[0]):
+                best = (along, d, pt)
         return best
 
     def step(self, fix):

@@ -9,9 +9,11 @@ public struct NavigationTuning: Equatable, Sendable {
     /// The fastest walk the search allows for: the window ahead grows by this times the seconds
     /// since the last on-route fix, metres per second.
     public var snapMaxSpeedMps = 3.0
-    /// Two candidate points nearer to the fix than this apart in distance are equally near;
-    /// the one earlier along the route wins, metres.
+    /// Two candidate points whose distances from the fix differ by at most this are equally near;
+    /// the one nearer the progress along the route wins (`snapBehindCostFactor`), metres.
     public var snapTieM = 0.5
+    /// Between two tied points, metres behind the progress cost this many times metres ahead of it.
+    public var snapBehindCostFactor = 2.0
 
     // Off route.
     /// The corridor's least half-width, metres (MapLibre Navigation's 50 m).

@@ -42,7 +42,8 @@ public struct Navigator: Sendable {
         if state.startTimeS == nil { state.startTimeS = t; state.lastOnTimeS = t }
         let aheadM = tuning.snapAheadM + tuning.snapMaxSpeedMps * max(0, t - (state.lastOnTimeS ?? t))
         let snap = RouteSnap.nearest(to: fix.location, on: route, fromM: state.progressM - tuning.snapBehindM,
-                                     toM: state.progressM + aheadM, tieM: tuning.snapTieM)
+                                     toM: state.progressM + aheadM, progressM: state.progressM, tieM: tuning.snapTieM,
+                                     behindCostFactor: tuning.snapBehindCostFactor)
             ?? RouteSnap(alongM: 0, distanceM: 0, point: fix.location)
         let corridorM = tuning.corridorM(accuracyM: fix.accuracyM)
         updateOffRoute(snap: snap, corridorM: corridorM, fix: fix, events: &events)

@@ -21,7 +21,7 @@ public struct ReplayPage {
         return """
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>\(title)</title>
-        <style>body{font-family:sans-serif;margin:20px}svg{border:1px solid #ccc}td{padding:2px 8px}</style></head>
+        <style>body{font-family:sans-serif;margin:20px}svg{border:1px solid #ccc}td{padding:2px 8px}td:nth-child(-n+2){white-space:nowrap}</style></head>
         <body><h1>\(title)</h1>
         <h2>The walk</h2>
         <p>Route grey, walk blue (red while off route); events: cue ● green, off route ▲ red, back on ■ blue, way back ◆ orange, arrival ★ black.</p>
@@ -80,15 +80,22 @@ public struct ReplayPage {
         }
     }
 
-    /// Each banner as it first shows, with the fix and minutes into the walk.
+    /// The banner sequence: one row per instruction (a banner with its distance left out), with
+    /// the fixes and minutes it showed and its first and last wording.
     func bannerTable() -> String {
-        var rows: [String] = [], last = ""
-        let t0 = replay.fixes.first?.timeS ?? 0
-        for (k, f) in replay.frames.enumerated() where f.banner != last {
-            last = f.banner
-            rows.append("<tr><td>\(k + 1)</td><td>\(Self.f((f.timeS - t0) / 60)) min</td><td>\(HTMLText.escape(f.banner))</td></tr>")
+        var rows: [(first: Int, last: Int, subject: String, from: String, to: String)] = []
+        for (k, f) in replay.frames.enumerated() {
+            let subject = f.banner.replacingOccurrences(of: "[0-9][0-9,.]* k?m", with: "D", options: .regularExpression)
+            if let r = rows.last, r.subject == subject { rows[rows.count - 1].last = k; rows[rows.count - 1].to = f.banner; continue }
+            rows.append((k, k, subject, f.banner, f.banner))
         }
-        return "<table><tr><th>fix</th><th>time</th><th>banner</th></tr>\(rows.joined())</table>"
+        let t0 = replay.fixes.first?.timeS ?? 0
+        let cells = rows.map { r in
+            let minutes = "\(Self.f((replay.fixes[r.first].timeS - t0) / 60))–\(Self.f((replay.fixes[r.last].timeS - t0) / 60)) min"
+            let text = r.from == r.to ? HTMLText.escape(r.from) : "\(HTMLText.escape(r.from)) … \(HTMLText.escape(r.to))"
+            return "<tr><td>\(r.first + 1)–\(r.last + 1)</td><td>\(minutes)</td><td>\(text)</td></tr>"
+        }
+        return "<table><tr><th>fixes</th><th>time</th><th>banner</th></tr>\(cells.joined())</table>"
     }
 
     func etaSVG() -> String {

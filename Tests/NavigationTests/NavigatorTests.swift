@@ -55,10 +55,11 @@ import TrailpackCore
         let route = SyntheticWalk.outAndBack(Self.route, lengthM: 800)
         let replay = Replay.run(route: route, fixes: SyntheticWalk.make(.noise, route: route, seed: 3))
         let fixes = replay.fixes
-        // Each fix's progress is within 30 m of where the walker really was along the route.
+        // Each fix's progress is within 20 m of where the walker really was (GPS noise of 4 m), past the turn too
+        // (at the tip both passes meet: a few metres either side, they are the same ground).
         for (k, f) in replay.frames.enumerated() {
             let trueAlongM = min(route.lengthM, Double(k) * SyntheticWalk.speedMps * SyntheticWalk.fixEveryS)
-            #expect(abs(f.progressM - trueAlongM) < 30, "fix \(k) at \(fixes[k].timeS) s: \(f.progressM) vs \(trueAlongM)")
+            #expect(abs(f.progressM - trueAlongM) < 20, "fix \(k) at \(fixes[k].timeS) s: \(f.progressM) vs \(trueAlongM)")
         }
         #expect(replay.events.contains { $0.event == .arrived })
     }
