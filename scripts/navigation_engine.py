@@ -203,6 +203,7 @@ class Engine:
         self.next_cue = 0
         self.arrived = False
         self.in_view = set()
+        self.walking = 0.0
 
     def progress_index(self):
         i = 0
@@ -235,6 +236,10 @@ class Engine:
         t, acc = fix[2], fix[3]
         if self.start is None:
             self.start = self.last_on = t
+        if self.prev is not None:
+            dt = t - self.prev[2]
+            if not (dt >= tu["breakMinS"] and planar(self.prev, fix)[0] < tu["breakSpeedMps"] * dt):
+                self.walking += dt
         along, d, pt = self.snap(fix)
         corridor = max(tu["corridorMinM"], tu["corridorAccuracyFactor"] * (acc + tu["corridorAccuracyBaseM"]))
         # off route

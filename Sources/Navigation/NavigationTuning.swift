@@ -53,7 +53,11 @@ public struct NavigationTuning: Equatable, Sendable {
     // ETA.
     /// The walker's own pace counts fully once the walked part's DIN time reaches this, seconds.
     public var paceFullWeightS = 1800.0
-    /// The pace factor (elapsed over the walked part's DIN time) is held within these bounds.
+    /// A gap between two fixes of at least this many seconds, over which the walker covered less
+    /// than `breakSpeedMps`, is a break (a recorder paused at a hut): not walking time.
+    public var breakMinS = 60.0
+    public var breakSpeedMps = 0.2
+    /// The pace factor (walking time over the walked part's DIN time) is held within these bounds.
     public var paceFactorMin = 0.5
     public var paceFactorMax = 2.5
 

@@ -5,8 +5,7 @@ extension Navigator {
     func frame(fix: Fix, snap: RouteSnap, corridorM: Double, landmarks: [String]) -> NavFrame {
         let remaining = RouteETA.remaining(route, from: state.progressM)
         let walked = RouteETA.walkedDinS(route, to: state.progressM)
-        let elapsedS = fix.timeS - (state.startTimeS ?? fix.timeS)
-        let corrected = RouteETA.correctedS(remainingDinS: remaining.dinS, elapsedS: elapsedS, walkedDinS: walked, tuning: tuning)
+        let corrected = RouteETA.correctedS(remainingDinS: remaining.dinS, elapsedS: state.walkingS, walkedDinS: walked, tuning: tuning)
         return NavFrame(timeS: fix.timeS, progressM: state.progressM, progressIndex: progressIndex, distanceM: snap.distanceM,
                         corridorM: corridorM, offRoute: state.offRoute, arrived: state.arrived,
                         banner: banner(fix: fix, snap: snap), remaining: remaining, etaDinS: Double(remaining.dinS),
