@@ -7,12 +7,12 @@ enum VectorsCommand {
         let a = try Arguments(args, command: "vectors", flags: [], options: ["--out"])
         let folder = try a.requirePositionals(["region_dir"], command: "vectors")[0]
         guard let out = a.options["--out"] else { throw UsageError(message: "--out CASES.json is required", command: "vectors") }
-        do {
+        do throws(NavigationError) {
             let bytes = try NavigationVectors.make(folder: folder)
             try ReplayCommand.write(bytes, to: out, option: "--out")
             return 0
-        } catch let e as NavigationError {
-            printError("error: \(e.description)")
+        } catch {
+            printError("error: \(error.description)")
             return 1
         }
     }

@@ -57,7 +57,16 @@ import TrailpackCore
             #expect(abs(corrected - e["correctedS"]!.doubleValue!) <= 1)
             checked += 1
         }
-        #expect(checked >= 150)
+        let (region, _) = try Self.cases.get()
+        let ter1 = root["ter1"]!
+        let grid = try TER1.decode(Array(try Data(contentsOf: URL(fileURLWithPath: region).appendingPathComponent(ter1["file"]!.stringValue!))))
+        for c in ter1["samples"]!.children {
+            let got = try #require(grid.elevationM(at: LonLat(c["lon"]!.doubleValue!, c["lat"]!.doubleValue!)))
+            #expect(abs(got - c["expectedM"]!.doubleValue!) <= ter1["tolerance"]!.doubleValue!)
+            checked += 1
+        }
+        #expect(Set(ter1["samples"]!.children.compactMap { $0["kind"]?.stringValue }) == ["corner", "edge", "seeded"], "the demo region has no void")
+        #expect(checked >= 400)
     }
 
     @Test func theIndependentPythonEngineAgreesAndCatchesAChangedCase() throws {
