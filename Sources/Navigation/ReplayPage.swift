@@ -1,4 +1,6 @@
 import Foundation
+import PackReader
+import PackSpec
 import Preview
 import TrailpackCore
 
@@ -24,7 +26,7 @@ public struct ReplayPage {
         <style>body{font-family:sans-serif;margin:20px}svg{border:1px solid #ccc}td{padding:2px 8px}td:nth-child(-n+2){white-space:nowrap}</style></head>
         <body><h1>\(title)</h1>
         <h2>The walk</h2>
-        <p>Route grey, walk blue (red while off route); events: cue ● green, off route ▲ red, back on ■ blue, way back ◆ orange, arrival ★ black.</p>
+        <p>Trails tan, route grey, walk blue (red while off route); events: cue ● green, off route ▲ red, back on ■ blue, way back ◆ orange, arrival ★ black.</p>
         \(mapSVG())
         <h2>Banners</h2>
         \(bannerTable())
@@ -65,8 +67,20 @@ public struct ReplayPage {
             let label = HTMLText.escape("fix \(e.fix + 1): \(e.event.kind)")
             return "<text x=\"\(Self.f(q.x))\" y=\"\(Self.f(q.y))\" fill=\"\(symbol.colour)\" font-size=\"12\" text-anchor=\"middle\" dominant-baseline=\"middle\"><title>\(label)</title>\(symbol.glyph)</text>"
         }.joined()
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.widthPx))\" height=\"\(Int(Self.heightPx))\">"
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.widthPx))\" height=\"\(Int(Self.heightPx))\">\(trailsSVG(xy))"
             + "<polyline points=\"\(routePoints)\" fill=\"none\" stroke=\"#999\" stroke-width=\"5\"/>\(walk)\(marks)</svg>"
+    }
+
+    /// The region's trails (`trails.geojson`) that reach into the drawing, thin; none when the
+    /// file cannot be read (the page is a look at the walk, not a check of the pack).
+    func trailsSVG(_ xy: (LonLat) -> (x: Double, y: Double)) -> String {
+        let disk = RegionFolder(url: URL(fileURLWithPath: region.folder))
+        guard let doc = try? disk.document(PackTree.trails) else { return "" }
+        let lines = FeatureCollectionView(doc.root).features.flatMap { $0.lineParts ?? [] }.map { $0.map(xy) }
+        let inside = { (q: (x: Double, y: Double)) in q.x >= 0 && q.x <= Self.widthPx && q.y >= 0 && q.y <= Self.heightPx }
+        return lines.filter { $0.contains(where: inside) }.map { line in
+            "<polyline points=\"\(line.map { "\(Self.f($0.x)),\(Self.f($0.y))" }.joined(separator: " "))\" fill=\"none\" stroke=\"#c8b68e\" stroke-width=\"1\"/>"
+        }.joined()
     }
 
     static func symbol(_ e: NavEvent) -> (glyph: String, colour: String)? {
