@@ -76,13 +76,17 @@ let package = Package(
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
         .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
 
+        // The navigation engine of docs/NAVIGATION.md (snapping, off route, cues, ETA) over a
+        // region folder, the replay of a recording and the app teams' test vectors.
+        .target(name: "Navigation", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "PackReader", "PackSpec", "PackJSON", "Preview", "Rerouting"], swiftSettings: optimizedInDebug),
+
         // recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "RouteFinish", "TrailGraph", "Guidance", "Bindings",
             "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader", "VectorTiles", "PMTiles",
         ], swiftSettings: optimizedInDebug),
         // Command line: argument parsing, progress, errors -> messages and exit codes.
-        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc"], swiftSettings: optimizedInDebug),
+        .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc", "Navigation", "Bindings"], swiftSettings: optimizedInDebug),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
         .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "VectorTiles", "RouteCore", "Guidance", "TrailGraph", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
@@ -103,6 +107,7 @@ let package = Package(
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "NavigationTests", dependencies: ["TestSupport", "Navigation", "TrailpackCore", "RouteCore", "PackJSON", "PackReader", "Bindings"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec", "TrailGraph"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Pipeline", "Bindings", "TrailpackCore", "PackReader", "PackSpec"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "ProtobufWire", "TrailpackCore"], swiftSettings: optimizedInDebug),

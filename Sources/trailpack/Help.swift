@@ -31,6 +31,10 @@ enum Help {
       route REGION_DIR --from LON,LAT --to LON,LAT --out FILE
                                   Route over a built region's trail network, from the pack alone
       init ID --dem FILE          Write a starter recipe
+      replay REGION_DIR --route ID --track WALK.gpx [--json OUT] [--html OUT]
+                                  Play a recording through a route as the app's engine would
+      vectors REGION_DIR --out CASES.json
+                                  Write navigation test vectors for the app teams' engines
 
     Run 'trailpack COMMAND --help' for a command's options. 'trailpack --version' prints versions.
 
@@ -214,6 +218,46 @@ enum Help {
 
         EXAMPLE:
           trailpack catalog packs
+        """,
+        "replay": """
+        USAGE: trailpack replay REGION_DIR --route ID --track WALK.gpx [--json OUT] [--html OUT]
+
+        Plays a GPX recording through route ID of a built region fix by fix, at each fix's own
+        <time>, with the navigation engine of docs/NAVIGATION.md: snapping, off route and back,
+        cues announced, banners, landmarks in view, remaining distance and climb, the ETA (DIN
+        33466 at the pack's rates, and corrected by the walker's pace) and arrival. When the way
+        back is due it asks what `trailpack route --rejoin` answers, and whether a new route to
+        the end is quicker by 10 minutes. Prints a summary: cues, off-route episodes, arrival,
+        the ETA's error at 25, 50 and 75% of the walk.
+
+        OPTIONS:
+          --route ID       The route to follow (a route of the region's manifest)
+          --track FILE     The recording (GPX with a <time> on every track fix)
+          --json OUT       The timeline (per fix: progress, off route, banner, remaining
+                           distance and climb, ETA) and the events, as JSON (- for stdout)
+          --html OUT       A page: the walk with its events, the banners, the ETA against the
+                           real arrival
+
+        EXIT CODES: 0 played; 1 the region, route or recording cannot be used (the message names
+        the file and the fix); 2 usage.
+
+        EXAMPLE:
+          trailpack replay packs/regions/pliny-kilkenny --route mount-cabot --track walk.gpx --html replay.html
+        """,
+        "vectors": """
+        USAGE: trailpack vectors REGION_DIR --out CASES.json
+
+        Writes the navigation test vectors of docs/NAVIGATION.md for the region: TER1 samples
+        (seeded points, the grid's edges, corners and its void-filled cells), snapping and
+        off-route sequences of seeded synthetic walks along each route (noise, a stop, an
+        out-and-back, a 300 m detour and back), banners at positions and ETAs at progress and
+        pace. Each case has its inputs, the expected outputs and tolerances. The same region
+        gives the same bytes.
+
+        EXIT CODES: 0 written; 1 the region cannot be read; 2 usage.
+
+        EXAMPLE:
+          trailpack vectors packs/regions/pliny-kilkenny --out cases.json
         """,
         "route": """
         USAGE: trailpack route REGION_DIR --from LON,LAT --to LON,LAT [--via LON,LAT]... --out FILE [--json]

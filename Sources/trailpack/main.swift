@@ -53,6 +53,8 @@ func dispatch(_ args: [String]) throws -> Int32 {
     case "inspect": return try InspectCommand.run(rest)
     case "route": return try RouteCommand.run(rest)
     case "init": return try InitCommand.run(rest)
+    case "replay": return try ReplayCommand.run(rest)
+    case "vectors": return try VectorsCommand.run(rest)
     default: throw UsageError(message: "unknown command '\(command)'", command: nil)
     }
 }

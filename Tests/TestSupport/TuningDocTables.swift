@@ -5,13 +5,19 @@ import Foundation
 /// table row of its area, with its value, and no table names a field that does not exist.
 ///
 /// The doc's convention: a table whose first header cell names an area in backticks
-/// (`` `GuidanceTuning.bends` ``, `` `RouteCleaner.Options` ``) belongs to that area; a field is
+/// (`` `GuidanceTuning.bends` ``, `` `RouteCleaner.Options` ``, `` `NavigationTuning` `` in
+/// docs/NAVIGATION.md) belongs to that area; a field is
 /// written `` `name` `` and its standard value as a plain decimal in the field's unit (45.0 reads
 /// "45", 0.9 reads "0.9", a range "30° to 150°" holds both bounds) somewhere in the same row.
 public enum TuningDocTables {
     /// docs/GUIDANCE.md, the contract the tables live in.
     public static func guidanceDoc() throws -> String {
         try String(contentsOf: TestData.repoRoot.appendingPathComponent("docs/GUIDANCE.md"), encoding: .utf8)
+    }
+
+    /// docs/NAVIGATION.md, where `NavigationTuning`'s tables live.
+    public static func navigationDoc() throws -> String {
+        try String(contentsOf: TestData.repoRoot.appendingPathComponent("docs/NAVIGATION.md"), encoding: .utf8)
     }
 
     /// One markdown table: the area its header names (nil when none) and its rows after the
@@ -31,7 +37,7 @@ public enum TuningDocTables {
             }
             if !current.isEmpty {
                 let header = current[0].split(separator: "|").first.map(String.init) ?? ""
-                let area = backticked(header).first { $0.hasPrefix("GuidanceTuning.") || $0 == "RouteCleaner.Options" }
+                let area = backticked(header).first { $0.hasPrefix("GuidanceTuning.") || $0 == "RouteCleaner.Options" || $0 == "NavigationTuning" }
                 tables.append(Table(area: area, rows: Array(current.dropFirst(2))))
                 current = []
             }

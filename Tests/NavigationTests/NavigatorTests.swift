@@ -1,0 +1,85 @@
+import Foundation
+import RouteCore
+import Testing
+import TrailpackCore
+@testable import Navigation
+
+/// The engine of docs/NAVIGATION.md on a synthetic route: a 3 km line bending twice, with cues.
+@Suite struct NavigatorTests {
+    /// A route of 12 m steps: 1 km east, 1 km north, 1 km east, climbing 100 m in the middle kilometre.
+    static let route: NavRoute = {
+        var coords = [LonLat(-71.45, 44.45)], ele = [500.0], cum = [0.0]
+        for leg in [(east: 1.0, north: 0.0), (0.0, 1.0), (1.0, 0.0)] {
+            for _ in 0..<84 {
+                let p = SyntheticWalk.offset(coords.last!, eastM: leg.0 * 1000 / 84, northM: leg.1 * 1000 / 84)
+                cum.append(cum.last! + Geodesic.distanceM(coords.last!, p))
+                coords.append(p)
+                ele.append(leg.1 > 0 ? ele.last! + 100.0 / 84 : ele.last!)
+            }
+        }
+        let waypoints = [Waypoint(i: 0, kind: .start, instruction: "Start"), Waypoint(i: 84, kind: .turn, instruction: "Turn left", dir: .left),
+                         Waypoint(i: 168, kind: .turn, instruction: "Turn right", dir: .right), Waypoint(i: 252, kind: .end, instruction: "Arrive")]
+        return NavRoute(id: "line", coords: coords, elevationsM: ele, cumM: cum, waypoints: waypoints,
+                        landmarks: [NavLandmark(name: "Hill", visible: [100...150])])
+    }()
+
+    @Test func aNoisyWalkStaysOnRouteAnnouncesEveryCueOnceInOrderAndArrives() {
+        let replay = Replay.run(route: Self.route, fixes: SyntheticWalk.make(.noise, route: Self.route, seed: 7))
+        #expect(!replay.frames.contains { $0.offRoute })
+        let cues = replay.events.compactMap { e -> (Int, Double)? in
+            if case .cueAnnounced(let w, let d) = e.event { return (w, d) } else { return nil }
+        }
+        #expect(cues.map(\.0) == [1, 2, 3])
+        #expect(cues.allSatisfy { $0.1 > 0 && $0.1 <= NavigationTuning.standard.announceAheadM })
+        let arrival = try! #require(replay.events.first { $0.event == .arrived })
+        #expect(replay.frames[arrival.fix].remaining.distanceM <= 20)
+        #expect(zip(replay.frames, replay.frames.dropFirst()).allSatisfy { $0.progressM <= $1.progressM })
+        #expect(replay.events.contains { $0.event == .landmarkInView(name: "Hill") })
+    }
+
+    @Test func aDetourIsOffRouteWithinThirtySecondsAndBackWithinThirty() {
+        let fixes = SyntheticWalk.make(.detour, route: Self.route, seed: 11)
+        let replay = Replay.run(route: Self.route, fixes: fixes)
+        let corridor = NavigationTuning.standard.corridorM(accuracyM: SyntheticWalk.reportedAccuracyM)
+        let left = try! #require(replay.frames.firstIndex { $0.distanceM > corridor })
+        let off = try! #require(replay.events.first { if case .offRoute = $0.event { true } else { false } })
+        #expect(fixes[off.fix].timeS - fixes[left].timeS <= 30)
+        let back = try! #require(replay.events.first { $0.event == .backOnRoute })
+        let returned = try! #require(replay.frames.indices.first { $0 > off.fix && replay.frames[$0].distanceM <= corridor })
+        #expect(fixes[back.fix].timeS - fixes[returned].timeS <= 30)
+        #expect(replay.events.contains { if case .rejoinDue(let at, _) = $0.event { at == replay.frames[off.fix].progressIndex } else { false } })
+        #expect(replay.frames[off.fix].banner.hasPrefix("Off trail by"))
+    }
+
+    @Test func anOutAndBackNeverJumpsToTheOtherPass() {
+        let route = SyntheticWalk.outAndBack(Self.route, lengthM: 800)
+        let replay = Replay.run(route: route, fixes: SyntheticWalk.make(.noise, route: route, seed: 3))
+        let fixes = replay.fixes
+        // Each fix's progress is within 20 m of where the walker really was (GPS noise of 4 m), past the turn too
+        // (at the tip both passes meet: a few metres either side, they are the same ground).
+        for (k, f) in replay.frames.enumerated() {
+            let trueAlongM = min(route.lengthM, Double(k) * SyntheticWalk.speedMps * SyntheticWalk.fixEveryS)
+            #expect(abs(f.progressM - trueAlongM) < 20, "fix \(k) at \(fixes[k].timeS) s: \(f.progressM) vs \(trueAlongM)")
+        }
+        #expect(replay.events.contains { $0.event == .arrived })
+    }
+
+    @Test func aStopHoldsTheProgressAndSlowsTheCorrectedETA() {
+        let replay = Replay.run(route: Self.route, fixes: SyntheticWalk.make(.stop, route: Self.route, seed: 5))
+        #expect(!replay.frames.contains { $0.offRoute })
+        let last = replay.frames[replay.frames.count / 2]
+        #expect(last.etaCorrectedS > last.etaDinS)
+    }
+
+    @Test func remainingClimbAndTimeAreTheRouteStatsOfTheRest() throws {
+        let r = Self.route
+        let whole = try RouteStatistics.compute(elevationsM: r.elevationsM, cumM: r.cumM)
+        let atStart = RouteETA.remaining(r, from: 0)
+        #expect(atStart.dinS == whole.durationS)
+        #expect(abs(atStart.ascentM - whole.ascentM) < 1e-9)
+        let half = RouteETA.remaining(r, from: r.cumM[126])
+        #expect(abs(half.ascentM - 50) < 0.01)
+        #expect(abs(half.distanceM - (r.lengthM - r.cumM[126])) < 1e-9)
+        #expect(RouteETA.walkedDinS(r, to: r.lengthM) == whole.durationS)
+    }
+}
