@@ -60,7 +60,7 @@ enum OverviewLabels {
             }
         }
         for poi in pack.pois {
-            let text = poi.eleM.map { "\(poi.name) \(MetresFormat.wholeMetres($0))" } ?? poi.name
+            let text = poi.eleM.map { MetresFormat.labelled(poi.name, eleM: $0) } ?? poi.name
             add({ LabelBudget.Offer(priority: .poi, rank: LabelBudget.poiKindRank(poi.kind), eleM: poi.eleM ?? 0, order: $0) },
                 text, frame.point(poi.location), gapPx: 9, sizePx: 15)
         }
