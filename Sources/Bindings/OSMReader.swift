@@ -24,16 +24,34 @@ public enum OSMReader {
     ///     any value); its keys must be among `tags`.
     /// - Throws: `GDALError` naming the file and GDAL's reason.
     public static func readLines(path: String, tags: [String], matching filter: [String: [String]]? = nil) throws(GDALError) -> [VectorFeature] {
+        let keys = ["name", "ref"] + tags.filter { $0 != "name" && $0 != "ref" && !$0.isEmpty }
+        var unique: [String] = []
+        for k in keys where !unique.contains(k) { unique.append(k) }
+        return try read(path: path, layer: "lines", config: configText(lineTags: unique), sql: filter.map(whereClause))
+    }
+
+    /// The tags of a node that make it a place worth a POI, read by `readNamedPoints`.
+    public static let pointTags = ["tourism", "natural", "amenity"]
+
+    /// Every named node of the `points` layer tagged with one of `pointTags` (a hut, a peak, a
+    /// spring, a shelter), with its id as `osm_node_id`, `name` and those tags as fields, in
+    /// file order, lon/lat WGS84.
+    /// - Throws: `GDALError` naming the file and GDAL's reason.
+    public static func readNamedPoints(path: String) throws(GDALError) -> [VectorFeature] {
+        let sql = "\"name\" IS NOT NULL AND (" + pointTags.map { "\"\($0)\" IS NOT NULL" }.joined(separator: " OR ") + ")"
+        return try read(path: path, layer: "points", config: configText(lineTags: ["name", "ref"], pointTags: ["name"] + pointTags), sql: sql)
+    }
+
+    /// The features of `layer` (GDAL's OSM driver with the configuration `config`, only that
+    /// layer built), filtered by the OGR SQL `sql` as GDAL reads.
+    private static func read(path: String, layer wanted: String, config configText: String, sql: String?) throws(GDALError) -> [VectorFeature] {
         GDALEnvironment.ensureRegistered()
         try GDALError.requireRegularInput(path, operation: "opening OpenStreetMap extract")
         guard FileManager.default.fileExists(atPath: path) || path.hasPrefix("/vsi") else {
             throw GDALError(subject: path, operation: "opening OpenStreetMap extract", reason: "no such file")
         }
-        let keys = ["name", "ref"] + tags.filter { $0 != "name" && $0 != "ref" && !$0.isEmpty }
-        var unique: [String] = []
-        for k in keys where !unique.contains(k) { unique.append(k) }
         let config = "/vsimem/trailpack-osmconf-\(UUID().uuidString).ini"
-        let text = Array(configText(lineTags: unique).utf8)
+        let text = Array(configText.utf8)
         guard let file = VSIFOpenL(config, "wb") else {
             throw GDALError(subject: path, operation: "writing the OSM driver configuration", reason: RasterDataset.lastMessage(fallback: ""))
         }
@@ -65,11 +83,10 @@ public enum OSMReader {
                             reason: RasterDataset.lastMessage(fallback: "GDAL's OSM driver cannot read it as .osm or .osm.pbf"))
         }
         let dataset = VectorDataset(handle: ds, path: path)
-        if let result = GDALDatasetExecuteSQL(ds, "SET interest_layers = lines", nil, nil) { GDALDatasetReleaseResultSet(ds, result) }
-        if let filter, let lines = GDALDatasetGetLayerByName(ds, "lines") {
-            let sql = whereClause(filter)
+        if let result = GDALDatasetExecuteSQL(ds, "SET interest_layers = \(wanted)", nil, nil) { GDALDatasetReleaseResultSet(ds, result) }
+        if let sql, let lines = GDALDatasetGetLayerByName(ds, wanted) {
             guard GDALCall.run({ OGR_L_SetAttributeFilter(lines, sql) }) == OGRERR_NONE else {
-                throw GDALError(subject: path, operation: "filtering ways by \(sql)", reason: RasterDataset.lastMessage(fallback: ""))
+                throw GDALError(subject: path, operation: "filtering \(wanted) by \(sql)", reason: RasterDataset.lastMessage(fallback: ""))
             }
         }
         var features: [VectorFeature] = []
@@ -79,7 +96,7 @@ public enum OSMReader {
             var layer: OGRLayerH?
             guard let next = GDALDatasetGetNextFeature(dataset.handle, &layer, nil, nil, nil) else { break }
             let feature = VectorFeatureHandle(next)
-            guard let layer, String(cString: OGR_L_GetName(layer)) == "lines" else { continue }
+            guard let layer, String(cString: OGR_L_GetName(layer)) == wanted else { continue }
             defer { index += 1 }
             let f = feature.handle
             guard let g = OGR_F_GetGeometryRef(f) else { continue }
@@ -87,12 +104,12 @@ public enum OSMReader {
             let defn = OGR_F_GetDefnRef(f)
             for k in 0..<OGR_FD_GetFieldCount(defn) where OGR_F_IsFieldSetAndNotNull(f, k) != 0 {
                 let name = String(cString: OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, k)))
-                fields[name == "osm_id" ? "osm_way_id" : name] = String(cString: OGR_F_GetFieldAsString(f, k))
+                fields[name == "osm_id" ? (wanted == "lines" ? "osm_way_id" : "osm_node_id") : name] = String(cString: OGR_F_GetFieldAsString(f, k))
             }
-            features.append(VectorFeature(layer: "lines", index: index, fields: fields, geometry: .read(g)))
+            features.append(VectorFeature(layer: wanted, index: index, fields: fields, geometry: .read(g)))
         }
         if CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() == CE_Fatal {
-            throw GDALError(subject: path, operation: "reading OpenStreetMap ways", reason: RasterDataset.lastMessage(fallback: ""))
+            throw GDALError(subject: path, operation: "reading OpenStreetMap \(wanted == "lines" ? "ways" : "nodes")", reason: RasterDataset.lastMessage(fallback: ""))
         }
         return features
     }
@@ -108,7 +125,7 @@ public enum OSMReader {
 
     /// An `osmconf.ini` that reads ways with the given tags as `lines` attributes; closed ways
     /// tagged as areas become polygons (not read), as in GDAL's own configuration.
-    static func configText(lineTags: [String]) -> String {
+    static func configText(lineTags: [String], pointTags: [String] = ["name"]) -> String {
         let section = { (name: String, attributes: String) in
             "[\(name)]\nosm_id=yes\nosm_version=no\nosm_timestamp=no\nosm_uid=no\nosm_user=no\nosm_changeset=no\nattributes=\(attributes)\nother_tags=no\n"
         }
@@ -118,7 +135,7 @@ public enum OSMReader {
         report_all_ways=no
         attribute_name_laundering=no
 
-        """ + section("points", "name") + section("lines", lineTags.joined(separator: ","))
+        """ + section("points", pointTags.joined(separator: ",")) + section("lines", lineTags.joined(separator: ","))
             + section("multipolygons", "name") + section("multilinestrings", "name") + section("other_relations", "name")
     }
 }

@@ -18,15 +18,15 @@ enum SummitPass {
         let naming = SummitNaming.names(ctx, summits: summits.filter(\.nameable).map(\.vertex))
         var out: [Waypoint] = []
         for s in summits where !naming.silent.contains(s.vertex) {
-            let ele = MetresFormat.wholeMetres(ctx.input.elevationsM[s.vertex])
+            let eleM = ctx.input.elevationsM[s.vertex], ele = MetresFormat.wholeMetres(eleM)
             if let p = naming.poiOf[s.vertex] {
                 if p == ctx.endPoi || p == ctx.startPoi { continue }
                 let name = ctx.poi(p).name
                 out.append(Waypoint(i: s.vertex, kind: .summit, name: name, instruction: "Reach the summit of \(name)"))
             } else if s.isCol {
-                out.append(Waypoint(i: s.vertex, kind: .summit, name: "Pass, " + ele, instruction: "Reach the high point of the pass, " + ele))
+                out.append(Waypoint(i: s.vertex, kind: .summit, name: MetresFormat.labelled("Pass", eleM: eleM), instruction: "Reach the high point of the pass, " + ele))
             } else {
-                out.append(Waypoint(i: s.vertex, kind: .summit, name: "Summit, " + ele, instruction: "Reach the summit, " + ele))
+                out.append(Waypoint(i: s.vertex, kind: .summit, name: MetresFormat.labelled("Summit", eleM: eleM), instruction: "Reach the summit, " + ele))
             }
         }
         return (out, Set(naming.poiOf.values))

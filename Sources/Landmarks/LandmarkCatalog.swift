@@ -74,7 +74,7 @@ public enum LandmarkCatalog {
                     out[k].prominenceM = max(out[k].prominenceM ?? 0, s.prominenceM)
                     continue
                 }
-                let name = "Summit " + MetresFormat.wholeMetres(s.eleM)
+                let name = MetresFormat.labelled("Summit", eleM: s.eleM)
                 guard !excluded.contains(name),
                       var l = landmark(name: name, kind: "summit", at: location, grid: grid) else { continue }
                 l.prominenceM = s.prominenceM

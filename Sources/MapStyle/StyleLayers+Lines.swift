@@ -48,7 +48,7 @@ extension StyleLayers {
         icon.append(.string(SpriteIcons.fallback))
         return layer("pois", "symbol", StyleSheet.source("pois", input) + [
             ("minzoom", 10),
-            ("layout", ["icon-image": .array(icon), "icon-size": 1, "text-field": ["get", "name"], "text-font": font,
+            ("layout", ["icon-image": .array(icon), "icon-size": 1, "text-field": StyleLayers.poiLabel, "text-font": font,
                         "text-size": byZoom([(11, 11), (15, 13)]), "text-variable-anchor": .array(poiTextAnchors.map { .string($0) }),
                         "text-radial-offset": .number(poiTextOffsetEm),
                         "text-optional": true, "icon-allow-overlap": true]),

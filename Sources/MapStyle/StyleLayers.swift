@@ -54,7 +54,7 @@ public enum StyleLayers {
     static func contourLabels(_ input: StyleInput) -> JSONValue {
         layer("contours-label", "symbol", StyleSheet.source("contours", input) + [
             ("minzoom", 12.5), ("filter", ["==", ["get", "index"], true]),
-            ("layout", ["symbol-placement": "line", "symbol-spacing": 400, "text-field": elevationLabel, "text-font": font,
+            ("layout", ["symbol-placement": "line", "symbol-spacing": 400, "text-field": elevationLabel(["get", "ele"]), "text-font": font,
                         "text-size": 10, "text-max-angle": 25, "text-padding": 6,
                         "icon-image": .string(SpriteIcons.plate), "icon-text-fit": "both", "icon-text-fit-padding": [0, 2, 0, 2],
                         "icon-rotation-alignment": "map"]),
@@ -66,11 +66,15 @@ public enum StyleLayers {
     /// Opacity of the plate under contour labels.
     static let plateOpacity = 0.9
 
-    /// `ele` as "1,250 m" (a thousands comma below 1,000,000 m; "-20 m" and "950 m" as they are).
-    static let elevationLabel: JSONValue = {
-        let ele: JSONValue = ["get", "ele"]
+    /// Whole metres `ele` (an expression) as "1,250 m", `MetresFormat.wholeMetres`'s form (a
+    /// thousands comma below 1,000,000 m; "-20 m" and "950 m" as they are).
+    static func elevationLabel(_ ele: JSONValue) -> JSONValue {
         let thousands: JSONValue = ["to-string", ["floor", ["/", ele, 1000]]]
         let rest: JSONValue = ["slice", ["to-string", ["+", 1000, ["%", ele, 1000]]], 1]
         return ["case", [">=", ele, 1000], ["concat", thousands, ",", rest, " m"], ["concat", ["to-string", ele], " m"]]
-    }()
+    }
+
+    /// A POI's label: its name with its elevation rounded to whole metres when it has one, as
+    /// `MetresFormat.labelled` writes it on the overview ("Mount Cabot 1,257 m").
+    static let poiLabel: JSONValue = ["case", ["has", "ele"], ["concat", ["get", "name"], " ", elevationLabel(["round", ["get", "ele"]])], ["get", "name"]]
 }

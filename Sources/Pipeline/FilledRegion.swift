@@ -2,9 +2,9 @@ import Bindings
 import Foundation
 import TrailpackCore
 
-/// The filled region grid as the source of every AR patch's void cells: one filled terrain per
-/// pack. A patch's measured cells keep the DEM's full resolution; its void cells take the region
-/// grid (`terrain.bin`'s whole metres) resampled onto the patch bilinearly
+/// The filled region grid as the source of an AR patch's void cells that the fill at the DEM's
+/// own resolution (`takeSourceFill`, which then sets the patch) does not reach. A patch's measured
+/// cells keep the DEM's full resolution; its void cells take the region grid (`terrain.bin`'s whole metres) resampled onto the patch bilinearly
 /// (`RasterDataset.takeVoids`): bilinear in web-mercator x, y is the SPEC's sampler (bilinear in
 /// lon, Y), so a filled patch cell is `terrain.bin` as a client samples it, within whole-metre
 /// rounding, and the route's `ele` draped on the patch follows it. (The recipe's cubic spline

@@ -20,7 +20,10 @@ enum TerrainRaster {
     }
 
     /// Warps `sources` onto `geometry`, checks and fills it (void cells the filled `region` grid
-    /// covers from it). Void limits the grid exceeds are in the fill's `breaches`, for the caller
+    /// covers from it), then, over voids, warps it again from the last source with its voids
+    /// filled at the source's resolution (`takeSourceFill`): every grid of the pack resamples
+    /// one filled surface, and a patch finer than the region grid shows no seam. The fill on the
+    /// grid's own cells still decides the void limits. Void limits the grid exceeds are in the fill's `breaches`, for the caller
     /// to report together with the others.
     /// - Throws: `MemoryLimitError` before allocating a grid over the limit; `BuildError.input`
     ///   naming the DEM file for implausible elevations or an all-void grid (through `fail`);
@@ -39,6 +42,9 @@ enum TerrainRaster {
         try checkPlausible(raster, geometry: geometry, sources: sources)
         let fill = try VoidFiller.fill(raster, geometry: geometry, options: options.voids, maxPercent: purpose.maxFilledPercent,
                                        smallerExtent: purpose.smallerExtent, region: region, fail: fail)
+        if !fill.filled.isEmpty {
+            try raster.takeSourceFill(sources, geometry: geometry, kernel: kernel, noData: Double(VoidFiller.noData))
+        }
         return (raster, fill)
     }
 

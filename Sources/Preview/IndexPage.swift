@@ -211,7 +211,7 @@ public enum IndexPage {
             let shown = names.prefix(10).map { e($0) }.joined(separator: ", ")
             let more = names.count > 10 ? " and \(names.count - 10) more" : ""
             parts.append("\(names.count) label\(names.count == 1 ? "" : "s") left out of the overview by its label budget "
-                         + "(one per \(MetresFormat.grouped(Int(LabelBudget.areaPerLabelPx))) px²): \(shown)\(more).")
+                         + "(one per \(MetresFormat.grouped(Int(LabelBudget.areaPerLabelPx))) px²), a POI's or landmark's marker with its label: \(shown)\(more).")
         }
         return parts.isEmpty ? "" : "<p>" + parts.joined(separator: " ") + "</p>\n"
     }

@@ -34,22 +34,4 @@ enum LandmarkOverlay {
         e.landmark.name + ": " + e.shares.map { "\($0.routeID) " + String(format: $0.share < 0.1 ? "%.1f %%" : "%.0f %%", 100 * $0.share) }
             .joined(separator: ", ")
     }
-
-    /// Draws the markers and returns their boxes (the labels are placed with the overview's).
-    static func drawMarkers(routes: [PackRoute], landmarks: [[PackLandmark]], frame: MercatorFrame, on canvas: Canvas) -> [PixelRect] {
-        var boxes: [PixelRect] = []
-        for e in entries(routes: routes, landmarks: landmarks) {
-            let p = frame.point(e.landmark.location)
-            canvas.newPath()
-            canvas.addPolyline([PixelPoint(xPx: p.xPx, yPx: p.yPx - 9), PixelPoint(xPx: p.xPx + 9, yPx: p.yPx),
-                                PixelPoint(xPx: p.xPx, yPx: p.yPx + 9), PixelPoint(xPx: p.xPx - 9, yPx: p.yPx)], closed: true)
-            canvas.setColor(markerColor)
-            canvas.fill(preserve: true)
-            canvas.setColor(.white)
-            canvas.setLineWidth(px: 1.5)
-            canvas.stroke()
-            boxes.append(PixelRect(xPx: p.xPx - 10, yPx: p.yPx - 10, widthPx: 20, heightPx: 20))
-        }
-        return boxes
-    }
 }

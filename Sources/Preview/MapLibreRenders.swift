@@ -1,4 +1,5 @@
 import Foundation
+import TrailpackCore
 
 /// A region's MapLibre renders on the preview page: its `style.json` drawn by the app's
 /// renderer (MapLibre Native, through `MapLibreRenderer`) at the three `MapLibreView`s, or why
@@ -36,11 +37,17 @@ public enum MapLibreRenders: Sendable, Equatable {
         guard let bbox = try? pack.manifest.regionBBox() else {
             return .notMade(reason: "MapLibre renders not made: the manifest's bbox is invalid.")
         }
-        let views = MapLibreView.views(bbox: bbox, firstRoute: pack.routes.first?.coords, pois: pack.pois.map { ($0.name, $0.location) })
+        let views = MapLibreView.views(bbox: bbox, firstRoute: pack.routes.first?.coords, pois: pack.pois.map { (MapLibreRenders.styleLabel($0), $0.location) })
         return .rendered(views.map { view in
             let file = view.fileName(regionId: pack.manifest.id)
             let error = renderer.render(stylePath: stylePath, view: view, outPath: outURL.appendingPathComponent(file).path)
             return Entry(view: view, file: file, error: error)
         })
+    }
+
+    /// A POI's label as the style writes it (`StyleLayers.poiLabel`: the name with its whole
+    /// metres, `MetresFormat.labelled`), so a view's frame holds the label whole.
+    static func styleLabel(_ poi: POIFeature) -> String {
+        poi.eleM.map { MetresFormat.labelled(poi.name, eleM: $0) } ?? poi.name
     }
 }

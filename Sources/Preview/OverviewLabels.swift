@@ -14,6 +14,8 @@ enum OverviewLabels {
         var gapPx: Double
         var sizePx: Double
         var bold: Bool
+        /// The index of the POI or landmark marker it labels (`OverviewMarkers.all`), nil for a waypoint's.
+        var marker: Int?
     }
 
     /// What `place` did: the boxes of the waypoint names placed (they sit above the routes) and
@@ -21,6 +23,8 @@ enum OverviewLabels {
     struct Outcome {
         var waypointBoxes: [PixelRect] = []
         var overBudget: [String] = []
+        /// The markers (`OverviewMarkers.all` indices) whose label was placed: the ones drawn.
+        var labelledMarkers: Set<Int> = []
     }
 
     /// Places the candidates of `pack` in the budget's order; at most `budget.maxLabels` are placed.
@@ -36,6 +40,7 @@ enum OverviewLabels {
             }
             guard let box = labels.place(c.text, near: c.anchor, gapPx: c.gapPx, sizePx: c.sizePx, bold: c.bold, on: canvas) else { continue }
             placedCount += 1
+            if let m = c.marker { outcome.labelledMarkers.insert(m) }
             if c.offer.priority == .routeWaypoint || c.offer.priority == .minorWaypoint { outcome.waypointBoxes.append(box) }
         }
         return outcome
@@ -46,9 +51,13 @@ enum OverviewLabels {
     /// (`MetresFormat`), and the landmarks' labels (`LandmarkOverlay.label`).
     static func candidates(_ pack: RegionPack, landmarks: [[PackLandmark]], frame: MercatorFrame) -> [Candidate] {
         var out: [Candidate] = []
-        func add(_ offer: (Int) -> LabelBudget.Offer, _ text: String, _ anchor: PixelPoint, gapPx: Double, sizePx: Double, bold: Bool = false) {
+        var markers = 0
+        func add(_ offer: (Int) -> LabelBudget.Offer, _ text: String, _ anchor: PixelPoint, gapPx: Double, sizePx: Double, bold: Bool = false,
+                 marked: Bool = false) {
+            let marker = marked ? markers : nil
+            if marked { markers += 1 }
             guard !text.isEmpty else { return }
-            out.append(Candidate(offer: offer(out.count), text: text, anchor: anchor, gapPx: gapPx, sizePx: sizePx, bold: bold))
+            out.append(Candidate(offer: offer(out.count), text: text, anchor: anchor, gapPx: gapPx, sizePx: sizePx, bold: bold, marker: marker))
         }
         for route in pack.routes {
             for w in route.waypoints where route.coords.indices.contains(w.i) {
@@ -60,14 +69,14 @@ enum OverviewLabels {
             }
         }
         for poi in pack.pois {
-            let text = poi.eleM.map { "\(poi.name) \(MetresFormat.wholeMetres($0))" } ?? poi.name
+            let text = poi.eleM.map { MetresFormat.labelled(poi.name, eleM: $0) } ?? poi.name
             add({ LabelBudget.Offer(priority: .poi, rank: LabelBudget.poiKindRank(poi.kind), eleM: poi.eleM ?? 0, order: $0) },
-                text, frame.point(poi.location), gapPx: 9, sizePx: 15)
+                text, frame.point(poi.location), gapPx: 9, sizePx: 15, marked: true)
         }
         for e in LandmarkOverlay.entries(routes: pack.routes, landmarks: landmarks) {
             let unnamed = e.landmark.name.hasPrefix("Summit ") && e.landmark.kind == "summit"
             add({ LabelBudget.Offer(priority: .landmark, rank: unnamed ? 1 : 0, eleM: e.landmark.ele, order: $0) },
-                LandmarkOverlay.label(e), frame.point(e.landmark.location), gapPx: 12, sizePx: 14)
+                LandmarkOverlay.label(e), frame.point(e.landmark.location), gapPx: 12, sizePx: 14, marked: true)
         }
         return out
     }

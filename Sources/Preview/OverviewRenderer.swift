@@ -22,6 +22,10 @@ public struct MapRendering: Sendable {
     public var contourLabelTexts: [String] = []
     /// Texts of the labels left out because the map's `LabelBudget` was spent (overview).
     public var overBudgetLabels: [String] = []
+    /// How many POI and landmark markers the map has (`OverviewMarkers.all`), and the boxes of
+    /// those drawn: the ones whose label was placed.
+    public var markerCount = 0
+    public var drawnMarkers: [PixelRect] = []
     /// The contours drawn at the map's scale (overview; nil when drawn as the pack has them).
     public var contourScale: ContourScale?
     /// The contour lines as drawn (overview), with their elevation and whether they are index lines.
@@ -54,6 +58,11 @@ public enum OverviewRenderer {
     /// Renders the overview of `pack`.
     /// - Throws: `PreviewError.malformed` without valid hillshade bounds; `.drawing` when Cairo fails.
     public static func render(_ pack: RegionPack) throws(PreviewError) -> MapRendering {
+        try render(pack, budget: nil)
+    }
+
+    /// The overview with the label budget `budget` (nil: the map's own, `LabelBudget(widthPx:heightPx:)`).
+    static func render(_ pack: RegionPack, budget given: LabelBudget?) throws(PreviewError) -> MapRendering {
         let bounds = try pack.hillshadeBounds()
         let mapWidthPx = MercatorFrame(bounds: bounds, longSidePx: mapLongSidePx).rect.widthPx
         let widthPx = canvasWidthPx(mapWidthPx: mapWidthPx)
@@ -67,7 +76,15 @@ public enum OverviewRenderer {
             let footerPx = try footerHeightPx(pack, legend: legend, widthPx: widthPx)
             let canvas = try Canvas(widthPx: Int(widthPx), heightPx: Int(frame.rect.heightPx + footerPx))
             canvas.clear(to: .white)
+            // Point labels are laid out first: a POI or landmark marker is drawn only with its label.
             var labels = MapDecorations.LabelPlacer(bounds: frame.rect.insetBy(marginPx: -3))
+            let markers = OverviewMarkers.all(pack, landmarks: landmarks, frame: frame)
+            for m in markers { labels.reserve(m.box) }
+            for route in pack.routes { labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2) }
+            var above = waypointMarkerBoxes(pack.routes, frame: frame)
+            for box in above { labels.reserve(box) }
+            let budget = given ?? LabelBudget(widthPx: frame.rect.widthPx, heightPx: frame.rect.heightPx)
+            let outcome = OverviewLabels.place(pack, landmarks: landmarks, frame: frame, budget: budget, labels: &labels, on: canvas)
             try canvas.withSavedState { () throws(DrawingError) in
                 canvas.clip(to: frame.rect)
                 try drawHillshade(pack.hillshade, frame: frame, on: canvas)
@@ -75,15 +92,10 @@ public enum OverviewRenderer {
                 FilledVoidLayer.draw(pack.manifest.filledVoidAreas, frame: frame, on: canvas)
                 drawTrails(pack.trails, frame: frame, on: canvas)
                 NetworkNodeLayer.draw(pack.network, frame: frame, on: canvas)
-                for box in drawPOIs(pack.pois, frame: frame, on: canvas) { labels.reserve(box) }
-                for box in LandmarkOverlay.drawMarkers(routes: pack.routes, landmarks: landmarks, frame: frame, on: canvas) { labels.reserve(box) }
+                OverviewMarkers.draw(markers, labelled: outcome.labelledMarkers, on: canvas)
                 drawRoutes(pack.routes, frame: frame, on: canvas)
             }
-            for route in pack.routes { labels.avoid(line: route.coords.map(frame.point), halfWidthPx: routeLineWidthPx / 2 + 2) }
-            var above = drawWaypointMarkers(pack.routes, frame: frame, on: canvas)
-            for box in above { labels.reserve(box) }
-            let budget = LabelBudget(widthPx: frame.rect.widthPx, heightPx: frame.rect.heightPx)
-            let outcome = OverviewLabels.place(pack, landmarks: landmarks, frame: frame, budget: budget, labels: &labels, on: canvas)
+            drawWaypointMarkers(pack.routes, frame: frame, on: canvas)
             above += outcome.waypointBoxes
             let pointLabels = labels.labels.map { $0.text }
             let lineLabels = contours.placeLabels(frame: frame, labels: &labels, on: canvas)
@@ -92,25 +104,32 @@ public enum OverviewRenderer {
             drawFooter(pack, frame: frame, legend: legend, widthPx: widthPx, on: canvas)
             return MapRendering(image: try canvas.rgbaImage(), frame: frame, aboveRouteBoxes: above, labelBoxes: labels.layout.placed,
                                 droppedLabels: labels.dropped, labelTexts: pointLabels, contourLabelTexts: lineLabels.map(\.text),
-                                overBudgetLabels: outcome.overBudget, contourScale: contours.scale,
+                                overBudgetLabels: outcome.overBudget, markerCount: markers.count,
+                                drawnMarkers: outcome.labelledMarkers.sorted().map { markers[$0].box }, contourScale: contours.scale,
                                 contourLines: contours.minor.map { ($0.eleM, false, $0.parts) } + contours.index.map { ($0.eleM, true, $0.parts) })
         } catch {
             throw .drawing(error)
         }
     }
 
-    /// Draws every route's waypoint markers and returns their boxes.
-    static func drawWaypointMarkers(_ routes: [PackRoute], frame: MercatorFrame, on canvas: Canvas) -> [PixelRect] {
-        var boxes: [PixelRect] = []
+    /// Draws every route's waypoint markers.
+    static func drawWaypointMarkers(_ routes: [PackRoute], frame: MercatorFrame, on canvas: Canvas) {
         for route in routes {
             for w in route.waypoints where route.coords.indices.contains(w.i) {
-                let p = frame.point(route.coords[w.i])
-                MapDecorations.drawWaypointMarker(w.kind, at: p, on: canvas)
-                let r = MapDecorations.markerReachPx
-                boxes.append(PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r))
+                MapDecorations.drawWaypointMarker(w.kind, at: frame.point(route.coords[w.i]), on: canvas)
             }
         }
-        return boxes
+    }
+
+    /// The boxes of every route's waypoint markers (`drawWaypointMarkers`).
+    static func waypointMarkerBoxes(_ routes: [PackRoute], frame: MercatorFrame) -> [PixelRect] {
+        let r = MapDecorations.markerReachPx
+        return routes.flatMap { route in
+            route.waypoints.filter { route.coords.indices.contains($0.i) }.map { w in
+                let p = frame.point(route.coords[w.i])
+                return PixelRect(xPx: p.xPx - r, yPx: p.yPx - r, widthPx: 2 * r, heightPx: 2 * r)
+            }
+        }
     }
 
     /// The canvas width for a map `mapWidthPx` wide: `minimumWidthPx` for maps at least that
@@ -160,22 +179,6 @@ public enum OverviewRenderer {
         canvas.setDash(lengthsPx: [])
     }
 
-    /// Draws the POI squares and returns their boxes (labels are placed later).
-    static func drawPOIs(_ pois: [POIFeature], frame: MercatorFrame, on canvas: Canvas) -> [PixelRect] {
-        var boxes: [PixelRect] = []
-        for poi in pois {
-            let p = frame.point(poi.location)
-            canvas.newPath()
-            canvas.addRectangle(PixelRect(xPx: p.xPx - 5, yPx: p.yPx - 5, widthPx: 10, heightPx: 10))
-            canvas.setColor(RoutePalette.poi)
-            canvas.fill(preserve: true)
-            canvas.setColor(.white)
-            canvas.setLineWidth(px: 1.5)
-            canvas.stroke()
-            boxes.append(PixelRect(xPx: p.xPx - 6, yPx: p.yPx - 6, widthPx: 12, heightPx: 12))
-        }
-        return boxes
-    }
 
     static func drawRoutes(_ routes: [PackRoute], frame: MercatorFrame, on canvas: Canvas) {
         canvas.setLineCap(.round)

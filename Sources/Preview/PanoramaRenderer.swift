@@ -69,7 +69,7 @@ public enum PanoramaRenderer {
         let layout = PanoramaLayout(skyline: skyline, bearingsDeg: tops.map(\.1))
         let widthPx = layout.widthPx
         let sorted = tops.sorted(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) })
-        let texts = sorted.map { "\($0.0.name) " + PanoramaText.km($0.3) }
+        let texts = sorted.map { PanoramaText.label(name: $0.0.name, distanceM: $0.3) }
         let boxes: [PixelRect?]
         do throws(DrawingError) { boxes = try labelBoxes(texts, anchorsXPx: sorted.map { layout.xPx($0.1) }, imageWidthPx: widthPx) } catch { throw .drawing(error) }
         // The skyline band sits under the label rows used (none: right under the title).

@@ -54,6 +54,12 @@ public enum PanoramaText {
         return lo...hi
     }
 
+    /// A landmark's panorama label: its name, a middle dot, how far it is ("Summit 585 m · 6.5 km"):
+    /// the dot keeps a height in the name ("Summit 585 m", `MetresFormat.labelled`) apart from the distance.
+    static func label(name: String, distanceM: Double) -> String {
+        name + " · " + km(distanceM)
+    }
+
     /// "850 m" below a kilometre, else "2.4 km".
     static func km(_ metres: Double) -> String {
         metres < 999.5 ? MetresFormat.wholeMetres(metres) : "\(formatNumber(metres / 1000, maxDecimals: 1)) km"

@@ -112,8 +112,9 @@ struct DEMRules {
     }
 
     /// The DEM warped onto `geometry` (pixel centres on its samples) with the build's kernel,
-    /// voids filled as the build fills them, unrounded: from `region` (terrain.bin as a raster,
-    /// sampled bilinearly, the SPEC sampler) where given, then by `fillNoData` for what is left.
+    /// voids filled as the build fills them, unrounded: from the last source filled at its own
+    /// resolution (`takeSourceFill`), then from `region` (terrain.bin as a raster, sampled
+    /// bilinearly, the SPEC sampler) where given, then by `fillNoData` for what is left.
     /// - Throws: `GDALError` when GDAL fails.
     func warpedRaster(_ sources: [RasterDataset], onto geometry: GridGeometry, voidsFrom region: RasterDataset? = nil) throws -> RasterDataset {
         let raster = try RasterDataset.warp(sources, to: geometry, kernel: kernel, noData: -32768)
@@ -122,6 +123,7 @@ struct DEMRules {
         try raster.withMutableFloat32Pixels { pixels in
             for k in pixels.indices where !pixels[k].isFinite { pixels[k] = -32768 }
         }
+        try raster.takeSourceFill(sources, geometry: geometry, kernel: kernel, noData: -32768)
         if let region { try raster.takeVoids(from: region, onto: geometry, kernel: .bilinear, noData: -32768) }
         if try raster.withFloat32Pixels({ $0.contains { $0 <= -32768 } }) {
             try raster.fillNoData(maxSearchDistancePixels: Double(max(geometry.width, geometry.height)),

@@ -62,7 +62,7 @@ extension GuidanceRules {
                     found: problem)
             return
         }
-        // A pass ("Reach the high point of the pass, 936 m", `name` "Pass, 936 m") is a col of the terrain.
+        // A pass ("Reach the high point of the pass, 936 m", `name` "Pass 936 m") is a col of the terrain.
         let isPass = [cue.instruction, cue.name].contains { text in
             (text ?? "").lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == "pass" || $0 == "col" || $0 == "saddle" }
         }

@@ -313,8 +313,8 @@ enum Help {
         --trails may be repeated; each is read as the build reads trails (GPX, GeoJSON, KML,
         .osm, .osm.pbf, Overpass API JSON): recorded tracks become routes (parts with fix times
         chained in time order; a strongly downhill chain no time orders gets a reverse: true
-        hint), GPX <rte> drawn routes, named points (GPX <wpt>, GeoJSON points, KML placemarks)
-        POIs with kinds guessed from their properties (kind, category, type, OSM tourism,
+        hint), GPX <rte> drawn routes, named points (GPX <wpt>, GeoJSON points, KML placemarks,
+        OSM nodes with a name and a tourism, natural or amenity tag) POIs with kinds guessed from their properties (kind, category, type, OSM tourism,
         natural, amenity, <sym>), then the strongest whole word of the name (marked as guesses),
         other lines the region's trails; a trails file more than 3 km from every route is left
         out with a warning. Resolutions are left at their defaults, except over a DEM more than

@@ -29,7 +29,7 @@ enum InitCommand {
         let source = try DEMFile.open(dem).dataset
         let extent = try source.lonLatExtent()
         var files: [(path: String, features: [VectorFeature])] = []
-        for file in a.repeated["--trails", default: []] { files.append((file, try TrailSource.features(path: file))) }
+        for file in a.repeated["--trails", default: []] { files.append((file, try starterFeatures(path: file))) }
         let starter = try starterContent(files, paths: paths, dem: source)
         guard let region = StarterBBox.region(dem: extent, content: starter.content) else {
             printError("\(dem): the DEM (\(extent)) does not reach the trails, routes and waypoints given (\(BBox(covering: starter.content).map(\.description) ?? "none")); give the DEM that covers them")
@@ -58,6 +58,15 @@ enum InitCommand {
         var trails: [String] = [], notes: [String] = [], content: [LonLat] = []
         /// True when a kept trails file is OpenStreetMap data (its credit is written).
         var osm = false
+    }
+
+    /// A `--trails` file's features as the build reads them, and for an OpenStreetMap extract
+    /// (`.osm`, `.osm.pbf`, Overpass JSON) its named nodes tagged `tourism`, `natural` or
+    /// `amenity` too (`OSMReader.readNamedPoints`): the huts, peaks and springs a starter offers as POIs.
+    /// - Throws: `GDALError` naming the file when it cannot be read.
+    static func starterFeatures(path: String) throws(GDALError) -> [VectorFeature] {
+        let features = try TrailSource.features(path: path)
+        return OSMReader.handles(path: path) ? features + (try OSMReader.readNamedPoints(path: path)) : features
     }
 
     /// The starter's routes, POIs and trails from `files` (features as the build reads them).

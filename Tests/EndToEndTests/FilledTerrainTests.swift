@@ -11,17 +11,11 @@ import TrailpackCore
     typealias F = RasterInputFixtures
     static let zip = TestData.path("kauai-voids/N22W160v2.3a.hgt.zip")
 
-    /// Largest difference (m) allowed between a filled AR patch cell and `terrain.bin` sampled
-    /// there by the SPEC sampler: both are whole metres, the patch cell is the bilinear sample
-    /// of `terrain.bin` rounded (0.5 m), plus float slack. (Measured: 0.5 m over 987 cells; 289 m
-    /// when the patch was filled on its own.)
-    static let patchBoundM = 1.0
-    /// Largest difference (m) allowed between a route's `ele` and `terrain.bin` where the four
-    /// patch cells around the vertex are filled: the bilinear sample of the 30 m patch (itself
-    /// bilinear in the 90 m grid) against the bilinear sample of the 90 m grid, on the steep
-    /// filled summit of Waialeale (measured: 6.9 m at most over 185 vertices, RMS 1.1 m; 195 m when
-    /// the patch was filled on its own).
-    static let eleBoundM = 8.0
+    // One filled terrain: the AR patch and `terrain.bin` both resample the DEM with its voids
+    // filled at its own resolution (`takeSourceFill`), so over filled cells they differ as the
+    // two resolutions differ over measured ground, no more. (When a patch took its void cells
+    // from `terrain.bin` they were within 0.5 m, but the finer patch then showed a seam 5 to 11.5
+    // times as rough as the ground around, VoidRoughnessTests; filled on its own, 289 m apart.)
 
     /// The Kauai region and a track straight across the island (over the summit voids), with
     /// `extra` void limits.
@@ -50,36 +44,13 @@ import TrailpackCore
         let r = try TestData.run(["build", try Self.recipe(in: dir, name: "kauai.json5", voids: "maxRouteFilledM: 5000"), "--out", root.path])
         #expect(r.status == 0, "\(r.stderr)")
         let region = root.appendingPathComponent("regions/kauai")
-        let terrain = try TER1.decode([UInt8](Data(contentsOf: region.appendingPathComponent("terrain.bin"))))
         let patch = try TER1.decode([UInt8](Data(contentsOf: region.appendingPathComponent("ar/across.bin"))))
         let filled = try Self.voidMask(onto: patch)
-        // Patch cells over DEM voids against terrain.bin sampled there.
-        var worstM = 0.0, sumSq = 0.0, n = 0
-        for row in 0..<patch.height {
-            for column in 0..<patch.width where filled[row * patch.width + column] {
-                let p = LonLat(patch.lon(column: Double(column)), patch.lat(row: Double(row)))
-                let d = abs(Double(patch[column: column, row: row]) - (terrain.elevationM(at: p) ?? .infinity))
-                (worstM, sumSq, n) = (max(worstM, d), sumSq + d * d, n + 1)
-            }
-        }
-        #expect(n > 500, "\(n) filled patch cells")
-        #expect(worstM <= Self.patchBoundM, "AR patch vs terrain.bin over \(n) filled cells: worst \(worstM) m, RMS \((sumSq / Double(n)).squareRoot()) m")
-
-        // Route ele against terrain.bin where the vertex lies among filled patch cells only.
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: region.appendingPathComponent("routes/across.json"))) as? [String: Any]
         let coords = try #require(doc?["coords"] as? [[Double]])
-        var eleWorstM = 0.0, onFilled = 0
-        for c in coords {
-            let p = LonLat(c[0], c[1])
-            let (col, row) = patch.gridPosition(of: p)
-            let c0 = min(Int(col), patch.width - 2), r0 = min(Int(row), patch.height - 2)
-            guard filled[r0 * patch.width + c0], filled[r0 * patch.width + c0 + 1], filled[(r0 + 1) * patch.width + c0],
-                  filled[(r0 + 1) * patch.width + c0 + 1] else { continue }
-            eleWorstM = max(eleWorstM, abs(c[2] - (terrain.elevationM(at: p) ?? .infinity)))
-            onFilled += 1
-        }
-        #expect(onFilled > 50, "\(onFilled) vertices over filled cells")
-        #expect(eleWorstM <= Self.eleBoundM, "route ele vs terrain.bin over \(onFilled) vertices on filled cells: worst \(eleWorstM) m")
+        let a = try Self.agreement(region: region, routeID: "across", dem: Self.zip)
+        #expect(a.filled.count > 500 && a.eleFilled.count > 50, "\(a)")
+        Self.expectNoWorseOverFilled(a)
 
         // The summary: metres over filled terrain, recounted from the patch's void cells (a
         // vertex on filled terrain when any of its four cells is; half of each step it shares).
@@ -125,31 +96,48 @@ import TrailpackCore
                 && routeOnly.stderr.contains("maxRouteFilledM") && !routeOnly.stderr.contains("void limits"), "\(routeOnly.stderr)")
     }
 
-    /// Worst |AR patch - terrain.bin| over the patch's filled cells, and worst |ele - terrain.bin|
-    /// at vertices whose four patch cells are filled (with their counts), for a built region.
-    static func agreement(region: URL, routeID: String, dem: String) throws -> (patchM: Double, cells: Int, eleM: Double, vertices: Int) {
+    /// Differences (m) between a pack's grid and `terrain.bin` sampled by the SPEC sampler:
+    /// worst, RMS and how many compared.
+    struct Gap: CustomStringConvertible {
+        var worstM = 0.0, sumSq = 0.0, count = 0
+        var rmsM: Double { (sumSq / Double(max(count, 1))).squareRoot() }
+        mutating func add(_ d: Double) { (worstM, sumSq, count) = (max(worstM, d), sumSq + d * d, count + 1) }
+        var description: String { "worst \(worstM) m, RMS \(rmsM) m over \(count)" }
+    }
+
+    /// |AR patch - terrain.bin| over the patch's filled and its measured cells, and |ele -
+    /// terrain.bin| at vertices whose four patch cells are all filled and all measured, for a built region.
+    static func agreement(region: URL, routeID: String, dem: String) throws -> (filled: Gap, measured: Gap, eleFilled: Gap, eleMeasured: Gap) {
         let terrain = try TER1.decode([UInt8](Data(contentsOf: region.appendingPathComponent("terrain.bin"))))
         let patch = try TER1.decode([UInt8](Data(contentsOf: region.appendingPathComponent("ar/\(routeID).bin"))))
         let filled = try voidMask(onto: patch, dem: dem)
-        var patchM = 0.0, cells = 0
+        var onFilled = Gap(), onMeasured = Gap()
         for row in 0..<patch.height {
-            for column in 0..<patch.width where filled[row * patch.width + column] {
+            for column in 0..<patch.width {
                 let p = LonLat(patch.lon(column: Double(column)), patch.lat(row: Double(row)))
-                patchM = max(patchM, abs(Double(patch[column: column, row: row]) - (terrain.elevationM(at: p) ?? .infinity)))
-                cells += 1
+                guard let t = terrain.elevationM(at: p) else { continue }
+                let d = abs(Double(patch[column: column, row: row]) - t)
+                if filled[row * patch.width + column] { onFilled.add(d) } else { onMeasured.add(d) }
             }
         }
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: region.appendingPathComponent("routes/\(routeID).json"))) as? [String: Any]
-        var eleM = 0.0, vertices = 0
+        var eleFilled = Gap(), eleMeasured = Gap()
         for c in doc?["coords"] as? [[Double]] ?? [] {
             let p = LonLat(c[0], c[1])
             let (col, row) = patch.gridPosition(of: p)
             let c0 = min(Int(col), patch.width - 2), r0 = min(Int(row), patch.height - 2)
-            guard [(c0, r0), (c0 + 1, r0), (c0, r0 + 1), (c0 + 1, r0 + 1)].allSatisfy({ filled[$0.1 * patch.width + $0.0] }) else { continue }
-            eleM = max(eleM, abs(c[2] - (terrain.elevationM(at: p) ?? .infinity)))
-            vertices += 1
+            let four = [(c0, r0), (c0 + 1, r0), (c0, r0 + 1), (c0 + 1, r0 + 1)].map { filled[$0.1 * patch.width + $0.0] }
+            guard let t = terrain.elevationM(at: p) else { continue }
+            if four.allSatisfy({ $0 }) { eleFilled.add(abs(c[2] - t)) } else if !four.contains(true) { eleMeasured.add(abs(c[2] - t)) }
         }
-        return (patchM, cells, eleM, vertices)
+        return (onFilled, onMeasured, eleFilled, eleMeasured)
+    }
+
+    /// Over filled cells the patch and the route's `ele` are no farther from `terrain.bin` than
+    /// over the measured cells of the same patch (worst and RMS).
+    static func expectNoWorseOverFilled(_ a: (filled: Gap, measured: Gap, eleFilled: Gap, eleMeasured: Gap)) {
+        #expect(a.filled.worstM <= a.measured.worstM && a.filled.rmsM <= a.measured.rmsM, "patch - terrain.bin: filled \(a.filled), measured \(a.measured)")
+        #expect(a.eleFilled.worstM <= a.eleMeasured.worstM, "ele - terrain.bin: filled \(a.eleFilled), measured \(a.eleMeasured)")
     }
 
     @Test func aNaNHolePunchedUnderTheJacksboroRidgeRouteIsOneFilledTerrain() throws {
@@ -170,7 +158,7 @@ import TrailpackCore
         #expect(r.stderr.contains("warning: route pine-mountain-crest: ") && r.stderr.contains("m of the route"), "\(r.stderr)")
         // AR patch at 10 m, region at 30 m.
         let a = try Self.agreement(region: root.appendingPathComponent("regions/jacksboro"), routeID: "pine-mountain-crest", dem: holed)
-        #expect(a.cells > 1000 && a.vertices > 20, "\(a)")
-        #expect(a.patchM <= Self.patchBoundM && a.eleM <= Self.eleBoundM, "\(a)")
+        #expect(a.filled.count > 1000 && a.eleFilled.count > 20, "\(a)")
+        Self.expectNoWorseOverFilled(a)
     }
 }

@@ -60,7 +60,7 @@ struct EndsAndPassesTests {
         let notch: [(Double, Double)] = [(0, 700), (1000, 936), (1200, 906), (2000, 1100), (3000, 1100)]
         for reversed in [false, true] {
             let summits = try Guidance.waypoints(for: Self.profileRoute(notch, reversed: reversed)).filter { $0.kind == .summit }
-            #expect(summits.map(\.name) == ["Pass, 936 m"], "reversed: \(reversed)")
+            #expect(summits.map(\.name) == ["Pass 936 m"], "reversed: \(reversed)")
             #expect(summits.map(\.instruction) == ["Reach the high point of the pass, 936 m"])
         }
         // Controls: the ground beyond rises only 94 m higher, or 164 m higher but 1.6 km away.

@@ -201,7 +201,7 @@ struct GuidanceTests {
         let summits = try Guidance.waypoints(for: input).filter { $0.kind == .summit }
         try #require(summits.count == 1)
         #expect(summits[0].i == input.resampledIndexOfPathVertex[1])
-        #expect(summits[0].name == "Summit, 1,234 m")
+        #expect(summits[0].name == "Summit 1,234 m")
         #expect(summits[0].instruction == "Reach the summit, 1,234 m")
     }
 
@@ -223,7 +223,7 @@ struct GuidanceTests {
         let peak = Fixtures.walk([(90, 300)])[1]
         let far = PointOfInterest(name: "Mount Cabot", kind: "peak", location: Geodesic.destination(from: peak, bearingDeg: 0, distanceM: 160))
         let summits = try Guidance.waypoints(for: Self.peakRoute(peakM: 999.6, dropM: 60, pois: [far])).filter { $0.kind == .summit }
-        #expect(summits.map(\.name) == ["Summit, 1,000 m"])
+        #expect(summits.map(\.name) == ["Summit 1,000 m"])
     }
 
     @Test(arguments: [(20.5, 1), (15.0, 0)])

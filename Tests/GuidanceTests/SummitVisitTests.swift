@@ -75,6 +75,6 @@ struct SummitVisitTests {
         var tuning = GuidanceTuning.standard
         tuning.cues.namingRadiusM = 5
         let summits = try Guidance.waypoints(for: Self.outAndBackBeyond(beyondM: 400, dipM: 60), tuning: tuning).filter { $0.kind == .summit }
-        #expect(summits.map(\.name) == ["Summit, 1,100 m", "Summit, 1,100 m"])
+        #expect(summits.map(\.name) == ["Summit 1,100 m", "Summit 1,100 m"])
     }
 }

@@ -79,5 +79,10 @@ import TrailpackCore
         LabelPlacementTests.expectDisjointInside(panorama.labelBoxes, PixelRect(xPx: 0, yPx: 0, widthPx: Double(panorama.image.widthPx),
                                                                                 heightPx: Double(panorama.image.heightPx)), "crowded panorama")
     }
-}
 
+    /// A DEM summit's height and its distance read apart (issue 41): "Summit 585 m · 6.5 km", not "Summit 585 m 6.5 km".
+    @Test func aLandmarkLabelKeepsTheHeightInItsNameApartFromTheDistance() {
+        #expect(PanoramaText.label(name: MetresFormat.labelled("Summit", eleM: 585), distanceM: 6460) == "Summit 585 m · 6.5 km")
+        #expect(PanoramaText.label(name: "Mount Cabot", distanceM: 471) == "Mount Cabot · 471 m")
+    }
+}
