@@ -186,12 +186,25 @@ def check_frame(b, route_id, d, fr, grids, route, clearance, region):
     color = tuple(int(shown["routeColor"][i:i + 2], 16) for i in (1, 3, 5))
     fov = math.radians(shown["keyframe"]["fovDeg"])
     in_view = on_route = 0
-    for lon, lat, ele in route["coords"]:
-        x, y, z = world(lon, lat, ele)
+    misses = []
+    ribbon = b.eval("trailpack3d.ribbon()")
+    ribbon_lift = b.eval("trailpack3d.ribbonLiftM")
+    for k, (lon, lat, ele) in enumerate(route["coords"]):
+        x, y, z = world(lon, lat, ele + ribbon_lift)
         p = project(P, V, x, y, z)
         if p is None or abs(p[0]) > 0.95 or abs(p[1]) > 0.95 or abs(p[2]) >= 1: continue
         dist = math.dist(cam, (x, y, z))
-        if 6.0 * height / (2 * dist * math.tan(fov / 2)) < 2.5: continue  # the ribbon narrower than 2.5 px
+        # The ribbon as the page drew it: narrower than 2.5 px across its own line on the screen
+        # here (seen edge-on, foreshortened), no colour to find.
+        n = len(route["coords"])
+        e1, e2 = project(P, V, *ribbon[6 * k:6 * k + 3]), project(P, V, *ribbon[6 * k + 3:6 * k + 6])
+        a_ = project(P, V, *world(*route["coords"][max(0, k - 1)][:2], route["coords"][max(0, k - 1)][2] + ribbon_lift))
+        b_ = project(P, V, *world(*route["coords"][min(n - 1, k + 1)][:2], route["coords"][min(n - 1, k + 1)][2] + ribbon_lift))
+        if None in (e1, e2, a_, b_): continue
+        tx, ty = (b_[0] - a_[0]) * width / 2, (b_[1] - a_[1]) * height / 2
+        ex_, ey_ = (e1[0] - e2[0]) * width / 2, (e1[1] - e2[1]) * height / 2
+        across = abs(tx * ey_ - ty * ex_) / max(math.hypot(tx, ty), 1e-9)
+        if across < 2.5: continue
         # In line of sight of the camera over this script's own terrain, by 1 m, else not "in view".
         n, seen = max(2, int(dist / 2)), True
         for k in range(1, n):
@@ -205,6 +218,7 @@ def check_frame(b, route_id, d, fr, grids, route, clearance, region):
         sx, sy = int((p[0] + 1) / 2 * width), int((1 - p[1]) / 2 * height)
         near = [rows[j][i] for j in range(max(0, sy - 1), min(height, sy + 2)) for i in range(max(0, sx - 1), min(width, sx + 2))]
         if any(sum((a - b_) ** 2 for a, b_ in zip(px_, color)) <= 60 ** 2 for px_ in near): on_route += 1
+        elif len(misses) < 8: misses.append([round(dist), sx, sy, rows[sy][sx] if 0 <= sx < width and 0 <= sy < height else None])
     def is_sky(px_): return sum((a - b_) ** 2 for a, b_ in zip(px_, SKY)) <= 12 ** 2
     sky_top = sum(is_sky(px_) for px_ in rows[0]) / width
     ground_bottom = sum(not is_sky(px_) for px_ in rows[-1]) / width
@@ -231,7 +245,7 @@ def check_frame(b, route_id, d, fr, grids, route, clearance, region):
                 verdict = (sy > sy2) == (ele > ele2)
     return {"distanceM": d, "cameraMarginM": cam_margin, "inView": in_view, "onRoute": on_route, "skyTop": sky_top,
             "groundBottom": ground_bottom, "distinctColours": distinct, "nonSky": non_sky, "summitAboveValley": verdict,
-            "summitValleyDeltaM": best, "landmarks": shown["landmarks"], "width": width, "height": height}
+            "summitValleyDeltaM": best, "misses": misses, "landmarks": shown["landmarks"], "width": width, "height": height}
 
 
 def main():

@@ -163,24 +163,42 @@ extension Flyover3DPage {
     return new THREE.Mesh(geo, terrainMaterial(0));
   }
 
+  // The route as a ribbon at its own coords and ele, RIBBON_LIFT_M above it (the SPEC's tolerance
+  // between ele and the AR patch: the mesh's triangles depart from the bilinear surface between
+  // samples and would hide a ribbon laid exactly on it): at least 6 m wide, and at least
+  // RIBBON_PX pixels wide across the view however far (updateRibbon, each frame).
+  var RIBBON_HALF_M = 3, RIBBON_PX = 4, RIBBON_LIFT_M = 1;
   function ribbon(route) {
-    var coords = route.doc.coords, n = coords.length, half = 3;
-    var pos = new Float32Array(n * 6), pts = coords.map(function (v) { return world(v[0], v[1], v[2]); });
+    var coords = route.doc.coords, n = coords.length;
+    var pts = coords.map(function (v) { return world(v[0], v[1], v[2] + RIBBON_LIFT_M); }), normals = [];
     for (var i = 0; i < n; i++) {
       var a = pts[Math.max(0, i - 1)], b = pts[Math.min(n - 1, i + 1)];
-      var dx = b.x - a.x, dz = b.z - a.z, len = Math.hypot(dx, dz) || 1, nx = -dz / len * half, nz = dx / len * half;
-      pos.set([pts[i].x + nx, pts[i].y, pts[i].z + nz, pts[i].x - nx, pts[i].y, pts[i].z - nz], 6 * i);
+      var dx = b.x - a.x, dz = b.z - a.z, len = Math.hypot(dx, dz) || 1;
+      normals.push([-dz / len, dx / len]);
     }
     var idx = [];
     for (var k = 0; k + 1 < n; k++) idx.push(2 * k, 2 * k + 1, 2 * k + 2, 2 * k + 1, 2 * k + 3, 2 * k + 2);
     var geo = new THREE.BufferGeometry();
-    geo.setAttribute("position", new THREE.BufferAttribute(pos, 3));
+    geo.setAttribute("position", new THREE.BufferAttribute(new Float32Array(n * 6), 3));
     geo.setIndex(idx);
     var mat = new THREE.MeshBasicMaterial({ color: route.color, side: THREE.DoubleSide, polygonOffset: true,
                                             polygonOffsetFactor: -4, polygonOffsetUnits: -16 });
     var mesh = new THREE.Mesh(geo, mat);
     mesh.renderOrder = 2;
+    mesh.frustumCulled = false;
+    mesh.userData = { pts: pts, normals: normals };
+    route.ribbonMesh = mesh;
     return mesh;
+  }
+  function updateRibbon(route, cam, heightPx) {
+    var u = route.ribbonMesh.userData, pos = route.ribbonMesh.geometry.getAttribute("position"), ex = state.exaggeration;
+    var perPx = 2 * Math.tan(cam.fov * Math.PI / 360) / heightPx;
+    for (var i = 0; i < u.pts.length; i++) {
+      var p = u.pts[i], d = Math.hypot(p.x - cam.position.x, p.y * ex - cam.position.y, p.z - cam.position.z);
+      var half = Math.max(RIBBON_HALF_M, d * perPx * RIBBON_PX / 2), nx = u.normals[i][0] * half, nz = u.normals[i][1] * half;
+      pos.setXYZ(2 * i, p.x + nx, p.y, p.z + nz); pos.setXYZ(2 * i + 1, p.x - nx, p.y, p.z - nz);
+    }
+    pos.needsUpdate = true;
   }
 
   function label(text, color, background) {
@@ -259,6 +277,7 @@ extension Flyover3DPage {
     cam.fov = f.fovDeg; cam.aspect = aspect || cam.aspect; cam.updateProjectionMatrix();
     var p = world(f.position[0], f.position[1], f.position[2] * ex), t = world(f.target[0], f.target[1], f.target[2] * ex);
     cam.position.copy(p); cam.up.set(0, 1, 0); cam.lookAt(t); cam.updateMatrixWorld(true);
+    updateRibbon(route, cam, renderer.domElement.height);
     route.walkerMesh.position.copy(world(f.walker[0], f.walker[1], f.walker[2] * ex));
     route.markers.forEach(function (m) { m.position.set(m.userData.base.x, m.userData.base.y * ex, m.userData.base.z); m.scale.y = 1; });
     var i = nearestVertex(route, f.distanceM);
@@ -347,7 +366,7 @@ extension Flyover3DPage {
     renderer.setSize(canvas.clientWidth, canvas.clientHeight, false);
     scene = new THREE.Scene(); scene.background = new THREE.Color(0xa9cfee);
     var b = pack.manifest.bbox, span = Math.hypot(frame.x(b[2]) - frame.x(b[0]), frame.north(b[3]) - frame.north(b[1]));
-    camera = new THREE.PerspectiveCamera(50, canvas.clientWidth / canvas.clientHeight, 5, 4 * span + 20000);
+    camera = new THREE.PerspectiveCamera(50, canvas.clientWidth / canvas.clientHeight, 10, 4 * span + 20000);
     group = new THREE.Group(); scene.add(group);
     buildRegion();
     if (params.stills) stills(params.stills);
@@ -389,6 +408,9 @@ extension Flyover3DPage {
   };
   // The canvas as drawn last, a PNG data URL.
   hook.picture = function () { return renderer.domElement.toDataURL("image/png"); };
+  // The ribbon as drawn: per route vertex its two edges, [x, y, z, x, y, z] in the frame.
+  hook.ribbonLiftM = RIBBON_LIFT_M;
+  hook.ribbon = function () { return Array.prototype.slice.call(pack.routes[state.route].ribbonMesh.geometry.getAttribute("position").array); };
   hook.keyframes = function (routeId) { return pack.routes.find(function (r) { return r.doc.id === routeId; }).flyover.keyframes; };
   // The patch mesh's edge vertices (lon, lat, elevation as drawn) of the selected route.
   hook.patchEdge = function () {
