@@ -1,3 +1,4 @@
+import Foundation
 import TrailpackCore
 
 /// One frame of a flyover: where the camera is, where it looks, where the walker is.
@@ -48,9 +49,13 @@ public enum FlyoverPath {
         let lowest = lowestElevations(cameras: cameras, walkers: walkers, clearance: clearance)
         let wanted = zip(walkers, lowest).map { max($0.eleM - tuning.walkerHeightM + tuning.aboveM, $1) }
         let heights = movingMean(movingMax(wanted, half: half), half: half)
+        let maxAngle = tuning.walkerInViewShare * tuning.fovDeg / 2 * Double.pi / 180
+        let aims = distances.indices.map { k in
+            keepInView(camera: .init(x: cameras[k].x, z: cameras[k].z, eleM: heights[k]), target: targets[k], walker: walkers[k], maxAngle: maxAngle)
+        }
         return distances.indices.map { k in
             FlyoverKeyframe(distanceM: distances[k], position: frame.lonLat(x: cameras[k].x, z: cameras[k].z), positionEleM: heights[k],
-                            target: frame.lonLat(x: targets[k].x, z: targets[k].z), targetEleM: targets[k].eleM,
+                            target: frame.lonLat(x: aims[k].x, z: aims[k].z), targetEleM: aims[k].eleM,
                             walker: frame.lonLat(x: walkers[k].x, z: walkers[k].z), walkerEleM: walkers[k].eleM, fovDeg: tuning.fovDeg)
         }
     }
@@ -93,6 +98,31 @@ public enum FlyoverPath {
             lowest[k + 1] = max(lowest[k + 1], mid)
         }
         return lowest
+    }
+
+    /// `target`, or where the angle at `camera` between it and `walker` exceeds `maxAngle`
+    /// (radians), the point on the way from `walker` to `target` that makes it `maxAngle` (found by
+    /// bisection).
+    static func keepInView(camera c: FlyoverClearance.Point3, target: FlyoverClearance.Point3, walker: FlyoverClearance.Point3,
+                           maxAngle: Double) -> FlyoverClearance.Point3 {
+        func at(_ t: Double) -> FlyoverClearance.Point3 {
+            .init(x: walker.x + (target.x - walker.x) * t, z: walker.z + (target.z - walker.z) * t, eleM: walker.eleM + (target.eleM - walker.eleM) * t)
+        }
+        guard angle(c, target, walker) > maxAngle else { return target }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if angle(c, at(mid), walker) > maxAngle { hi = mid } else { lo = mid }
+        }
+        return at(lo)
+    }
+
+    /// The angle in radians at `c` between the directions to `a` and `b`.
+    static func angle(_ c: FlyoverClearance.Point3, _ a: FlyoverClearance.Point3, _ b: FlyoverClearance.Point3) -> Double {
+        let u = (a.x - c.x, a.z - c.z, a.eleM - c.eleM), v = (b.x - c.x, b.z - c.z, b.eleM - c.eleM)
+        let dot = u.0 * v.0 + u.1 * v.1 + u.2 * v.2
+        let nu = (u.0 * u.0 + u.1 * u.1 + u.2 * u.2).squareRoot(), nv = (v.0 * v.0 + v.1 * v.1 + v.2 * v.2).squareRoot()
+        return nu > 0 && nv > 0 ? acos(min(1, max(-1, dot / (nu * nv)))) : 0
     }
 
     /// The mean of each value and its ±`half` neighbours (fewer at the ends).

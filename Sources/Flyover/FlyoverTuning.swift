@@ -14,6 +14,10 @@ public struct FlyoverTuning: Sendable, Equatable {
     public var smoothingM = 120.0
     /// Vertical field of view, degrees.
     public var fovDeg = 50.0
+    /// The walker stays within this share of the half field of view from the view's centre: where
+    /// looking `lookAheadM` ahead would put it nearer the frame's edge (a camera raised over steep
+    /// ground), the target is drawn back toward the walker.
+    public var walkerInViewShare = 0.6
     /// The camera is at least this far above the ground at every keyframe and half-way between.
     public var cameraClearanceM = 30.0
     /// The sight line from the camera to the walker (`walkerHeightM` above the route's `ele`)

@@ -87,6 +87,24 @@ import TrailpackCore
         #expect(abs(back[back.count / 2] - Self.tuning.backM) < 0.25 * Self.tuning.backM, "median \(back[back.count / 2]) m")
     }
 
+    @Test func theWalkerStaysWellInsideTheView() {
+        // The angle at the camera between the target (the view's centre) and the walker, by the
+        // test's own arithmetic in east/north/up metres.
+        let frame = GorgeFixture.frame
+        var worstDeg = 0.0
+        for f in Self.keyframes {
+            let c = frame.point(f.position), t = frame.point(f.target), w = frame.point(f.walker)
+            let u: [Double] = [t.x - c.x, t.z - c.z, f.targetEleM - f.positionEleM]
+            let v: [Double] = [w.x - c.x, w.z - c.z, f.walkerEleM - f.positionEleM]
+            let dot: Double = u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+            let lengths: Double = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).squareRoot() * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot()
+            let cosine = dot / lengths
+            worstDeg = max(worstDeg, acos(min(1, cosine)) * 180 / .pi)
+        }
+        #expect(worstDeg <= Self.tuning.walkerInViewShare * Self.tuning.fovDeg / 2 + 0.05, "walker \(worstDeg) degrees off the view's centre")
+        #expect(worstDeg > 5, "the target lies ahead of the walker")
+    }
+
     @Test func aStaircaseRouteGivesASmoothCamera() {
         let r = GorgeFixture.staircase
         let frames = FlyoverPath.make(coords: r.coords, elevationsM: r.elevationsM, cumM: r.cumM,

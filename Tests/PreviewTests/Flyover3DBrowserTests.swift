@@ -82,6 +82,26 @@ enum BrowserHarness {
         let routes = report["routes"] as? [[String: Any]] ?? []
         #expect(!routes.isEmpty)
         for route in routes { expectRoute(route) }
+        try expectLandmarksWithinTheirRanges(routes, region: checked.region)
+    }
+
+    /// At each frame the page shows exactly the landmarks whose `visible` ranges hold the
+    /// walker's nearest vertex (by `cum`, the earlier of two as near).
+    static func expectLandmarksWithinTheirRanges(_ routes: [[String: Any]], region: URL) throws {
+        let pack = try RegionPack.load(folderPath: region.path)
+        let landmarks = try PackLandmarks.read(pack)
+        var shownAtAll = 0
+        for (k, route) in pack.routes.enumerated() {
+            let report = try #require(routes.first { $0["id"] as? String == route.id })
+            for f in report["frames"] as? [[String: Any]] ?? [] {
+                let i = AlongLine.nearestVertex(toM: f["distanceM"] as? Double ?? -1, cumM: route.cumulativeM)
+                let expected = landmarks[k].filter { $0.isVisible(from: i) }.map(\.name).sorted()
+                let shown = (f["landmarks"] as? [String] ?? []).sorted()
+                #expect(shown == expected, "\(route.id) at vertex \(i)")
+                shownAtAll += shown.count
+            }
+        }
+        if landmarks.contains(where: { !$0.isEmpty }) { #expect(shownAtAll > 0, "no frame showed a landmark") }
     }
 
     /// The page's TER1 sampler equals trailpack's (`TerrainGrid.elevationM`) at 1,000 seeded
