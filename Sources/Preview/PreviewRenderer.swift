@@ -9,7 +9,8 @@ import Validation
 public struct PreviewResult: Sendable, Equatable {
     /// Absolute path of `index.html`.
     public var indexPath: String
-    /// Absolute paths of every file written, `index.html` last, in writing order.
+    /// Absolute paths of every picture written and `index.html` (last), in writing order; the 3D
+    /// page's files are `pageFiles`.
     public var files: [String]
     /// Regions previewed, in order.
     public var regionIds: [String]
