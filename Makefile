@@ -45,12 +45,12 @@ validate:
 RENDERER = $(CURDIR)/.venv/bin/python $(CURDIR)/scripts/render_style.py
 
 preview: packs venv
-	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
+	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" TRAILPACK_BROWSER=chromium $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(PREVIEWS)/$$id || exit 1; done
 
 demo: build venv
 	$(TRAILPACK) build $(RECIPES) --out $(PACKS)
 	$(TRAILPACK) validate $(PACKS) --recipes $(RECIPES)
-	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
+	@for id in $(REGION_IDS); do TRAILPACK_RENDERER="$(RENDERER)" TRAILPACK_BROWSER=chromium $(TRAILPACK) preview $(PACKS)/regions/$$id --out $(CURDIR)/$(PREVIEWS)/$$id || exit 1; done
 
 # The suite's builds share one glyph cache (`--glyph-cache`), fresh for each run: each range of
 # the font is rendered once per run instead of once per build.

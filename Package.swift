@@ -63,6 +63,8 @@ let package = Package(
         // PMTiles v3: the one-file tile archive (header, Hilbert tile ids, varint directories), writer and reader.
         .target(name: "PMTiles", swiftSettings: optimizedInDebug),
 
+        // The 3D page's flyover: a chase camera along a route over its TER1 grids (pure values).
+        .target(name: "Flyover", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         // The region's MapLibre style (pure: values in, the style document out).
         .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         // The map's assets: sprite (Cairo) and glyph ranges.
@@ -74,7 +76,7 @@ let package = Package(
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
-        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
+        .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle", "VectorTiles", "PMTiles", "Flyover"], swiftSettings: optimizedInDebug),
 
         // The navigation engine of docs/NAVIGATION.md (snapping, off route, cues, ETA) over a
         // region folder, the replay of a recording and the app teams' test vectors.
@@ -104,6 +106,7 @@ let package = Package(
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailGraph", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks", "Bindings", "PMTiles", "ProtobufWire", "VectorTiles"]),
+        .testTarget(name: "FlyoverTests", dependencies: ["Flyover", "TrailpackCore", "PackJSON"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
         .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),

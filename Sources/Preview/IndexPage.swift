@@ -27,6 +27,8 @@ public enum IndexPage {
         public var rerouteChecks: [(outcome: RerouteOutcome, picture: String?)] = []
         /// The region's `style.json` drawn by MapLibre Native, or why it was not.
         public var mapLibre: MapLibreRenders = .notMade(reason: MapLibreRenderer.notSetMessage)
+        /// The region's 3D page, flyovers and stills (`FlyoverSection`).
+        public var flyover = FlyoverSection()
         /// Pixel size of each picture written, by file name: its `<img>` carries it, so the
         /// picture's frame is the picture's own size (scaled down, never stretched, on a narrow page).
         public var imageSizesPx: [String: (width: Int, height: Int)] = [:]
@@ -117,6 +119,7 @@ public enum IndexPage {
         h += droppedLabelsNote(s.overviewDroppedLabels)
         h += overBudgetNote(s.overviewOverBudgetLabels, contourIntervalM: s.overviewContourIntervalM)
         h += mapLibreSection(s.mapLibre, regionName: m.name)
+        h += flyoverSection(s.flyover, pack: s.pack)
 
         h += "<h3>Routes</h3>\n<table>\n"
         h += header(["#", "Id", "Name", "Colour", "Distance (km)", "Ascent (m)", "Descent (m)", "Min ele (m)", "Max ele (m)", "Time", "Waypoints", "AR patch"])
@@ -177,6 +180,32 @@ public enum IndexPage {
                 } else {
                     h += "<p><img src=\"\(e(entry.file))\" alt=\"MapLibre render of \(e(regionName)): \(e(v.title.lowercased()))\"/></p>\n"
                 }
+            }
+        }
+        return h
+    }
+
+    /// "3D flyover": the link to the 3D page (or why there is none), and per route its flyover
+    /// document and the stills at the start, the highest point and the end (or why none).
+    private static func flyoverSection(_ f: FlyoverSection, pack: RegionPack) -> String {
+        var h = "<h3>3D flyover</h3>\n"
+        if let page = f.page {
+            h += "<p class=\"flyover-page\"><a href=\"\(e(page))\">Open the 3D view</a>: the region's <code>terrain.bin</code> and each route's AR patch "
+                + "decoded by the page (three.js, WebGL), the hillshade draped, the route, its waypoints and landmarks, and a flyover along each route.</p>\n"
+        } else {
+            h += "<p class=\"flyover-none\">\(e(f.pageWhy ?? "3D page not made."))</p>\n"
+        }
+        if let why = f.stillsWhy { h += "<p class=\"flyover-stills-none\">\(e(why))</p>\n" }
+        for (k, fly) in f.flyovers.enumerated() {
+            let name = pack.routes.indices.contains(k) ? pack.routes[k].name : fly.routeId
+            h += "<h4>\(e(name)) <code>\(e(fly.routeId))</code></h4>\n<p>Flyover: <a href=\"\(e(fly.file))\"><code>\(e(fly.file))</code></a>, "
+                + "\(fly.keyframes) keyframes over \(num(fly.lengthM / 1000, 2)) km.</p>\n"
+            guard let still = f.stills.first(where: { $0.routeId == fly.routeId }) else { continue }
+            if let file = still.file {
+                h += "<p><img src=\"\(e(file))\" width=\"\(FlyoverSection.stillsSizePx.width)\" height=\"\(FlyoverSection.stillsSizePx.height)\" "
+                    + "alt=\"Flyover of \(e(name)): the start, the highest point and the end\"/></p>\n"
+            } else {
+                h += "<p class=\"bad flyover-error\">Flyover stills not made: \(e(still.error ?? "unknown error"))</p>\n"
             }
         }
         return h

@@ -9,7 +9,8 @@ import Validation
 public struct PreviewResult: Sendable, Equatable {
     /// Absolute path of `index.html`.
     public var indexPath: String
-    /// Absolute paths of every file written, `index.html` last, in writing order.
+    /// Absolute paths of every picture written and `index.html` (last), in writing order; the 3D
+    /// page's files are `pageFiles`.
     public var files: [String]
     /// Regions previewed, in order.
     public var regionIds: [String]
@@ -18,6 +19,14 @@ public struct PreviewResult: Sendable, Equatable {
     public var mapLibreFiles: [String] = []
     /// Per region, in order: its MapLibre renders or why there are none.
     public var mapLibreRenders: [MapLibreRenders] = []
+    /// Absolute paths of the 3D page's files and the flyover documents (`FlyoverSection`), in
+    /// writing order; not in `files`, which holds the pictures and `index.html`.
+    public var pageFiles: [String] = []
+    /// Absolute paths of the flyover stills written (`FlyoverSection`); not in `files`: they
+    /// depend on the browser's version.
+    public var stillFiles: [String] = []
+    /// Per region, in order: its 3D page, flyovers and stills, or why not.
+    public var flyovers: [FlyoverSection] = []
 }
 
 /// `trailpack preview PATH [--out DIR]`: pictures an author checks before release, drawn from
@@ -34,6 +43,11 @@ public struct PreviewResult: Sendable, Equatable {
 /// Native at three views (`<regionId>-maplibre-region.png`, `-route.png`, `-z15.png`:
 /// `MapLibreRenders`); then `index.html` (`IndexPage`). Same pack, same bytes, but for the
 /// MapLibre renders (the renderer's own pixels; listed apart in `mapLibreFiles`).
+/// Per region, after the MapLibre renders: `<regionId>-<routeId>-flyover.json` per route, and
+/// with three.js (`ThreeJS`) the 3D page `<regionId>-3d.html` with `<regionId>-3d-data.js`,
+/// `trailpack-3d.js` and `three.min.js` beside it (`Flyover3DPage`); with a browser
+/// (`TRAILPACK_BROWSER`) the stills `<regionId>-<routeId>-flyover.png` (`FlyoverSection`; listed
+/// apart in `stillFiles`).
 public enum PreviewRenderer {
     /// Validates the pack at a path for the index page's problem table; nil when no
     /// validation is available.
@@ -53,7 +67,8 @@ public enum PreviewRenderer {
     ///   `.writing` when an output file cannot be written, or when a symlink or special file
     ///   stands at an output's name (`SafeFile`: nothing is written through it).
     public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate,
-                              mapRenderer: MapLibreRenderer? = MapLibreRenderer.fromEnvironment()) throws(PreviewError) -> PreviewResult {
+                              mapRenderer: MapLibreRenderer? = MapLibreRenderer.fromEnvironment(),
+                              browser: BrowserCapture? = BrowserCapture.fromEnvironment()) throws(PreviewError) -> PreviewResult {
         let folders = try regionFolders(packPath)
         try checkOutside(outDir: outDir, packPath: packPath)
         let outURL = URL(fileURLWithPath: outDir).standardizedFileURL
@@ -65,7 +80,7 @@ public enum PreviewRenderer {
         do throws(SafeFile.Failure) { try SafeFile.check(indexPath) } catch { throw .writing(path: indexPath, reason: error.message) }
         var written: [String] = []
         var sections: [IndexPage.RegionSection] = []
-        var mapLibreFiles: [String] = []
+        var mapLibreFiles: [String] = [], stillFiles: [String] = [], pageFiles: [String] = []
         for folder in folders {
             let firstFile = written.count
             let pack = try RegionPack.load(folderPath: folder)
@@ -101,6 +116,7 @@ public enum PreviewRenderer {
             section.imageSizesPx = pngSizesPx(written[firstFile...])
             section.mapLibre = MapLibreRenders.make(pack, renderer: mapRenderer, outURL: outURL)
             mapLibreFiles += section.mapLibre.files.map { outURL.appendingPathComponent($0).path }
+            section.flyover = try FlyoverSection.write(pack, region: terrain, outURL: outURL, browser: browser, written: &pageFiles, stillFiles: &stillFiles)
             sections.append(section)
         }
         let title = "trailpack preview: " + sections.map(\.pack.manifest.name).joined(separator: ", ")
@@ -110,7 +126,8 @@ public enum PreviewRenderer {
         }
         written.append(indexPath)
         return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id),
-                             mapLibreFiles: mapLibreFiles, mapLibreRenders: sections.map(\.mapLibre))
+                             mapLibreFiles: mapLibreFiles, mapLibreRenders: sections.map(\.mapLibre),
+                             pageFiles: pageFiles, stillFiles: stillFiles, flyovers: sections.map(\.flyover))
     }
 
     /// Computes every route's reroute check and writes the picture of each that has one.

@@ -10,13 +10,20 @@ enum PreviewCommand {
         let out = a.options["--out"] ?? URL(fileURLWithPath: "previews").appendingPathComponent(URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent).path
         let result = try PreviewRenderer.render(packPath: path, outDir: out)
         if !a.flag("--quiet") {
-            let renders = result.mapLibreFiles.isEmpty ? "" : " and \(result.mapLibreFiles.count) MapLibre renders"
+            let renders = " and \(result.pageFiles.count) 3D page and flyover files"
+                + (result.mapLibreFiles.isEmpty ? "" : " and \(result.mapLibreFiles.count) MapLibre renders")
+                + (result.stillFiles.isEmpty ? "" : " and \(result.stillFiles.count) flyover stills")
             print("Wrote \(result.files.count) files\(renders) for \(result.regionIds.joined(separator: ", ")); open \(result.indexPath)")
             // Why a region has no (or not every) MapLibre render: the page says it too.
             var notes: Set<String> = []
             for case .notMade(let reason) in result.mapLibreRenders where notes.insert(reason).inserted { print(reason) }
             for case .rendered(let entries) in result.mapLibreRenders {
                 for entry in entries { if let error = entry.error { print("MapLibre render \(entry.file) not made: \(error)") } }
+            }
+            // Why a region has no 3D page or stills: the page says it too.
+            for section in result.flyovers {
+                for why in [section.pageWhy, section.stillsWhy].compactMap({ $0 }) where notes.insert(why).inserted { print(why) }
+                for still in section.stills { if let error = still.error { print("Flyover stills of \(still.routeId) not made: \(error)") } }
             }
         }
         return 0

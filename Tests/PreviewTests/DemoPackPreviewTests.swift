@@ -26,7 +26,8 @@ enum DemoPreview {
         // Outside the shared pack root: a preview is not part of the pack.
         let out = TestData.scratchFolder("preview-demo")
         // With the repo's MapLibre renderer (`make venv`) when there is one (MapLibrePreviewTests).
-        let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path, mapRenderer: MapLibrePreviewTests.repoRenderer)
+        let result = try PreviewRenderer.render(packPath: root.path, outDir: out.path, mapRenderer: MapLibrePreviewTests.repoRenderer,
+                                                browser: nil)
         return Built(summary: summary, root: root, out: out, result: result)
     }
 

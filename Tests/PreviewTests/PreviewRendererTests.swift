@@ -41,7 +41,11 @@ import Validation
         let html = try String(contentsOfFile: result.indexPath, encoding: .utf8)
         let check = XHTMLCheck(html)
         #expect(check.problems.isEmpty, "\(check.problems)")
-        #expect(Set(check.references) == Set(names.dropLast()))
+        // The 3D page (with Debian's three.js) and every route's flyover document.
+        let threeD = ["\(id)-summit-trail-flyover.json", "\(id)-pond-walk-flyover.json"]
+            + (ThreeJS.load().bytes == nil ? [] : ["\(id)-3d.html"])
+        #expect(Set(check.references) == Set(names.dropLast() + threeD))
+        #expect(Set(threeD).isSubset(of: Set(result.pageFiles.map { URL(fileURLWithPath: $0).lastPathComponent })))
         for ref in check.references {
             #expect(!ref.contains("/") && !ref.contains(":"), "reference \(ref) leaves the folder")
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(ref).path), "missing \(ref)")
@@ -62,7 +66,8 @@ import Validation
         let a = try PreviewRenderer.render(packPath: fixture.regionURL.path, outDir: TestData.scratchFolder("preview-a").path)
         let b = try PreviewRenderer.render(packPath: fixture.regionURL.path, outDir: TestData.scratchFolder("preview-b").path)
         #expect(a.files.count == 8)
-        for (x, y) in zip(a.files, b.files) {
+        #expect(a.pageFiles.count == b.pageFiles.count && a.pageFiles.count >= 2)
+        for (x, y) in zip(a.files + a.pageFiles, b.files + b.pageFiles) {
             #expect(FileManager.default.contents(atPath: x) == FileManager.default.contents(atPath: y), "\(x) differs")
         }
     }

@@ -1,0 +1,486 @@
+/// The 3D page's script (`trailpack-3d.js`) and HTML shell: a second, independent TER1 reader
+/// (header, bounds, rows equally spaced in web-mercator Y, the -32768 sentinel), the region mesh
+/// with the selected route's AR patch laid over its corridor (the patch's last `FEATHER` cells
+/// blended to the region's sampler, so it meets the region mesh exactly; region cells under the
+/// patch's core left out), the hillshade draped by its bounds, the route ribbon at its own
+/// `coords` and `ele`, waypoint markers with their instruction, landmark labels shown within
+/// their `visible` ranges, vertical exaggeration, the flyover's play, pause and scrub bar, stills
+/// (`#stills=<routeId>`), and the test hook `window.trailpack3d`.
+extension Flyover3DPage {
+    static let script = #"""
+// trailpack's 3D page: the region's TER1 grids, hillshade, routes and flyovers, read from the
+// pack's own bytes (window.TRAILPACK_PACK: each file base64-encoded, as it lies in the pack).
+(function () {
+  "use strict";
+  var R = 6378137, SENTINEL = -32768;
+  var hook = { ready: false, error: null, problems: [] };
+  window.trailpack3d = hook;
+
+  function bytesOf(name) {
+    var text = window.TRAILPACK_PACK.files[name];
+    if (text === undefined) throw new Error("the page has no " + name);
+    var bin = atob(text), out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  function jsonOf(name) { return JSON.parse(new TextDecoder("utf-8").decode(bytesOf(name))); }
+  function mercY(latDeg) { return Math.log(Math.tan(Math.PI / 4 + latDeg * Math.PI / 360)); }
+  function latOfY(y) { return (2 * Math.atan(Math.exp(y)) - Math.PI / 2) * 180 / Math.PI; }
+
+  // TER1 (SPEC): "TER1", uint32 w, h, float64 west, south, east, north, then w*h int16, all
+  // little endian, row 0 north, rows equally spaced in web-mercator Y, -32768 never allowed.
+  function decodeTER1(bytes, label) {
+    if (bytes.length < 44) throw new Error(label + ": " + bytes.length + " bytes, shorter than the 44-byte TER1 header");
+    var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    var magic = String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]);
+    if (magic !== "TER1") throw new Error(label + ": magic is " + JSON.stringify(magic) + ", not TER1");
+    var w = view.getUint32(4, true), h = view.getUint32(8, true);
+    if (w < 2 || h < 2) throw new Error(label + ": grid is " + w + "x" + h + ", both must be at least 2");
+    if (bytes.length !== 44 + 2 * w * h) throw new Error(label + ": " + bytes.length + " bytes, expected " + (44 + 2 * w * h));
+    var g = { label: label, w: w, h: h, west: view.getFloat64(12, true), south: view.getFloat64(20, true),
+              east: view.getFloat64(28, true), north: view.getFloat64(36, true), z: new Int16Array(w * h), sentinels: 0 };
+    if (!(g.west < g.east && g.south < g.north)) throw new Error(label + ": bounds are not west < east, south < north");
+    for (var i = 0; i < w * h; i++) {
+      var v = view.getInt16(44 + 2 * i, true);
+      if (v === SENTINEL) g.sentinels++;
+      g.z[i] = v;
+    }
+    if (g.sentinels > 0) hook.problems.push(label + ": " + g.sentinels + " samples hold -32768, which TER1 forbids (drawn at the lowest other sample)");
+    g.yN = mercY(g.north); g.yS = mercY(g.south);
+    return g;
+  }
+  // Fractional column and row of a point (may lie outside the grid).
+  function gridPos(g, lon, lat) {
+    return [(lon - g.west) / (g.east - g.west) * (g.w - 1), (g.yN - mercY(lat)) / (g.yN - g.yS) * (g.h - 1)];
+  }
+  // The SPEC's sampler: bilinear in (lon, Y); null outside the grid or next to a sentinel.
+  function sample(g, lon, lat) {
+    var p = gridPos(g, lon, lat), c = p[0], r = p[1], eps = 1e-9;
+    if (!(c >= -eps && r >= -eps && c <= g.w - 1 + eps && r <= g.h - 1 + eps)) return null;
+    c = Math.min(Math.max(c, 0), g.w - 1); r = Math.min(Math.max(r, 0), g.h - 1);
+    var c0 = Math.min(Math.floor(c), g.w - 2), r0 = Math.min(Math.floor(r), g.h - 2), fc = c - c0, fr = r - r0;
+    var z00 = g.z[r0 * g.w + c0], z10 = g.z[r0 * g.w + c0 + 1], z01 = g.z[(r0 + 1) * g.w + c0], z11 = g.z[(r0 + 1) * g.w + c0 + 1];
+    if (z00 === SENTINEL || z10 === SENTINEL || z01 === SENTINEL || z11 === SENTINEL) return null;
+    var top = z00 + (z10 - z00) * fc, bottom = z01 + (z11 - z01) * fc;
+    return top + (bottom - top) * fr;
+  }
+  function lonOf(g, c) { return g.west + c * (g.east - g.west) / (g.w - 1); }
+  function latOf(g, r) { return latOfY(g.yN - r * (g.yN - g.yS) / (g.h - 1)); }
+
+  // The flyover's frame (FlyoverFrame): web-mercator metres times cos(origin latitude), x east,
+  // world -z north, world y the elevation times the exaggeration.
+  var frame = null;
+  function makeFrame(lon0, lat0) {
+    var k = Math.cos(lat0 * Math.PI / 180);
+    return { lon0: lon0, lat0: lat0, scale: k,
+             x: function (lon) { return R * (lon - lon0) * Math.PI / 180 * k; },
+             north: function (lat) { return R * (mercY(lat) - mercY(lat0)) * k; } };
+  }
+  function world(lon, lat, ele) { return new THREE.Vector3(frame.x(lon), ele, -frame.north(lat)); }
+
+  var state = { exaggeration: 1, route: 0, distanceM: 0, playing: false, speedMps: 120 };
+  var pack = {}, scene, camera, renderer, group, regionMesh, patchMesh = null, overlays = null, hillshadeTexture;
+
+  function load() {
+    var P = window.TRAILPACK_PACK;
+    pack.manifest = jsonOf("manifest.json");
+    pack.region = decodeTER1(bytesOf(pack.manifest.files.terrain.path), pack.manifest.files.terrain.path);
+    pack.routes = pack.manifest.routes.map(function (entry, k) {
+      var route = jsonOf(entry.file.path);
+      return { entry: entry, doc: route, patch: decodeTER1(bytesOf(route.arPatch.path), route.arPatch.path),
+               flyover: JSON.parse(new TextDecoder("utf-8").decode(bytesOf(P.flyovers[route.id]))), color: P.routeColors[k] };
+    });
+    var b = pack.manifest.bbox;
+    frame = makeFrame((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+  }
+
+  // Texture coordinates of a point on the hillshade, whose outer pixel edges are its bounds.
+  function hillshadeUV(lon, lat) {
+    var hb = pack.manifest.files.hillshade.bounds;
+    return [(lon - hb[0]) / (hb[2] - hb[0]), (mercY(lat) - mercY(hb[1])) / (mercY(hb[3]) - mercY(hb[1]))];
+  }
+
+  function gridGeometry(g, heightAt) {
+    var pos = new Float32Array(g.w * g.h * 3), uv = new Float32Array(g.w * g.h * 2);
+    for (var r = 0; r < g.h; r++) {
+      var lat = latOf(g, r), zWorld = -frame.north(lat);
+      for (var c = 0; c < g.w; c++) {
+        var i = r * g.w + c, lon = lonOf(g, c), t = hillshadeUV(lon, lat);
+        pos[3 * i] = frame.x(lon); pos[3 * i + 1] = heightAt(c, r, lon, lat); pos[3 * i + 2] = zWorld;
+        uv[2 * i] = t[0]; uv[2 * i + 1] = t[1];
+      }
+    }
+    var geo = new THREE.BufferGeometry();
+    geo.setAttribute("position", new THREE.BufferAttribute(pos, 3));
+    geo.setAttribute("uv", new THREE.BufferAttribute(uv, 2));
+    return geo;
+  }
+  function cellIndex(g, keep) {
+    var idx = [];
+    for (var r = 0; r + 1 < g.h; r++) for (var c = 0; c + 1 < g.w; c++) {
+      if (!keep(c, r)) continue;
+      var a = r * g.w + c, b = a + 1, d = a + g.w, e = d + 1;
+      idx.push(a, d, b, b, d, e);
+    }
+    return new THREE.BufferAttribute(new Uint32Array(idx), 1);
+  }
+  function lowestSample(g) { var lo = Infinity; for (var i = 0; i < g.z.length; i++) if (g.z[i] !== SENTINEL) lo = Math.min(lo, g.z[i]); return lo; }
+
+  // The region mesh; its cells wholly inside the selected patch's core (inside its feather
+  // ring) are left out, the patch lies over the rest.
+  var FEATHER = 3;
+  function buildRegion() {
+    var g = pack.region, lo = lowestSample(g);
+    var geo = gridGeometry(g, function (c, r) { var z = g.z[r * g.w + c]; return z === SENTINEL ? lo : z; });
+    regionMesh = new THREE.Mesh(geo, terrainMaterial(1));
+    group.add(regionMesh);
+  }
+  function regionIndexFor(patch) {
+    var g = pack.region, inset = FEATHER + 1;
+    var west = lonOf(patch, inset), east = lonOf(patch, patch.w - 1 - inset);
+    var north = latOf(patch, inset), south = latOf(patch, patch.h - 1 - inset);
+    return cellIndex(g, function (c, r) {
+      var w0 = lonOf(g, c), e0 = lonOf(g, c + 1), n0 = latOf(g, r), s0 = latOf(g, r + 1);
+      return !(w0 >= west && e0 <= east && s0 >= south && n0 <= north);
+    });
+  }
+  function terrainMaterial(offset) {
+    return new THREE.MeshBasicMaterial({ map: hillshadeTexture, color: 0xf2ead6, side: THREE.DoubleSide,
+                                         polygonOffset: offset !== 0, polygonOffsetFactor: offset, polygonOffsetUnits: offset });
+  }
+  // The patch mesh: its own samples, blended to the region's sampler over FEATHER cells from its
+  // edge, where it equals the region exactly: no crack, no step.
+  function buildPatch(route) {
+    var p = route.patch, lo = lowestSample(p);
+    var geo = gridGeometry(p, function (c, r, lon, lat) {
+      var own = p.z[r * p.w + c]; if (own === SENTINEL) own = lo;
+      var reg = sample(pack.region, lon, lat);
+      if (reg === null) return own;
+      var t = Math.min(1, Math.min(c, r, p.w - 1 - c, p.h - 1 - r) / FEATHER);
+      return reg + (own - reg) * t;
+    });
+    geo.setIndex(cellIndex(p, function () { return true; }));
+    return new THREE.Mesh(geo, terrainMaterial(0));
+  }
+
+  // The route as a ribbon at its own coords and ele, RIBBON_LIFT_M above it (the SPEC's tolerance
+  // between ele and the AR patch: the mesh's triangles depart from the bilinear surface between
+  // samples and would hide a ribbon laid exactly on it): at least 6 m wide, and at least
+  // RIBBON_PX pixels wide across the view however far (updateRibbon, each frame).
+  var RIBBON_HALF_M = 3, RIBBON_PX = 4, RIBBON_LIFT_M = 1;
+  function ribbon(route) {
+    var coords = route.doc.coords, n = coords.length;
+    var pts = coords.map(function (v) { return world(v[0], v[1], v[2] + RIBBON_LIFT_M); }), normals = [];
+    for (var i = 0; i < n; i++) {
+      var a = pts[Math.max(0, i - 1)], b = pts[Math.min(n - 1, i + 1)];
+      var dx = b.x - a.x, dz = b.z - a.z, len = Math.hypot(dx, dz) || 1;
+      normals.push([-dz / len, dx / len]);
+    }
+    var idx = [];
+    for (var k = 0; k + 1 < n; k++) idx.push(2 * k, 2 * k + 1, 2 * k + 2, 2 * k + 1, 2 * k + 3, 2 * k + 2);
+    var geo = new THREE.BufferGeometry();
+    geo.setAttribute("position", new THREE.BufferAttribute(new Float32Array(n * 6), 3));
+    geo.setIndex(idx);
+    var mat = new THREE.MeshBasicMaterial({ color: route.color, side: THREE.DoubleSide, polygonOffset: true,
+                                            polygonOffsetFactor: -4, polygonOffsetUnits: -16 });
+    var mesh = new THREE.Mesh(geo, mat);
+    mesh.renderOrder = 2;
+    mesh.frustumCulled = false;
+    mesh.userData = { pts: pts, normals: normals };
+    route.ribbonMesh = mesh;
+    return mesh;
+  }
+  function updateRibbon(route, cam, heightPx) {
+    var u = route.ribbonMesh.userData, pos = route.ribbonMesh.geometry.getAttribute("position"), ex = state.exaggeration;
+    var perPx = 2 * Math.tan(cam.fov * Math.PI / 360) / heightPx;
+    for (var i = 0; i < u.pts.length; i++) {
+      var p = u.pts[i], d = Math.hypot(p.x - cam.position.x, p.y * ex - cam.position.y, p.z - cam.position.z);
+      var half = Math.max(RIBBON_HALF_M, d * perPx * RIBBON_PX / 2), nx = u.normals[i][0] * half, nz = u.normals[i][1] * half;
+      pos.setXYZ(2 * i, p.x + nx, p.y, p.z + nz); pos.setXYZ(2 * i + 1, p.x - nx, p.y, p.z - nz);
+    }
+    pos.needsUpdate = true;
+  }
+
+  function label(text, color, background) {
+    var canvas = document.createElement("canvas"), ctx = canvas.getContext("2d"), px = 28;
+    ctx.font = px + "px 'DejaVu Sans', sans-serif";
+    var width = Math.ceil(ctx.measureText(text).width) + 16;
+    canvas.width = width; canvas.height = px + 14;
+    ctx.font = px + "px 'DejaVu Sans', sans-serif";
+    ctx.fillStyle = background; ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = color; ctx.textBaseline = "middle"; ctx.fillText(text, 8, canvas.height / 2);
+    var tex = new THREE.CanvasTexture(canvas); tex.minFilter = THREE.LinearFilter;
+    var sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: tex, sizeAttenuation: false, depthTest: false }));
+    var h = 0.045; sprite.scale.set(h * canvas.width / canvas.height, h, 1);
+    sprite.center.set(0.5, 0); sprite.renderOrder = 5;
+    return sprite;
+  }
+  var KIND_COLORS = { start: 0x1a9850, end: 0xd7191c, summit: 0x5a3a1a, junction: 0xffd92f, turn: 0xffffff, poi: 0x6a3d9a };
+
+  function buildOverlays(route) {
+    var o = new THREE.Group(), coords = route.doc.coords;
+    o.add(ribbon(route));
+    route.markers = route.doc.waypoints.map(function (wp) {
+      var v = coords[wp.i], m = new THREE.Group();
+      var pole = new THREE.Mesh(new THREE.CylinderGeometry(1.2, 1.2, 30, 6), new THREE.MeshBasicMaterial({ color: KIND_COLORS[wp.kind] || 0xffffff }));
+      pole.position.y = 15; m.add(pole);
+      var tag = label(wp.instruction, "#111", "rgba(255,255,255,0.85)"); tag.position.y = 32; m.add(tag);
+      m.userData = { i: wp.i, base: world(v[0], v[1], v[2]) };
+      o.add(m);
+      return m;
+    });
+    route.landmarkSprites = (route.doc.landmarks || []).map(function (lm) {
+      var s = label("\u25B2 " + lm.name, "#fff", "rgba(60,40,20,0.8)");
+      s.userData = { base: world(lm.lon, lm.lat, lm.ele), visible: lm.visible, name: lm.name };
+      o.add(s);
+      return s;
+    });
+    var walker = new THREE.Mesh(new THREE.SphereGeometry(5, 12, 8), new THREE.MeshBasicMaterial({ color: 0xffff00 }));
+    walker.renderOrder = 3; o.add(walker); route.walkerMesh = walker;
+    return o;
+  }
+
+  function selectRoute(k) {
+    state.route = k;
+    var route = pack.routes[k];
+    if (patchMesh) { group.remove(patchMesh); patchMesh.geometry.dispose(); }
+    if (overlays) group.remove(overlays);
+    regionMesh.geometry.setIndex(regionIndexFor(route.patch));
+    patchMesh = buildPatch(route); group.add(patchMesh);
+    overlays = buildOverlays(route); group.add(overlays);
+    state.distanceM = 0;
+    var scrub = document.getElementById("scrub");
+    if (scrub) { scrub.max = route.flyover.lengthM; scrub.value = 0; }
+  }
+
+  // The flyover at a distance: keyframes interpolated linearly (position, target, walker).
+  function frameAt(route, d) {
+    var ks = route.flyover.keyframes, lo = 0, hi = ks.length - 1;
+    d = Math.min(Math.max(d, 0), ks[hi].distanceM);
+    while (hi - lo > 1) { var mid = (lo + hi) >> 1; if (ks[mid].distanceM <= d) lo = mid; else hi = mid; }
+    var a = ks[lo], b = ks[hi], span = b.distanceM - a.distanceM, t = span > 0 ? (d - a.distanceM) / span : 0;
+    function mix(p, q) { return [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, p[2] + (q[2] - p[2]) * t]; }
+    return { distanceM: d, position: mix(a.position, b.position), target: mix(a.target, b.target), walker: mix(a.walker, b.walker), fovDeg: a.fovDeg };
+  }
+  function nearestVertex(route, d) {
+    var cum = route.doc.cum, lo = 0, hi = cum.length - 1;
+    while (hi - lo > 1) { var mid = (lo + hi) >> 1; if (cum[mid] <= d) lo = mid; else hi = mid; }
+    return d - cum[lo] <= cum[hi] - d ? lo : hi;
+  }
+  function place(obj, base, lift) { obj.position.set(base.x, base.y * state.exaggeration + (lift || 0), base.z); }
+
+  // Puts camera, walker, markers and landmark labels where they are at distance d.
+  function setDistance(d, cam, aspect) {
+    var route = pack.routes[state.route], f = frameAt(route, d), ex = state.exaggeration;
+    state.distanceM = f.distanceM;
+    cam = cam || camera;
+    cam.fov = f.fovDeg; cam.aspect = aspect || cam.aspect; cam.updateProjectionMatrix();
+    var p = world(f.position[0], f.position[1], f.position[2] * ex), t = world(f.target[0], f.target[1], f.target[2] * ex);
+    cam.position.copy(p); cam.up.set(0, 1, 0); cam.lookAt(t); cam.updateMatrixWorld(true);
+    updateRibbon(route, cam, renderer.domElement.height);
+    route.walkerMesh.position.copy(world(f.walker[0], f.walker[1], f.walker[2] * ex));
+    route.markers.forEach(function (m) { m.position.set(m.userData.base.x, m.userData.base.y * ex, m.userData.base.z); m.scale.y = 1; });
+    var i = nearestVertex(route, f.distanceM);
+    route.landmarkSprites.forEach(function (s) {
+      s.visible = s.userData.shown = s.userData.visible.some(function (v) { return v[0] <= i && i <= v[1]; });
+      place(s, s.userData.base, 8);
+    });
+    return f;
+  }
+
+  function nextInstruction(route, d) {
+    var cum = route.doc.cum, wps = route.doc.waypoints;
+    for (var k = 0; k < wps.length; k++) if (cum[wps[k].i] >= d - 0.5 && wps[k].kind !== "start") return { wp: wps[k], inM: cum[wps[k].i] - d };
+    return null;
+  }
+  function metres(v) { return Math.round(v).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",") + " m"; }
+
+  function updateReadout(f) {
+    var route = pack.routes[state.route], i = nearestVertex(route, f.distanceM), next = nextInstruction(route, f.distanceM);
+    var el = document.getElementById("readout");
+    if (!el) return;
+    el.textContent = (f.distanceM / 1000).toFixed(2) + " of " + (route.flyover.lengthM / 1000).toFixed(2) + " km \u00B7 "
+      + metres(route.doc.coords[i][2]) + (next ? " \u00B7 in " + metres(next.inM) + ": " + next.wp.instruction : "");
+    var scrub = document.getElementById("scrub"); if (scrub) scrub.value = f.distanceM;
+  }
+
+  function renderAt(d) { var f = setDistance(d); renderer.render(scene, camera); updateReadout(f); return f; }
+
+  function highestKeyframe(route) {
+    var ks = route.flyover.keyframes, best = 0;
+    for (var k = 1; k < ks.length; k++) if (ks[k].walker[2] > ks[best].walker[2]) best = k;
+    return ks[best].distanceM;
+  }
+
+  function stills(routeId) {
+    var k = pack.routes.findIndex(function (r) { return r.doc.id === routeId; });
+    if (k < 0) throw new Error("no route " + routeId);
+    selectRoute(k);
+    var route = pack.routes[k], W = renderer.domElement.width / renderer.getPixelRatio(), H = renderer.domElement.height / renderer.getPixelRatio();
+    var marks = [["Start", 0], ["Highest point", highestKeyframe(route)], ["End", route.flyover.lengthM]], w = W / 3;
+    renderer.setScissorTest(true);
+    marks.forEach(function (m, j) {
+      var f = setDistance(m[1], camera, w / H);
+      renderer.setViewport(j * w, 0, w, H); renderer.setScissor(j * w, 0, w, H);
+      renderer.render(scene, camera);
+      var cap = document.getElementById("cap" + j);
+      cap.textContent = m[0] + ": " + (f.distanceM / 1000).toFixed(2) + " km, " + metres(f.walker[2] - route.flyover.clearance.walkerHeightM);
+    });
+    renderer.setScissorTest(false);
+  }
+
+  function startUI() {
+    var select = document.getElementById("route");
+    pack.routes.forEach(function (r, k) { var o = document.createElement("option"); o.value = k; o.textContent = r.doc.name; select.appendChild(o); });
+    select.onchange = function () { selectRoute(+select.value); renderAt(0); };
+    var play = document.getElementById("play");
+    play.onclick = function () { state.playing = !state.playing; play.textContent = state.playing ? "Pause" : "Play"; last = null; };
+    document.getElementById("scrub").oninput = function (e) { state.playing = false; play.textContent = "Play"; renderAt(+e.target.value); };
+    document.getElementById("exag").oninput = function (e) {
+      state.exaggeration = +e.target.value;
+      regionMesh.scale.y = state.exaggeration; patchMesh.scale.y = state.exaggeration; overlays.children[0].scale.y = state.exaggeration;
+      document.getElementById("exagValue").textContent = state.exaggeration.toFixed(1) + "\u00D7";
+      renderAt(state.distanceM);
+    };
+    document.getElementById("speed").onchange = function (e) { state.speedMps = +e.target.value; };
+    var last = null;
+    function tick(now) {
+      if (state.playing) {
+        var route = pack.routes[state.route];
+        if (last !== null) {
+          var d = state.distanceM + state.speedMps * (now - last) / 1000;
+          if (d >= route.flyover.lengthM) { d = route.flyover.lengthM; state.playing = false; play.textContent = "Play"; }
+          renderAt(d);
+        }
+        last = now;
+      } else last = null;
+      requestAnimationFrame(tick);
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function start(params) {
+    var canvas = document.getElementById("view");
+    renderer = new THREE.WebGLRenderer({ canvas: canvas, antialias: true, preserveDrawingBuffer: true });
+    renderer.setPixelRatio(1);
+    renderer.setSize(canvas.clientWidth, canvas.clientHeight, false);
+    scene = new THREE.Scene(); scene.background = new THREE.Color(0xa9cfee);
+    var b = pack.manifest.bbox, span = Math.hypot(frame.x(b[2]) - frame.x(b[0]), frame.north(b[3]) - frame.north(b[1]));
+    camera = new THREE.PerspectiveCamera(50, canvas.clientWidth / canvas.clientHeight, 10, 4 * span + 20000);
+    group = new THREE.Group(); scene.add(group);
+    buildRegion();
+    if (params.stills) stills(params.stills);
+    else {
+      var k = params.route ? Math.max(0, pack.routes.findIndex(function (r) { return r.doc.id === params.route; })) : 0;
+      selectRoute(k); startUI();
+      document.getElementById("route").value = k;
+      renderAt(params.d ? +params.d : 0);
+    }
+    hook.ready = true;
+  }
+
+  // The test hook: the page's grids, sampler, frame and camera, for a browser test.
+  hook.sample = function (which, lon, lat) {
+    var g = which === "region" ? pack.region : pack.routes.find(function (r) { return r.doc.id === which; }).patch;
+    return sample(g, lon, lat);
+  };
+  hook.grid = function (which) {
+    var g = which === "region" ? pack.region : pack.routes.find(function (r) { return r.doc.id === which; }).patch;
+    return { w: g.w, h: g.h, west: g.west, south: g.south, east: g.east, north: g.north, sentinels: g.sentinels };
+  };
+  hook.frame = function () { return { lon0: frame.lon0, lat0: frame.lat0, scale: frame.scale, radiusM: R }; };
+  // Shows route routeId at distance d with an exaggeration; options.ribbonOnly hides the
+  // markers, labels and walker (which lie over the ribbon) for the test of the ribbon's pixels.
+  hook.show = function (routeId, d, exaggeration, options) {
+    var k = pack.routes.findIndex(function (r) { return r.doc.id === routeId; });
+    if (k !== state.route || !patchMesh) selectRoute(k);
+    state.exaggeration = exaggeration || 1;
+    regionMesh.scale.y = patchMesh.scale.y = overlays.children[0].scale.y = state.exaggeration;
+    var ribbonOnly = !!(options && options.ribbonOnly);
+    overlays.children.forEach(function (o, j) { o.visible = j === 0 || !ribbonOnly; });
+    var f = setDistance(d);
+    if (ribbonOnly) pack.routes[k].landmarkSprites.forEach(function (s) { s.visible = false; });
+    renderer.render(scene, camera); updateReadout(f);
+    return { keyframe: f, width: renderer.domElement.width, height: renderer.domElement.height,
+             projection: camera.projectionMatrix.elements.slice(), view: camera.matrixWorldInverse.elements.slice(),
+             position: camera.position.toArray(), routeColor: pack.routes[k].color,
+             landmarks: pack.routes[k].landmarkSprites.filter(function (s) { return s.userData.shown; }).map(function (s) { return s.userData.name; }) };
+  };
+  // The canvas as drawn last, a PNG data URL.
+  hook.picture = function () { return renderer.domElement.toDataURL("image/png"); };
+  // The ribbon as drawn: per route vertex its two edges, [x, y, z, x, y, z] in the frame.
+  hook.ribbonLiftM = RIBBON_LIFT_M;
+  hook.ribbon = function () { return Array.prototype.slice.call(pack.routes[state.route].ribbonMesh.geometry.getAttribute("position").array); };
+  hook.keyframes = function (routeId) { return pack.routes.find(function (r) { return r.doc.id === routeId; }).flyover.keyframes; };
+  // The patch mesh's edge vertices (lon, lat, elevation as drawn) of the selected route.
+  hook.patchEdge = function () {
+    var p = pack.routes[state.route].patch, pos = patchMesh.geometry.getAttribute("position"), out = [];
+    for (var r = 0; r < p.h; r++) for (var c = 0; c < p.w; c++) {
+      if (r !== 0 && c !== 0 && r !== p.h - 1 && c !== p.w - 1) continue;
+      out.push([lonOf(p, c), latOf(p, r), pos.getY(r * p.w + c), p.z[r * p.w + c]]);
+    }
+    return out;
+  };
+
+  hook.start = function () {
+    var params = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (kv) { var p = kv.split("="); if (p[0]) params[p[0]] = decodeURIComponent(p[1] || ""); });
+    if (params.stills) document.body.className = "stills";
+    var image = new Image();
+    image.onload = function () {
+      try {
+        hillshadeTexture = new THREE.Texture(image); hillshadeTexture.needsUpdate = true;
+        hillshadeTexture.minFilter = THREE.LinearFilter; hillshadeTexture.generateMipmaps = false;
+        start(params);
+      } catch (e) { hook.error = String(e && e.stack || e); document.getElementById("error").textContent = "3D view failed: " + e; }
+      if (hook.problems.length) document.getElementById("error").textContent = hook.problems.join("; ");
+    };
+    image.onerror = function () { hook.error = "hillshade.png does not decode"; document.getElementById("error").textContent = hook.error; };
+    try {
+      load();
+      image.src = "data:image/png;base64," + window.TRAILPACK_PACK.files[pack.manifest.files.hillshade.path];
+    } catch (e) { hook.error = String(e); document.getElementById("error").textContent = "3D view failed: " + e; }
+  };
+})();
+window.trailpack3d.start();
+"""#
+
+    static let shell = #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8"/>
+<title>@TITLE@</title>
+<style>
+html, body { margin: 0; height: 100%; overflow: hidden; font-family: "DejaVu Sans", sans-serif; background: #a9cfee; }
+#bar { position: absolute; left: 0; right: 0; bottom: 0; padding: 6px 10px; background: rgba(255,255,255,0.88); font-size: 14px; }
+#bar input[type=range]#scrub { width: 50%; vertical-align: middle; }
+#readout { display: block; margin-top: 4px; }
+#error { position: absolute; top: 0; left: 0; right: 0; color: #b00; background: rgba(255,255,255,0.9); font-weight: bold; }
+#error:empty { display: none; }
+#view { width: 100%; height: 100%; display: block; }
+#caps { display: none; }
+body.stills #bar { display: none; }
+body.stills #caps { display: flex; position: absolute; top: 0; left: 0; right: 0; }
+body.stills #caps span { flex: 1; text-align: center; font-size: 16px; background: rgba(255,255,255,0.8); margin: 0 1px; }
+</style>
+</head>
+<body>
+<canvas id="view"></canvas>
+<div id="caps"><span id="cap0"></span><span id="cap1"></span><span id="cap2"></span></div>
+<div id="bar">
+<select id="route"></select>
+<button id="play">Play</button>
+<input id="scrub" type="range" min="0" max="1" step="1" value="0"/>
+<label>Exaggeration <input id="exag" type="range" min="1" max="3" step="0.5" value="1"/> <span id="exagValue">1.0×</span></label>
+<label>Speed <select id="speed"><option value="40">40 m/s</option><option value="120" selected="selected">120 m/s</option><option value="400">400 m/s</option></select></label>
+<span id="readout"></span>
+</div>
+<div id="error"></div>
+<script src="three.min.js"></script>
+<script src="@DATA@"></script>
+<script src="trailpack-3d.js"></script>
+</body>
+</html>
+"""#
+}
