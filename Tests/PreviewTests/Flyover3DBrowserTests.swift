@@ -39,18 +39,7 @@ enum BrowserHarness {
         try check(recipe: TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path, id: "jacksboro", label: "jacksboro")
     }
     static let voids = Result {
-        let dir = TestData.scratchFolder("flyover-kauai-input")
-        let track = dir.appendingPathComponent("cross.geojson")
-        let line = stride(from: -159.62, through: -159.42, by: 0.002).map { "[\($0), 22.07]" }.joined(separator: ", ")
-        try #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Across"},"geometry":{"type":"LineString","coordinates":[LINE]}}]}"#
-            .replacingOccurrences(of: "LINE", with: line).write(to: track, atomically: true, encoding: .utf8)
-        let recipe = dir.appendingPathComponent("kauai.json5")
-        try """
-        { id: "kauai", name: "Kauai", attribution: ["SRTM (public domain)"], bbox: [-159.80, 22.0, -159.28, 22.24],
-          dem: ["\(TestData.path("kauai-voids/N22W160v2.3a.hgt.zip"))"],
-          terrain: { resolutionM: 90, voids: { maxRouteFilledM: 5000 } }, ar: { resolutionM: 30 },
-          routes: [{ id: "across", name: "Across", track: "\(track.path)" }] }
-        """.write(to: recipe, atomically: true, encoding: .utf8)
+        let recipe = try KauaiCrossing.recipe(in: TestData.scratchFolder("flyover-kauai-input"))
         return try check(recipe: recipe.path, id: "kauai", label: "kauai")
     }
 }

@@ -9,25 +9,7 @@ import Validation
 @Suite struct VoidFilledPackTests {
     @Test func kauaiBuildsValidatesAndWarnsAboutARouteOverFilledVoids() throws {
         let dir = TestData.scratchFolder("kauai")
-        // A straight track through the largest void of the tile (the Waialeale summit area),
-        // found by the terrain stage's report in TerrainStageTests; we cross the whole island.
-        let track = dir.appendingPathComponent("cross.geojson")
-        let line = stride(from: -159.62, through: -159.42, by: 0.002).map { "[\($0), 22.07]" }.joined(separator: ", ")
-        try #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Across"},"geometry":{"type":"LineString","coordinates":[LINE]}}]}"#
-            .replacingOccurrences(of: "LINE", with: line).write(to: track, atomically: true, encoding: .utf8)
-        let recipe = dir.appendingPathComponent("kauai.json5")
-        try """
-        {
-          id: "kauai", name: "Kauai", attribution: ["SRTM (public domain)"],
-          bbox: [-159.80, 22.0, -159.28, 22.24],
-          dem: ["\(TestData.path("kauai-voids/N22W160v2.3a.hgt.zip"))"],
-          // A build refuses routes over more than 300 m of filled voids; allow it here so the
-          // validator's own warning can be checked on a pack that has one.
-          terrain: { resolutionM: 90, voids: { maxRouteFilledM: 5000 } },
-          ar: { resolutionM: 30 },
-          routes: [{ id: "across", name: "Across", track: "\(track.path)" }],
-        }
-        """.write(to: recipe, atomically: true, encoding: .utf8)
+        let recipe = try KauaiCrossing.recipe(in: dir)
         let root = dir.appendingPathComponent("pack")
         let summary = try TestData.build(recipePath: recipe.path, outRoot: root.path)
         #expect(summary.diagnostics.contains { $0.message.contains("void cells") })
