@@ -14,12 +14,12 @@ enum StyleGeoJSONSize {
         let each = drawn.map { String(format: "%@ %.1f MB", $0.path, Double($0.bytes) / 1e6) }.joined(separator: ", ")
         return Diagnostic(.warning, "map", String(
             format: "style.json draws %.1f MB of GeoJSON (%@), over %.0f MB, which a phone draws slowly and with much memory: %@",
-            Double(total) / 1e6, each, Double(PackLimits.maxStyleGeoJSONBytes) / 1e6, remedy(drawn, recipe: recipe)))
+            Double(total) / 1e6, each, Double(PackLimits.maxStyleGeoJSONBytes) / 1e6, remedy(recipe)))
     }
 
     /// What makes the map lighter: vector tiles, which a lower `map.vectorTilesAboveMB` chooses
     /// (the style draws GeoJSON only while contours, trails and POIs stay under it together).
-    static func remedy(_ drawn: [WrittenFile], recipe: Recipe) -> String {
+    static func remedy(_ recipe: Recipe) -> String {
         String(format: "lower map.vectorTilesAboveMB (%.1f MB here; default 5) to draw them from vector tiles",
                recipe.map.vectorTilesAboveMB)
     }
