@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"], swiftSettings: optimizedInDebug),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
         // The one route finisher: a line on the ground -> elevations, stats, waypoints.
-        .target(name: "RouteFinish", dependencies: ["TrailpackCore", "RouteCore", "Guidance"], swiftSettings: optimizedInDebug),
+        .target(name: "RouteFinish", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "Landmarks"], swiftSettings: optimizedInDebug),
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailGraph", "RouteCore", "RouteFinish", "PackJSON", "Guidance", "PackReader", "PackSpec"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
@@ -82,7 +82,7 @@ let package = Package(
         // region folder, the replay of a recording and the app teams' test vectors.
         .target(name: "Navigation", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "PackReader", "PackSpec", "PackJSON", "Preview", "Rerouting"], swiftSettings: optimizedInDebug),
 
-        // recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write.
+        // recipe -> load -> routes -> terrain -> landmarks -> network -> assemble -> tiles -> map -> write.
         .target(name: "Pipeline", dependencies: [
             "TrailpackCore", "PackJSON", "RouteCore", "RouteFinish", "TrailGraph", "Guidance", "Bindings",
             "Landmarks", "Rerouting", "MapStyle", "MapAssets", "PackSpec", "CLinux", "PackReader", "VectorTiles", "PMTiles",
@@ -90,7 +90,7 @@ let package = Package(
         // Command line: argument parsing, progress, errors -> messages and exit codes.
         .executableTarget(name: "trailpack", dependencies: ["Pipeline", "Validation", "Preview", "Rerouting", "PackSpec", "CMalloc", "Navigation", "Bindings"], swiftSettings: optimizedInDebug),
         // `make bench`: timings against the GDAL command-line tools (not part of `make test`).
-        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "VectorTiles", "RouteCore", "Guidance", "TrailGraph", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
+        .executableTarget(name: "trailpack-bench", dependencies: ["Pipeline", "VectorTiles", "RouteCore", "Guidance", "TrailGraph", "Bindings", "TrailpackCore", "Landmarks", "Rerouting", "PackJSON", "PackReader", "PackSpec", "TestSupport"], path: "Sources/TrailpackBench"),
 
         // Shared by the test targets: where the repo, its data and the built binary are.
         .target(name: "TestSupport", dependencies: ["TrailpackCore", "RouteCore", "Pipeline"], path: "Tests/TestSupport", swiftSettings: optimizedInDebug),
@@ -100,15 +100,15 @@ let package = Package(
         .testTarget(name: "TrackGeometryTests", dependencies: ["TrackGeometry", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "TrackGeometry", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "TrailGraphTests", dependencies: ["TestSupport", "TrailGraph"]),
-        .testTarget(name: "RouteFinishTests", dependencies: ["RouteFinish", "RouteCore", "TrailpackCore"]),
+        .testTarget(name: "RouteFinishTests", dependencies: ["RouteFinish", "RouteCore", "TrailpackCore", "Landmarks"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
-        .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailGraph", "PackJSON", "Pipeline", "RouteCore"]),
+        .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailGraph", "PackJSON", "PackReader", "Pipeline", "RouteCore"]),
         .testTarget(name: "GuidanceTests", dependencies: ["TestSupport", "Guidance", "TrackGeometry", "TrailGraph", "RouteCore", "Bindings"], swiftSettings: optimizedInDebug),
         .testTarget(name: "BindingsTests", dependencies: ["TestSupport", "Bindings"]),
         .testTarget(name: "ValidationTests", dependencies: ["TestSupport", "Validation", "Pipeline", "Glyphs", "PackSpec", "RouteCore", "Landmarks", "Bindings", "PMTiles", "ProtobufWire", "VectorTiles"]),
         .testTarget(name: "FlyoverTests", dependencies: ["Flyover", "TrailpackCore", "PackJSON"]),
         .testTarget(name: "PackSpecTests", dependencies: ["PackSpec"]),
-        .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON"]),
+        .testTarget(name: "PackReaderTests", dependencies: ["TestSupport", "PackReader", "PackJSON", "TrailpackCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["TestSupport", "Preview", "Drawing", "Pipeline", "Landmarks", "Rerouting"], swiftSettings: optimizedInDebug),
         .testTarget(name: "NavigationTests", dependencies: ["TestSupport", "Navigation", "TrailpackCore", "RouteCore", "PackJSON", "PackReader", "Bindings"]),
         .testTarget(name: "PipelineTests", dependencies: ["TestSupport", "Pipeline", "PackSpec", "TrailGraph"]),

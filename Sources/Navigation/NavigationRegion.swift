@@ -3,6 +3,7 @@ import PackReader
 import Preview
 import Rerouting
 import RouteCore
+import TrailpackCore
 
 /// A route of a region folder as the engine reads it, with the region's network for the way back
 /// (nil for a region without `routing.json`).

@@ -3,6 +3,7 @@ import Foundation
 import Landmarks
 import MapStyle
 import PackJSON
+import PackReader
 import PackSpec
 import Rerouting
 import RouteCore
@@ -44,11 +45,11 @@ public enum AssembleStage {
     }
 
     /// `routes/<id>.json` per SPEC.
-    public static func routeDocument(_ route: BuiltRoute, arFile: WrittenFile, landmarks: [LandmarkSighting] = []) -> JSONValue {
+    public static func routeDocument(_ route: BuiltRoute, arFile: WrittenFile) -> JSONValue {
         var document: JSONObject = ["id": .string(route.id), "name": .string(route.name), "blurb": .string(route.blurb),
                 "coords": RouteFileJSON.coords(route.coords, elevationsM: route.elevationsM), "cum": RouteFileJSON.cum(route.cumM),
                 "waypoints": RouteFileJSON.waypoints(route.waypoints), "stats": stats(route.stats), "arPatch": arPatch(route, file: arFile)]
-        if !landmarks.isEmpty { document["landmarks"] = LandmarkJSON.array(landmarks) }
+        if !route.landmarks.isEmpty { document["landmarks"] = LandmarkJSON.array(route.landmarks) }
         return .object(document)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Landmarks
 import TrailpackCore
 
 /// One route, fully processed and ready to be written.
@@ -13,6 +14,8 @@ public struct BuiltRoute: Sendable {
     /// Cumulative geodesic distance per vertex, metres, one decimal.
     public var cumM: [Double]
     public var waypoints: [Waypoint]
+    /// The landmarks the route sees (SPEC order).
+    public var landmarks: [LandmarkSighting]
     public var stats: RouteStats
     public var arPatch: TerrainGrid
     /// Nominal ground spacing of the AR patch, metres.

@@ -1,25 +1,23 @@
 import Foundation
 import Landmarks
+import RouteFinish
 import TrailpackCore
 
-/// What the landmark stage found: per route id, the landmarks it sees (SPEC order).
+/// What the landmark stage found: the field every route is finished with, and the warnings.
 public struct LandmarkProducts: Sendable {
-    /// Every candidate the region offers.
-    public var candidates: [Landmark]
-    public var byRoute: [String: [LandmarkSighting]]
+    /// The region's candidates over its grid (nil for a region without routes: nobody looks).
+    public var field: LandmarkField?
     public var diagnostics: [Diagnostic]
 }
 
-/// Stage (after terrain): the region's landmark candidates, then one sightline from every route
-/// vertex to every candidate within `landmarks.maxDistanceM`, over the route's AR patch and the
-/// region grid.
+/// Stage (after terrain: it needs the region grid): the region's landmark candidates. Each route
+/// casts its sightlines to them when it is finished (`RouteFinisher`), over its AR patch and the
+/// region grid, from every vertex to every candidate within `landmarks.maxDistanceM`.
 public enum LandmarkStage {
-    /// The landmarks each of `routes` sees over `grid` (the region terrain) and its own AR
-    /// patch, with warnings for recipe names that match nothing. Throws nothing: every input
-    /// here was checked by the stages before.
-    public static func run(_ options: LandmarkOptions, pois: [PointOfInterest], grid: TerrainGrid,
-                           routes: [BuiltRoute]) -> LandmarkProducts {
-        var byRoute: [String: [LandmarkSighting]] = [:]
+    /// The candidates of `pois` (placed on `grid`, the region terrain) and of `grid`'s summits,
+    /// with warnings for recipe names that match nothing. Throws nothing: every input here was
+    /// checked by the stages before.
+    public static func run(_ options: LandmarkOptions, pois: [PointOfInterest], grid: TerrainGrid, hasRoutes: Bool) -> LandmarkProducts {
         var diagnostics: [Diagnostic] = []
         var unfiltered = options
         unfiltered.exclude = []
@@ -30,15 +28,10 @@ public enum LandmarkStage {
         for case .poi(let name) in options.include where !pois.contains(where: { $0.name == name }) {
             diagnostics.append(Diagnostic(.warning, "landmarks", "include names \"\(name)\", which is no POI of the region"))
         }
-        // Without routes nobody looks: skip the summit sweep (large grids) and the sightlines.
-        guard !routes.isEmpty else { return LandmarkProducts(candidates: [], byRoute: [:], diagnostics: diagnostics) }
-        let candidates = LandmarkCatalog.landmarks(pois: pois, grid: grid, options: options)
-        let region = TerrainSurface(grid)
-        for route in routes {
-            let sight = LineOfSight(region: region, patch: TerrainSurface(route.arPatch))
-            byRoute[route.id] = RouteVisibility.sightings(coords: route.coords, elevationsM: route.elevationsM,
-                                                          landmarks: candidates, sight: sight, maxDistanceM: options.maxDistanceM)
-        }
-        return LandmarkProducts(candidates: candidates, byRoute: byRoute, diagnostics: diagnostics)
+        // Without routes nobody looks: skip the summit sweep (large grids).
+        guard hasRoutes else { return LandmarkProducts(field: nil, diagnostics: diagnostics) }
+        let field = LandmarkField(candidates: LandmarkCatalog.landmarks(pois: pois, grid: grid, options: options),
+                                  region: TerrainSurface(grid), maxDistanceM: options.maxDistanceM)
+        return LandmarkProducts(field: field, diagnostics: diagnostics)
     }
 }

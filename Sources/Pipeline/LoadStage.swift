@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import RouteFinish
 import TrailGraph
 import TrailpackCore
 
@@ -14,6 +15,9 @@ public struct LoadedInputs {
     /// The filled region grid, once the terrain stage made it (nil before, or with no void
     /// filled): the source of the AR patches' void cells (`FilledRegion`).
     var filledRegion: FilledRegion? = nil
+    /// The region's landmark candidates, once the landmark stage found them: every route is
+    /// finished with them (nil before, or for a region without routes).
+    var landmarks: LandmarkField? = nil
 }
 
 /// Stage: opens the DEM sources and reads trails and points of interest.

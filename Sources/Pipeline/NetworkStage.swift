@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import Rerouting
 import RouteCore
 import TrailGraph

@@ -4,6 +4,7 @@ import Landmarks
 import MapAssets
 import MapStyle
 import PackJSON
+import PackReader
 import PackSpec
 import Rerouting
 import TrailGraph
@@ -51,7 +52,7 @@ public struct BuildOptions: Sendable {
     public init() {}
 }
 
-/// The pipeline: recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write
+/// The pipeline: recipe -> load -> routes -> terrain -> landmarks -> network -> assemble -> tiles -> map -> write
 /// (ARCHITECTURE.md's stages; the build's `stageSeconds` are laps of the same names, in this order).
 public enum PackBuilder {
     /// Builds the region of `recipePath` into the pack root `outRoot` and updates its catalog.
@@ -124,7 +125,6 @@ public enum PackBuilder {
         var terrain: TerrainProducts
         var routes: [BuiltRoute]
         var network: RoutingNetwork?
-        var landmarks: LandmarkProducts
         var diagnostics: [Diagnostic]
         var clock: StageClock
     }
@@ -142,27 +142,31 @@ public enum PackBuilder {
         var (inputs, diagnostics) = (loaded.inputs, loaded.diagnostics)
         let (graph, snaps, prepared, bbox) = (loaded.graph, loaded.snaps, loaded.prepared, loaded.bbox)
         let openTrails = inputs.trails.filter { !$0.use.closedToHikers }
-        let (terrain, trackRoutes, terrainNotes) = try terrainAndTrackRoutes(recipe, inputs: &inputs, prepared: prepared,
-                                                                             bbox: bbox, progress: progress)
+        let (terrain, terrainNotes) = try terrainStage(recipe, inputs: &inputs, prepared: prepared, bbox: bbox, progress: progress)
         diagnostics += terrainNotes
         clock.lap("terrain")
 
-        // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed.
+        // The candidates see the POIs placed on the region grid, as the pack lists them.
+        let landmarks = LandmarkStage.run(recipe.landmarks, pois: placed(inputs.pois, on: terrain.grid), grid: terrain.grid,
+                                          hasRoutes: !recipe.routes.isEmpty)
+        inputs.landmarks = landmarks.field
+        diagnostics += landmarks.diagnostics
+        clock.lap("landmarks")
+
+        // Routes see the POIs as the recipe gave them, as track routes did before the terrain existed;
+        // tracks laid over the network are finished after it.
+        let (trackRoutes, trackNotes) = try RouteStage.finishAll(prepared.filter { $0.networkVias == nil }, recipe: recipe, inputs: inputs)
         let laid = try NetworkStage.run(recipe, graph: graph, trails: openTrails, featureOfTrail: AssembleStage.trailFeatureIndex(inputs.trails, bbox: bbox),
                                         vias: snaps, terrain: terrain.grid)
         try RouteCoverage.checkInside(bbox, routes: laid.routes.map { ($0.recipe.id, $0.coords) }, recipe: recipe)
         let (networkRoutes, networkNotes) = try RouteStage.finishAll(laid.routes, recipe: recipe, inputs: inputs)
         let routes = recipe.routes.compactMap { r in (trackRoutes + networkRoutes).first { $0.id == r.id } }
-        diagnostics += networkNotes
+        diagnostics += trackNotes + networkNotes
         diagnostics += try routeVoids(routes, recipe: recipe, inputs: inputs, bbox: bbox)
         diagnostics += placePOIs(&inputs.pois, on: terrain.grid)
         clock.lap("network")
-
-        let landmarks = LandmarkStage.run(recipe.landmarks, pois: inputs.pois, grid: terrain.grid, routes: routes)
-        diagnostics += landmarks.diagnostics
-        clock.lap("landmarks")
         return Made(recipe: recipe, inputs: inputs, bbox: bbox, terrain: terrain, routes: routes, network: laid.network,
-                    landmarks: landmarks, diagnostics: diagnostics, clock: clock)
+                    diagnostics: diagnostics, clock: clock)
     }
 
     /// The load and routes stages: the inputs (trails clipped to a given bbox), the trail graph
@@ -239,11 +243,10 @@ public enum PackBuilder {
         }
         var routeFiles: [(BuiltRoute, file: WrittenFile, ar: WrittenFile)] = []
         for route in routes {
-            let landmarks = made.landmarks.byRoute[route.id] ?? []
             try CountCheck.check(PackTree.routeFile(route.id), key: "waypoints", count: route.waypoints.count, remedy: "split the route")
-            try CountCheck.check(PackTree.routeFile(route.id), key: "landmarks", count: landmarks.count, remedy: "a lower landmarks.maxDistanceM")
+            try CountCheck.check(PackTree.routeFile(route.id), key: "landmarks", count: route.landmarks.count, remedy: "a lower landmarks.maxDistanceM")
             let ar = try writer.write(PackTree.arPatchFile(route.id), bytes: TER1.encode(route.arPatch))
-            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar, landmarks: landmarks))
+            let file = try writer.write(PackTree.routeFile(route.id), json: AssembleStage.routeDocument(route, arFile: ar))
             routeFiles.append((route, file, ar))
         }
         files["contours"] = try contoursJob.wait()
@@ -281,7 +284,7 @@ public enum PackBuilder {
                                    totalBytes: written.reduce(0) { $0 + $1.bytes },
                                    diagnostics: made.diagnostics, stageSeconds: made.clock.laps, stageCPUSeconds: made.clock.cpuLaps,
                                    inputs: [made.recipe.path] + made.inputs.files,
-                                   landmarkCounts: made.landmarks.byRoute.mapValues(\.count))
+                                   landmarkCounts: Dictionary(uniqueKeysWithValues: made.routes.map { ($0.id, $0.landmarks.count) }))
         summary.cueCounts = routes.map(CueCount.init)
         summary.memoryLimit = made.recipe.terrain.memoryBudget
         summary.memoryEstimateBytes = MemoryLimit.buildPeakBytes(regionCells: made.terrain.grid.width * made.terrain.grid.height,
@@ -304,11 +307,19 @@ public enum PackBuilder {
 
     /// Gives every POI its terrain elevation and leaves out (with a warning) those outside the region.
     static func placePOIs(_ pois: inout [PointOfInterest], on grid: TerrainGrid) -> [Diagnostic] {
-        for k in pois.indices { pois[k].eleM = grid.elevationM(at: pois[k].location) }
-        let outside = pois.filter { $0.eleM == nil }
+        let outside = pois.filter { grid.elevationM(at: $0.location) == nil }
+        pois = placed(pois, on: grid)
         guard !outside.isEmpty else { return [] }
-        pois.removeAll { $0.eleM == nil }
         return [Diagnostic(.warning, "pois", "\(outside.count) POIs outside the region left out: \(outside.map(\.name).joined(separator: ", "))")]
+    }
+
+    /// `pois` inside `grid`, each with its terrain elevation (`eleM`).
+    static func placed(_ pois: [PointOfInterest], on grid: TerrainGrid) -> [PointOfInterest] {
+        pois.compactMap { poi in
+            var p = poi
+            p.eleM = grid.elevationM(at: poi.location)
+            return p.eleM == nil ? nil : p
+        }
     }
 
     /// The recipe's bbox, or one derived from routes, trails and POIs plus the margin. Every
@@ -332,8 +343,8 @@ public enum PackBuilder {
     /// track routes finished on AR patches whose void cells come from it (one filled terrain per
     /// pack: `inputs.filledRegion`); the filled-voids diagnostic and the routes' notes.
     /// - Throws: `BuildError` (the `VoidLimits` refusal among them), `GDALError`.
-    static func terrainAndTrackRoutes(_ recipe: Recipe, inputs: inout LoadedInputs, prepared: [RouteStage.PreparedRoute], bbox: BBox,
-                                      progress: (any ProgressReporter)?) throws -> (TerrainProducts, [BuiltRoute], [Diagnostic]) {
+    static func terrainStage(_ recipe: Recipe, inputs: inout LoadedInputs, prepared: [RouteStage.PreparedRoute], bbox: BBox,
+                             progress: (any ProgressReporter)?) throws -> (TerrainProducts, [Diagnostic]) {
         let region = try TerrainStage.fillRegion(bbox: bbox, sources: inputs.dem, options: recipe.terrain,
                                                  smallerExtent: TerrainStage.extentAdvice(recipe), progress: progress)
         try refuseRegionVoids(region, routes: prepared, recipe: recipe, inputs: inputs, bbox: bbox)
@@ -343,9 +354,7 @@ public enum PackBuilder {
             diagnostics.append(d)
         }
         inputs.filledRegion = FilledRegion(grid: terrain.grid)
-        // Tracks laid over the network are finished after it (`NetworkStage`).
-        let (trackRoutes, notes) = try RouteStage.finishAll(prepared.filter { $0.networkVias == nil }, recipe: recipe, inputs: inputs)
-        return (terrain, trackRoutes, diagnostics + notes)
+        return (terrain, diagnostics)
     }
 
     /// Every route (track and via) over more than `maxRouteFilledM` of filled terrain, in one

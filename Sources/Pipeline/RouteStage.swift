@@ -100,10 +100,10 @@ public enum RouteStage {
         let done: FinishedRoute
         do {
             done = try RouteFinisher.finish(GroundRoute(path: path, coords: coords, indexOfPathVertex: indexOfPathVertex, isDrawn: isDrawn),
-                                            terrain: patch, pois: inputs.pois, model: recipe.stats.model)
+                                            terrain: patch, pois: inputs.pois, model: recipe.stats.model, landmarks: inputs.landmarks)
         } catch { throw fail(error.description) }
         return (BuiltRoute(id: route.id, name: route.name, blurb: route.blurb, coords: coords,
-                           elevationsM: done.elevationsM, cumM: done.cumM, waypoints: done.waypoints, stats: done.stats,
+                           elevationsM: done.elevationsM, cumM: done.cumM, waypoints: done.waypoints, landmarks: done.landmarks, stats: done.stats,
                            arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames, filledStretches: filled), diagnostics)
     }
 

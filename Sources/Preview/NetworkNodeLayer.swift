@@ -1,4 +1,5 @@
 import Drawing
+import PackReader
 import Rerouting
 import TrailpackCore
 

@@ -1,5 +1,6 @@
 import Guidance
 import PackJSON
+import PackReader
 import RouteCore
 import TrailpackCore
 

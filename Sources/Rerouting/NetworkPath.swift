@@ -1,3 +1,4 @@
+import PackReader
 import RouteCore
 import TrailGraph
 import TrailpackCore

@@ -1,3 +1,4 @@
+import PackReader
 import TrailGraph
 import TrailpackCore
 

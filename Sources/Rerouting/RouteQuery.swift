@@ -1,4 +1,5 @@
 import Guidance
+import PackReader
 import RouteCore
 import TrailGraph
 import TrailpackCore

@@ -1,4 +1,5 @@
 import Guidance
+import Landmarks
 import RouteCore
 import TrailpackCore
 
@@ -22,7 +23,23 @@ public struct GroundRoute: Sendable {
     }
 }
 
-/// A finished route: everything the route file states but its ids, texts and landmarks.
+/// The landmarks a route may see: the region's candidates, the region terrain their sightlines
+/// cross beyond the route's own, and how far a hiker looks.
+public struct LandmarkField: Sendable {
+    public var candidates: [Landmark]
+    /// The region grid, prepared for sightlines once for every route.
+    public var region: TerrainSurface
+    /// Vertices farther than this from a candidate do not look for it, metres.
+    public var maxDistanceM: Double
+
+    public init(candidates: [Landmark], region: TerrainSurface, maxDistanceM: Double) {
+        self.candidates = candidates
+        self.region = region
+        self.maxDistanceM = maxDistanceM
+    }
+}
+
+/// A finished route: everything the route file states but its ids and texts.
 public struct FinishedRoute: Sendable {
     public var coords: [LonLat]
     /// Terrain under each vertex, metres.
@@ -31,6 +48,8 @@ public struct FinishedRoute: Sendable {
     public var cumM: [Double]
     public var stats: RouteStats
     public var waypoints: [Waypoint]
+    /// The SPEC's `landmarks`: the candidates seen from the route, by first visible vertex.
+    public var landmarks: [LandmarkSighting]
 }
 
 /// Why a route could not be finished; the description is the reason a build or `route` gives.
@@ -41,11 +60,12 @@ public struct RouteFinishError: Error, Sendable, CustomStringConvertible {
 /// The one route finisher of the build, `trailpack route` and `--rejoin`.
 public enum RouteFinisher {
     /// Drapes `route` on `terrain` (the finest terrain under it: its AR patch), measures it
-    /// (cum, DIN 33466 stats by `model`) and guides it (waypoints, POIs and summits on `terrain`).
+    /// (cum, DIN 33466 stats by `model`), guides it (waypoints, POIs and summits on `terrain`)
+    /// and finds the `landmarks` it sees over `terrain` and the region (none without a field).
     /// - Throws: `RouteFinishError` for a route of fewer than two vertices, one that leaves
     ///   the terrain, or one guidance or the stats cannot take.
     public static func finish(_ route: GroundRoute, terrain: TerrainGrid, pois: [PointOfInterest],
-                              model: HikingModel) throws(RouteFinishError) -> FinishedRoute {
+                              model: HikingModel, landmarks: LandmarkField? = nil) throws(RouteFinishError) -> FinishedRoute {
         guard route.coords.count >= 2 else {
             throw RouteFinishError(description: "has a single point: its start and end are the same place")
         }
@@ -62,6 +82,17 @@ public enum RouteFinisher {
                 path: route.path, resampledCoords: route.coords, cumM: cumM, elevationsM: elevationsM,
                 resampledIndexOfPathVertex: route.indexOfPathVertex, pois: pois, terrain: terrain, isDrawn: route.isDrawn))
         } catch { throw RouteFinishError(description: error.description) }
-        return FinishedRoute(coords: route.coords, elevationsM: elevationsM, cumM: cumM, stats: stats, waypoints: waypoints)
+        return FinishedRoute(coords: route.coords, elevationsM: elevationsM, cumM: cumM, stats: stats, waypoints: waypoints,
+                             landmarks: sightings(route.coords, elevationsM: elevationsM, terrain: terrain, field: landmarks))
+    }
+
+    /// The candidates of `field` seen from the route's vertices (eye 1.7 m above `ele`), over
+    /// `terrain` where it lies and the region grid beyond (`LineOfSight`).
+    static func sightings(_ coords: [LonLat], elevationsM: [Double], terrain: TerrainGrid,
+                          field: LandmarkField?) -> [LandmarkSighting] {
+        guard let field, !field.candidates.isEmpty else { return [] }
+        let sight = LineOfSight(region: field.region, patch: TerrainSurface(terrain))
+        return RouteVisibility.sightings(coords: coords, elevationsM: elevationsM, landmarks: field.candidates,
+                                         sight: sight, maxDistanceM: field.maxDistanceM)
     }
 }

@@ -1,14 +1,4 @@
-/// One edge walked in one direction.
-public struct PathStep: Hashable, Sendable {
-    public var edge: Int
-    /// True when walked from the edge's first node to its last.
-    public var forward: Bool
-
-    public init(edge: Int, forward: Bool) {
-        self.edge = edge
-        self.forward = forward
-    }
-}
+import TrailpackCore
 
 /// What a search minimises over a step: metres of trail (snapping a track, bridging its gaps)
 /// or seconds of walking by the route stats' model (routes through vias, `trailpack route`).

@@ -1,5 +1,6 @@
 import Foundation
 import PackJSON
+import PackReader
 import PackSpec
 import Pipeline
 import Rerouting

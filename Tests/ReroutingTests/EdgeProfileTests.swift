@@ -1,3 +1,4 @@
+import PackReader
 import Rerouting
 import RouteCore
 import Testing

@@ -1,10 +1,12 @@
 import Foundation
+import Landmarks
 import RouteCore
 import RouteFinish
 import Testing
 import TrailpackCore
 
-/// The one route finisher, called directly: a line on the ground to elevations, stats and cues.
+/// The one route finisher, called directly: a line on the ground to elevations, stats, cues and
+/// landmarks.
 @Suite struct RouteFinisherTests {
     /// A 21x11 grid rising 7 m per column eastward (1000 m at the west edge).
     let grid: TerrainGrid = {
@@ -49,5 +51,31 @@ import TrailpackCore
         let one = GroundRoute(path: RoutePath(coords: [route.coords[0]]), coords: [route.coords[0]], indexOfPathVertex: [0], isDrawn: true)
         let single = #expect(throws: RouteFinishError.self) { try RouteFinisher.finish(one, terrain: grid, pois: [], model: HikingModel()) }
         #expect(single?.description == "has a single point: its start and end are the same place")
+    }
+
+    /// A flat 1,000 m region, 41 x 41 cells over 0.02 degrees, with a 1,500 m wall along the row
+    /// at 45.012 north.
+    let walled: TerrainGrid = {
+        let samples = (0..<41).flatMap { row in (0..<41).map { _ in Int16(row == 16 ? 1500 : 1000) } }
+        return TerrainGrid(width: 41, height: 41, bounds: BBox(west: 10, south: 45, east: 10.02, north: 45.02), elevationsM: samples)
+    }()
+
+    @Test func landmarksAreSeenOverTheTerrainAndHiddenBehindAWall() throws {
+        let route = eastward
+        let open = Landmark(name: "Open", kind: "peak", location: LonLat(10.01, 45.001), eleM: 1050)
+        let behind = Landmark(name: "Behind", kind: "peak", location: LonLat(10.01, 45.018), eleM: 1100)
+        let field = LandmarkField(candidates: [behind, open], region: TerrainSurface(walled), maxDistanceM: 5000)
+        let done = try RouteFinisher.finish(route, terrain: walled, pois: [], model: HikingModel(), landmarks: field)
+        #expect(done.landmarks.map(\.landmark.name) == ["Open"], "\(done.landmarks)")
+        let seen = try #require(done.landmarks.first)
+        // Every vertex sees it over the flat ground south of the line; the nearest is due north of it.
+        #expect(seen.visible == [0...(route.coords.count - 1)])
+        #expect(abs(seen.nearestM - Geodesic.distanceM(LonLat(10.01, 45.005), open.location)) < 10)
+        let none = try RouteFinisher.finish(route, terrain: walled, pois: [], model: HikingModel())
+        #expect(none.landmarks.isEmpty)
+        // Nearer than the line's distance to it, nothing is looked for.
+        var near = field
+        near.maxDistanceM = 300
+        #expect(try RouteFinisher.finish(route, terrain: walled, pois: [], model: HikingModel(), landmarks: near).landmarks.isEmpty)
     }
 }

@@ -1,23 +1,8 @@
 import RouteCore
 import TrailpackCore
+import PackReader
 
-/// Length, climb and walking times of one edge, as `routing.json` states them.
-public struct EdgeProfile: Equatable, Sendable {
-    /// Sum of the geodesic steps, metres, one decimal.
-    public var lengthM: Double
-    /// Counted rises and drops walking a to b, metres, one decimal (b to a swaps them).
-    public var ascentM: Double
-    public var descentM: Double
-    /// Whole seconds a to b and b to a; nil for a direction that may not be walked.
-    public var timeS: [Int?]
-
-    public init(lengthM: Double, ascentM: Double, descentM: Double, timeS: [Int?]) {
-        self.lengthM = lengthM
-        self.ascentM = ascentM
-        self.descentM = descentM
-        self.timeS = timeS
-    }
-
+extension EdgeProfile {
     /// The profile of a line with elevations (metres, as written): extremes found walking a to b
     /// with the rates' climb threshold; b to a walks the same legs backwards. `oneway` forbids b to a.
     public static func measure(coords: [LonLat], elevationsM: [Double], rates model: HikingModel, oneway: Bool) -> EdgeProfile {

@@ -1,7 +1,5 @@
 import PackJSON
 import PackSpec
-import RouteCore
-import TrailGraph
 import TrailpackCore
 
 extension RoutingNetwork {

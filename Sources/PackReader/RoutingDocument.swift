@@ -1,6 +1,8 @@
-import RouteCore
-import TrailGraph
+import PackJSON
+import PackSpec
 import TrailpackCore
+
+// routing.json (SPEC "routing.json"): the document's values, and its writer and reader.
 
 /// A node of the network: a junction, a dead end, or a route's start, end or via point.
 public struct RoutingNode: Equatable, Sendable {
@@ -113,5 +115,23 @@ public struct RoutingNetwork: Equatable, Sendable {
     /// The step's vertices in walking order.
     public func coords(_ step: PathStep) -> [LonLat] {
         step.forward ? edges[step.edge].coords : edges[step.edge].coords.reversed()
+    }
+}
+
+/// Length, climb and walking times of one edge, as `routing.json` states them.
+public struct EdgeProfile: Equatable, Sendable {
+    /// Sum of the geodesic steps, metres, one decimal.
+    public var lengthM: Double
+    /// Counted rises and drops walking a to b, metres, one decimal (b to a swaps them).
+    public var ascentM: Double
+    public var descentM: Double
+    /// Whole seconds a to b and b to a; nil for a direction that may not be walked.
+    public var timeS: [Int?]
+
+    public init(lengthM: Double, ascentM: Double, descentM: Double, timeS: [Int?]) {
+        self.lengthM = lengthM
+        self.ascentM = ascentM
+        self.descentM = descentM
+        self.timeS = timeS
     }
 }
