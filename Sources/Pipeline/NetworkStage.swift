@@ -121,23 +121,19 @@ public enum NetworkStage {
         var routes: [RouteStage.PreparedRoute] = [], entries: [NetworkRouteEntry] = []
         for route in recipe.routes {
             guard let nodes = viaNodes[route.id], let given = vias[route.id] else { continue }
-            var steps: [PathStep] = []
-            for k in 1..<nodes.count {
-                guard let leg = router.shortestPath(from: nodes[k - 1], to: nodes[k], cost: given.cost) else {
-                    throw BuildError.route(id: route.id, location: route.location, message:
-                        RoutingError.unreachable(fromLabel: given.points[k - 1].label, toLabel: given.points[k].label).description
-                        + " (one-way trails, oneway:foot, are walked only their way; trails closed to hikers are left out)")
-                }
-                steps += leg
+            let path: NetworkPath
+            do { path = try router.walk(through: nodes, cost: given.cost) } catch {
+                throw BuildError.route(id: route.id, location: route.location, message:
+                    RoutingError.unreachable(fromLabel: given.points[error.leg - 1].label, toLabel: given.points[error.leg].label).description
+                    + " (one-way trails, oneway:foot, are walked only their way; trails closed to hikers are left out)")
             }
-            let path = NetworkPath(steps: steps, start: nodes[0], in: network)
             try RouteStage.checkVertexCount(path.coords.count) { .route(id: route.id, location: route.location, message: $0) }
             let guidance = path.guidancePath(in: network)
             routes.append(RouteStage.PreparedRoute(recipe: route, path: guidance.path, coords: path.coords, indexOfPathVertex: guidance.indexInCoords,
                                                    trailNames: RoutedPath.collapsingRepeats(guidance.path.segmentTrailNames), isDrawn: true))
             var visits: [NodeVisit] = []
             for v in path.visits where visits.last?.i != v.i { visits.append(v) }
-            entries.append(NetworkRouteEntry(id: route.id, path: steps, nodes: visits))
+            entries.append(NetworkRouteEntry(id: route.id, path: path.steps, nodes: visits))
         }
         return (routes, entries)
     }

@@ -44,6 +44,23 @@ public struct NetworkRouter: Sendable {
                          departure: network.from, arrival: network.to, cost: network.cost(cost))
     }
 
+    /// The first leg of a walk no path joins: from `nodes[leg - 1]` to `nodes[leg]`.
+    public struct UnjoinedLeg: Error, Sendable {
+        public var leg: Int
+    }
+
+    /// The least-cost walk through `nodes` in order, leg by leg, laid end to end: the build's
+    /// via routes and `trailpack route` alike.
+    /// - Throws: `UnjoinedLeg` naming the first leg no walkable path joins.
+    public func walk(through nodes: [Int], cost: PathCost = .time) throws(UnjoinedLeg) -> NetworkPath {
+        var steps: [PathStep] = []
+        for k in 1..<nodes.count {
+            guard let leg = shortestPath(from: nodes[k - 1], to: nodes[k], cost: cost) else { throw UnjoinedLeg(leg: k) }
+            steps += leg
+        }
+        return NetworkPath(steps: steps, start: nodes[0], in: network)
+    }
+
     /// Seconds to walk `steps`; nil when one of them may not be walked that way.
     public func timeS(of steps: [PathStep]) -> Int? { Self.timeS(of: steps, in: network) }
 

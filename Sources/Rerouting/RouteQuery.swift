@@ -29,16 +29,11 @@ extension RegionNetwork {
     public func route(through points: [QueryPoint]) throws(RerouteError) -> ComputedRoute {
         let hits = try points.map { q throws(RerouteError) in try join(q) }
         let (split, nodes) = network.splitting(at: hits, elevationM: terrainElevationM)
-        let outgoing = split.outgoingSteps()
-        var steps: [PathStep] = []
-        for k in 1..<nodes.count {
-            guard let leg = NetworkRouter.shortestPath(in: split, outgoing: outgoing, from: nodes[k - 1], to: nodes[k]) else {
-                throw .unreachable(from: "\(points[k - 1].argument) \(RerouteError.format(points[k - 1].location))",
-                                   to: "\(points[k].argument) \(RerouteError.format(points[k].location))")
-            }
-            steps += leg
+        let path: NetworkPath
+        do { path = try NetworkRouter(network: split).walk(through: nodes) } catch {
+            let (a, b) = (points[error.leg - 1], points[error.leg])
+            throw .unreachable(from: "\(a.argument) \(RerouteError.format(a.location))", to: "\(b.argument) \(RerouteError.format(b.location))")
         }
-        let path = NetworkPath(steps: steps, start: nodes[0], in: split)
         return try walk(path, in: split, from: points[0].location, to: points[points.count - 1].location)
     }
 

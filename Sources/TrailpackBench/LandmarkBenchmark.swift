@@ -3,8 +3,8 @@ import Landmarks
 import Pipeline
 import TrailpackCore
 
-/// `trailpack-bench landmarks`: the landmark stage's wall time (candidates and every sightline,
-/// both cores) in two builds: the demo region (3 routes, its POIs and DEM summits), and a
+/// `trailpack-bench landmarks`: the landmark stage's wall time (the candidates; each route's
+/// sightlines are cast as the route is finished, on both cores, and timed apart by `breakdown`) in two builds: the demo region (3 routes, its POIs and DEM summits), and a
 /// 20 km synthetic track on the same SRTM tile with 100 landmarks (inline POIs, DEM summits
 /// off). Prints a JSON object with the median seconds of each.
 enum LandmarkBenchmark {
@@ -41,7 +41,7 @@ enum LandmarkBenchmark {
         }
     }
 
-    /// The stage's two parts timed apart on the pack just written (its only region): the
+    /// Landmarks' two parts timed apart on the pack just written (its only region): the
     /// candidates (POIs, DEM summits) and the sightlines of every route. Medians of `runs`.
     static func breakdown(region regionsPath: String, runs: Int) throws -> (candidates: Int, candidatesS: Double, sightlinesS: Double, candidatesCPUS: Double, sightlinesCPUS: Double) {
         let folder = regionsPath + "/" + (try FileManager.default.contentsOfDirectory(atPath: regionsPath).first { !$0.hasPrefix(".") } ?? "")
