@@ -71,8 +71,8 @@ let package = Package(
         .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"], swiftSettings: optimizedInDebug),
         // The trail network a pack carries (routing.json) and routing over it by hiking time.
         // The one route finisher: a line on the ground -> elevations, stats, waypoints.
-        .target(name: "RouteFinish", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "Landmarks"], swiftSettings: optimizedInDebug),
-        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailGraph", "RouteCore", "RouteFinish", "PackJSON", "Guidance", "PackReader", "PackSpec"], swiftSettings: optimizedInDebug),
+        .target(name: "RouteFinish", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "Landmarks", "PackReader"], swiftSettings: optimizedInDebug),
+        .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailGraph", "RouteCore", "RouteFinish", "PackJSON", "Guidance", "PackReader", "PackSpec", "Landmarks"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
         .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),

@@ -2,7 +2,8 @@ import PackJSON
 import TrailpackCore
 
 /// The members of a SPEC route file that describe the walk itself (coords with ele, cum,
-/// waypoints, stats), written the same way by `trailpack build` and `trailpack route`.
+/// waypoints, stats, landmarks), written the same way by `trailpack build` and `trailpack route`;
+/// `RouteLine` and `PackLandmark` read them back.
 public enum RouteFileJSON {
     /// `coords`: `[lon, lat, ele]`, 7 decimals and 1 decimal.
     public static func coords(_ coords: [LonLat], elevationsM: [Double]) -> JSONValue {
@@ -29,5 +30,15 @@ public enum RouteFileJSON {
         ["distanceM": .number(s.distanceM, decimals: 1), "ascentM": .number(s.ascentM, decimals: 1),
          "descentM": .number(s.descentM, decimals: 1), "minEleM": .number(s.minEleM, decimals: 1),
          "maxEleM": .number(s.maxEleM, decimals: 1), "durationS": .int(s.durationS)]
+    }
+
+    /// `landmarks`: `name`, `kind`, `lon` and `lat` (7 decimals), `ele` and `nearestM` (1
+    /// decimal), `visible` as `[from, to]` index ranges.
+    public static func landmarks(_ entries: [PackLandmark]) -> JSONValue {
+        .array(entries.map { l in
+            ["name": .string(l.name), "kind": .string(l.kind), "lon": .number(l.lon, decimals: 7), "lat": .number(l.lat, decimals: 7),
+             "ele": .number(l.ele, decimals: 1), "nearestM": .number(l.nearestM, decimals: 1),
+             "visible": .array(l.visible.map { .array($0.map { .int($0) }) })]
+        })
     }
 }

@@ -7,6 +7,7 @@ import PackReader
 import PackSpec
 import Rerouting
 import RouteCore
+import RouteFinish
 import TrailGraph
 import TrailpackCore
 
@@ -49,7 +50,7 @@ public enum AssembleStage {
         var document: JSONObject = ["id": .string(route.id), "name": .string(route.name), "blurb": .string(route.blurb),
                 "coords": RouteFileJSON.coords(route.coords, elevationsM: route.elevationsM), "cum": RouteFileJSON.cum(route.cumM),
                 "waypoints": RouteFileJSON.waypoints(route.waypoints), "stats": stats(route.stats), "arPatch": arPatch(route, file: arFile)]
-        if !route.landmarks.isEmpty { document["landmarks"] = LandmarkJSON.array(route.landmarks) }
+        if !route.landmarks.isEmpty { document["landmarks"] = RouteFileJSON.landmarks(route.landmarks.map(\.packEntry)) }
         return .object(document)
     }
 

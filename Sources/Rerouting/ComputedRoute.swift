@@ -4,7 +4,7 @@ import PackReader
 import RouteCore
 import TrailpackCore
 
-/// A route computed from a pack alone, in the SPEC's route format (no AR patch, no landmarks).
+/// A route computed from a pack alone, in the SPEC's route format (no AR patch).
 public struct ComputedRoute: Sendable {
     /// Vertices, lon/lat, 7 decimals, at most 12 m apart.
     public var coords: [LonLat]
@@ -14,16 +14,20 @@ public struct ComputedRoute: Sendable {
     public var cumM: [Double]
     public var waypoints: [Waypoint]
     public var stats: RouteStats
+    /// The landmarks it sees (`RegionNetwork.landmarkField`), as the route file lists them.
+    public var landmarks: [PackLandmark]
     /// The network seconds of the walk (sum of its edges and approach legs' times).
     public var networkTimeS: Int
 
-    /// The route file: `id`, `name`, `blurb`, `coords`, `cum`, `waypoints`, `stats`, plus `extra` members.
+    /// The route file: `id`, `name`, `blurb`, `coords`, `cum`, `waypoints`, `stats`, `landmarks`
+    /// when it sees any, plus `extra` members.
     public func json(id: String, name: String, blurb: String, extra: [(String, JSONValue)] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(id)), ("name", .string(name)), ("blurb", .string(blurb)),
             ("coords", RouteFileJSON.coords(coords, elevationsM: elevationsM)), ("cum", RouteFileJSON.cum(cumM)),
             ("waypoints", RouteFileJSON.waypoints(waypoints)), ("stats", RouteFileJSON.stats(stats)),
         ]
+        if !landmarks.isEmpty { members.append(("landmarks", RouteFileJSON.landmarks(landmarks))) }
         members += extra
         return .object(JSONObject(members))
     }

@@ -1,7 +1,9 @@
 import Foundation
+import Landmarks
 import PackJSON
 import PackReader
 import PackSpec
+import RouteFinish
 import TrailpackCore
 
 /// Everything a client has for rerouting in one region folder, read from the pack alone:
@@ -73,6 +75,25 @@ public struct RegionNetwork {
     public func arPatch(route id: String) throws(RerouteError) -> TerrainGrid {
         guard let r = routes.first(where: { $0.id == id }) else { throw .argument(name: "route", message: "no route \(id)") }
         do { return try Self.grid(disk, r.arPatch) } catch { throw .pack(error) }
+    }
+
+    /// What a computed route looks for: the landmarks the region's route files list (the build's
+    /// candidates that some route sees, after the recipe's include and exclude), over
+    /// `terrain.bin`, within the default `LandmarkOptions.maxDistanceM` (the recipe's own limit
+    /// is not in the pack). Nil when no route file lists one.
+    /// - Throws: `RerouteError.pack` naming a route file that cannot be read.
+    public func landmarkField() throws(RerouteError) -> LandmarkField? {
+        var seen: [String: Landmark] = [:]
+        for r in routes {
+            let entries: [PackLandmark]
+            do { entries = try PackLandmark.read(try disk.document(r.file)) } catch { throw .pack(error) }
+            for e in entries {
+                seen["\(e.name)|\(e.lon)|\(e.lat)"] = Landmark(name: e.name, kind: e.kind, location: e.location, eleM: e.ele)
+            }
+        }
+        guard !seen.isEmpty else { return nil }
+        let candidates = seen.values.sorted { ($0.name, $0.location.lon, $0.location.lat) < ($1.name, $1.location.lon, $1.location.lat) }
+        return LandmarkField(candidates: candidates, region: TerrainSurface(terrain), maxDistanceM: LandmarkOptions().maxDistanceM)
     }
 
     /// The finest terrain of the pack that holds every point of `coords`: the smallest AR patch

@@ -63,15 +63,17 @@ extension RegionNetwork {
         return both.isEmpty ? nil : RouteJunction(index: head.index, branches: both)
     }
 
-    /// Elevations, stats and waypoints of a walk; a lead-in leg gets a start that says which way
+    /// Elevations, stats, waypoints and landmarks of a walk; a lead-in leg gets a start that says which way
     /// and how far to the trail.
-    /// - Throws: `RerouteError.argument` when the walk cannot be finished (`RouteFinisher`).
+    /// - Throws: `RerouteError.argument` when the walk cannot be finished (`RouteFinisher`),
+    ///   `.pack` when a route file's landmarks cannot be read.
     func finish(coords: [LonLat], guidance: GuidancePath, lead: (from: LonLat, to: LonLat, count: Int)?,
                 timeS: Int) throws(RerouteError) -> ComputedRoute {
+        let field = try landmarkField()
         let done: FinishedRoute
         do {
             done = try RouteFinisher.finish(GroundRoute(path: guidance.path, coords: coords, indexOfPathVertex: guidance.indexInCoords, isDrawn: true),
-                                            terrain: finestTerrain(covering: coords), pois: pois, model: network.rates)
+                                            terrain: finestTerrain(covering: coords), pois: pois, model: network.rates, landmarks: field)
         } catch { throw .argument(name: "route", message: error.description) }
         var waypoints = done.waypoints
         if let lead, let k = waypoints.firstIndex(where: { $0.kind == .start }) {
@@ -81,6 +83,7 @@ extension RegionNetwork {
             // No distance: the SPEC's instructions are imperatives a client prefixes or suffixes with one.
             waypoints[k].instruction = "Head \(Compass.point8(bearingDeg: Geodesic.bearingDeg(lead.from, lead.to))) to \(trail)"
         }
-        return ComputedRoute(coords: coords, elevationsM: done.elevationsM, cumM: done.cumM, waypoints: waypoints, stats: done.stats, networkTimeS: timeS)
+        return ComputedRoute(coords: coords, elevationsM: done.elevationsM, cumM: done.cumM, waypoints: waypoints, stats: done.stats,
+                             landmarks: done.landmarks.map(\.packEntry), networkTimeS: timeS)
     }
 }

@@ -1,5 +1,6 @@
 import Guidance
 import Landmarks
+import PackReader
 import RouteCore
 import TrailpackCore
 
@@ -94,5 +95,13 @@ public enum RouteFinisher {
         let sight = LineOfSight(region: field.region, patch: TerrainSurface(terrain))
         return RouteVisibility.sightings(coords: coords, elevationsM: elevationsM, landmarks: field.candidates,
                                          sight: sight, maxDistanceM: field.maxDistanceM)
+    }
+}
+
+extension LandmarkSighting {
+    /// The route file's entry for this sighting (`RouteFileJSON.landmarks` writes it).
+    public var packEntry: PackLandmark {
+        PackLandmark(name: landmark.name, kind: landmark.kind, lon: landmark.location.lon, lat: landmark.location.lat,
+                     ele: landmark.eleM, nearestM: nearestM, visible: visible.map { [$0.lowerBound, $0.upperBound] })
     }
 }

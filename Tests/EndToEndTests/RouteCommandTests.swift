@@ -29,7 +29,8 @@ import TrailpackCore
     static func point(_ p: LonLat) -> String { String(format: "%.7f,%.7f", p.lon, p.lat) }
 
     /// Every via route of the demo, routed again from the pack alone through the same vias: the
-    /// same line (vertex for vertex), the same stats and the same cues.
+    /// same line (vertex for vertex), the same stats, the same cues and the same landmarks (the
+    /// one route finisher, its candidates those the route files list).
     @Test(arguments: demoVias.map(\.id))
     func aBuiltViaRouteIsReproducedFromThePackAlone(id: String) throws {
         let region = try Self.pack.get().appendingPathComponent("regions/pliny-kilkenny")
@@ -46,6 +47,8 @@ import TrailpackCore
         #expect(NSDictionary(dictionary: try #require(built["stats"] as? [String: Any])) == NSDictionary(dictionary: try #require(again["stats"] as? [String: Any])))
         let cues = { (r: [String: Any]) in (r["waypoints"] as? [[String: Any]])?.map { NSDictionary(dictionary: $0) } ?? [] }
         #expect(cues(built) == cues(again))
+        let landmarks = { (r: [String: Any]) in (r["landmarks"] as? [[String: Any]])?.map { NSDictionary(dictionary: $0) } ?? [] }
+        #expect(!landmarks(built).isEmpty && landmarks(built) == landmarks(again), "\(landmarks(again))")
     }
 
     /// The way back: from 250 m off the middle of a route, back to it and on to its end.
@@ -63,6 +66,10 @@ import TrailpackCore
         #expect(index >= at)
         let line = try #require(back["coords"] as? [[Double]])
         #expect(line.last.map { LonLat($0[0], $0[1]) } == coords.last)
+        // The way back sees landmarks as the route does, over its own line.
+        let seen = try #require(back["landmarks"] as? [[String: Any]])
+        #expect(!seen.isEmpty)
+        for l in seen { for r in try #require(l["visible"] as? [[Int]]) { #expect(r[0] <= r[1] && r[1] < line.count) } }
         let start = try #require((back["waypoints"] as? [[String: Any]])?.first?["instruction"] as? String)
         // Which way and to which trail, with no distance in it (the SPEC: the client adds one).
         #expect(start.range(of: #"^Head (north|south|east|west|northeast|northwest|southeast|southwest) to \S"#, options: .regularExpression) != nil
