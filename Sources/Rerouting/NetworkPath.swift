@@ -76,21 +76,7 @@ public struct NetworkPath: Equatable, Sendable {
     func junction(at node: Int, incoming: PathStep?, outgoing next: PathStep?, network: RoutingNetwork,
                   outgoing: [[PathStep]]) -> [JunctionBranch]? {
         let inEnd: PathStep? = incoming.map { PathStep(edge: $0.edge, forward: !$0.forward) }
-        var branches: [JunctionBranch] = []
-        for step in outgoing[node] where step != inEnd && step != next {
-            let bearingDeg = Self.branchBearingDeg(network.coords(step))
-            branches.append(JunctionBranch(bearingDeg: bearingDeg, trailName: network.edges[step.edge].name))
-        }
-        branches.sort { l, r in
-            if l.bearingDeg != r.bearingDeg { return l.bearingDeg < r.bearingDeg }
-            return (l.trailName ?? "") < (r.trailName ?? "")
-        }
+        let branches = LineWalk.branches(outgoing[node].filter { $0 != inEnd && $0 != next }.map { (network.coords($0), network.edges[$0.edge].name) })
         return branches.isEmpty ? nil : branches
     }
-
-    /// Distance (metres) along a branch at which its bearing is measured.
-    public static let branchBearingDistanceM = 25.0
-
-    /// Bearing from a line's first vertex to its point `branchBearingDistanceM` along (or its end).
-    static func branchBearingDeg(_ coords: [LonLat]) -> Double { LineWalk.bearingDeg(coords, atM: branchBearingDistanceM) }
 }

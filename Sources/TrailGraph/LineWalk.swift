@@ -27,4 +27,15 @@ public enum LineWalk {
     public static func bearingDeg(_ coords: [LonLat], atM distanceM: Double) -> Double {
         Geodesic.bearingDeg(coords[0], point(coords, atM: distanceM))
     }
+
+    /// Distance (metres) along a branch at which its bearing is measured.
+    public static let branchBearingDistanceM = 25.0
+
+    /// The branches leaving a node along `lines` (each line from the node outward, with its
+    /// trail's name): bearings `branchBearingDistanceM` out, sorted by bearing, then name. The
+    /// junctions of the trail graph and of the network a pack carries alike.
+    public static func branches(_ lines: [(coords: [LonLat], name: String?)]) -> [JunctionBranch] {
+        lines.map { JunctionBranch(bearingDeg: bearingDeg($0.coords, atM: branchBearingDistanceM), trailName: $0.name) }
+            .sorted { l, r in l.bearingDeg != r.bearingDeg ? l.bearingDeg < r.bearingDeg : (l.trailName ?? "") < (r.trailName ?? "") }
+    }
 }

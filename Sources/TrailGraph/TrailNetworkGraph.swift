@@ -49,7 +49,7 @@ public struct TrailNetworkGraph: Sendable {
     /// A via point farther than this (metres) from the network is an error.
     public static let maxViaDistanceM = 200.0
     /// Distance (metres) along a branch at which its bearing is measured.
-    public static let branchBearingDistanceM = 25.0
+    public static let branchBearingDistanceM = LineWalk.branchBearingDistanceM
 
     /// Network nodes (line ends and shared vertices), lon/lat.
     public let nodes: [LonLat]
@@ -225,18 +225,10 @@ public struct TrailNetworkGraph: Sendable {
     /// Degree (number of edge ends) of node `n`.
     public func degree(ofNode n: Int) -> Int { incident[n].count }
 
-    /// Bearing in degrees [0, 360) from an edge end's node to the point `branchBearingDistanceM`
-    /// along the edge (or its far end when the edge is shorter).
-    func branchBearingDeg(_ end: EdgeEnd) -> Double {
-        LineWalk.bearingDeg(end.atStart ? edges[end.edge].coords : edges[end.edge].coords.reversed(), atM: Self.branchBearingDistanceM)
-    }
-
-    /// Branches for the edge ends at node `n` other than `used`, sorted by bearing then name.
+    /// Branches for the edge ends at node `n` other than `used` (`LineWalk.branches`).
     func branches(atNode n: Int, excluding used: Set<EdgeEnd>) -> [JunctionBranch] {
-        incident[n].filter { !used.contains($0) }
-            .map { JunctionBranch(bearingDeg: branchBearingDeg($0), trailName: edges[$0.edge].trailName) }
-            .sorted { l, r in
-                l.bearingDeg != r.bearingDeg ? l.bearingDeg < r.bearingDeg : (l.trailName ?? "") < (r.trailName ?? "")
-            }
+        LineWalk.branches(incident[n].filter { !used.contains($0) }.map { end in
+            (end.atStart ? edges[end.edge].coords : edges[end.edge].coords.reversed(), edges[end.edge].trailName)
+        })
     }
 }
