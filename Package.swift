@@ -80,7 +80,7 @@ let package = Package(
 
         // The navigation engine of docs/NAVIGATION.md (snapping, off route, cues, ETA) over a
         // region folder, the replay of a recording and the app teams' test vectors.
-        .target(name: "Navigation", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "PackReader", "PackSpec", "PackJSON", "Preview", "Rerouting"], swiftSettings: optimizedInDebug),
+        .target(name: "Navigation", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "PackReader", "PackSpec", "PackJSON", "Rerouting"], swiftSettings: optimizedInDebug),
 
         // recipe -> load -> routes -> terrain -> network -> landmarks -> assemble -> tiles -> map -> write.
         .target(name: "Pipeline", dependencies: [

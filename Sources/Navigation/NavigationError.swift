@@ -1,5 +1,4 @@
 import PackReader
-import Preview
 import Rerouting
 
 /// Why a replay or the vectors cannot run; each names the file or argument and the place.

@@ -1,6 +1,5 @@
 import Foundation
 import PackReader
-import Preview
 import Rerouting
 import RouteCore
 
@@ -24,14 +23,13 @@ public struct NavigationRegion {
                 let known = manifest.routeIds.joined(separator: ", ")
                 throw NavigationError.argument(name: "--route", message: "\(routeId) is no route of \(folder) (routes: \(known.isEmpty ? "none" : known))")
             }
-            let doc = try disk.document(file)
-            let packRoute = try PackRoute.decode(doc)
-            let landmarks = try PackLandmarks.decode(doc).map { l in
+            let line = try RouteLine.read(try disk.document(file))
+            let landmarks = line.landmarks.map { l in
                 NavLandmark(name: l.name, visible: l.visible.compactMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil })
             }
             network = manifest.file("routing") == nil ? nil : try RegionNetwork(folder: folder)
-            route = NavRoute(id: routeId, coords: packRoute.coords, elevationsM: packRoute.elevationsM, cumM: packRoute.cumulativeM,
-                             waypoints: packRoute.waypoints, landmarks: landmarks, model: network?.network.rates ?? HikingModel())
+            route = NavRoute(id: routeId, coords: line.coords, elevationsM: line.elevationsM, cumM: line.cumulativeM,
+                             waypoints: line.waypoints, landmarks: landmarks, model: network?.network.rates ?? HikingModel())
         } catch let e as NavigationError {
             throw e
         } catch {

@@ -1,7 +1,6 @@
 import Foundation
 import PackReader
 import PackSpec
-import Preview
 import TrailpackCore
 
 /// `replay --html`: one deterministic page of inline SVG: the walk on the route with its events,

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import PackReader
 import TrailpackCore
 
 /// The overview's landmark layer: every landmark some route sees, as a dark red diamond at its

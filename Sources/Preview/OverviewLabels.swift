@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import PackReader
 import TrailpackCore
 
 /// The overview's point labels under a `LabelBudget`: every candidate (waypoint names, POI names

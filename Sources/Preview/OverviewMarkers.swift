@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import PackReader
 import TrailpackCore
 
 /// The overview's point markers of POIs and landmarks, drawn only with their labels: a marker

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import PackReader
 import Landmarks
 import TrailpackCore
 

@@ -1,6 +1,7 @@
 import Foundation
 import Preview
 import Testing
+import TrailpackCore
 import Validation
 
 @Suite struct IndexPageTests {

@@ -2,6 +2,7 @@ import Bindings
 import Drawing
 import Foundation
 import Landmarks
+import PackReader
 import Pipeline
 @testable import Preview
 import TestSupport

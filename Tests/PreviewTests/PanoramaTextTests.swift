@@ -1,6 +1,7 @@
 import Drawing
 import Foundation
 import Landmarks
+import PackReader
 @testable import Preview
 import Testing
 import TrailpackCore

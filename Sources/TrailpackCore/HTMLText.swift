@@ -1,4 +1,4 @@
-/// Escaping for text and attribute values in the XHTML the preview writes.
+/// Escaping for text and attribute values in the XHTML trailpack writes (the preview, `replay --html`).
 public enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
     public static func escape(_ text: String) -> String {
