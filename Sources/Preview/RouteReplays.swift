@@ -64,8 +64,9 @@ public enum RouteReplays {
         return out
     }
 
-    /// "Replay of walk.gpx (1,234 fixes): arrived at fix 1,230; 6 of 6 cues announced; no false
-    /// off-route alarm; ETA at half way: DIN +3 min, corrected -1 min."
+    /// One line: "Replay of walk.gpx (N fixes): arrived at fix K; C cues announced, M missed; never
+    /// off route (or off route R times); ETA half way: DIN ±x min, corrected ±y min, against Z min
+    /// of walking left" (`ETAAccuracy` at 50%).
     static func summary(_ replay: Replay, track: String) -> String {
         let kinds = replay.events.map(\.event.kind)
         let cues = kinds.filter { $0 == "cue" }.count, missed = kinds.filter { $0 == "cue-missed" }.count
@@ -74,7 +75,7 @@ public enum RouteReplays {
         var parts = ["Replay of \(URL(fileURLWithPath: track).lastPathComponent) (\(replay.fixes.count) fixes): \(arrival)",
                      "\(cues) cues announced, \(missed) missed", offs == 0 ? "never off route" : "off route \(offs) times"]
         if let half = ETAAccuracy.errors(replay).first(where: { $0.percent == 50 }) {
-            parts.append(String(format: "ETA half way: DIN %+.0f min, corrected %+.0f min of %.0f min walking left",
+            parts.append(String(format: "ETA half way: DIN %+.0f min, corrected %+.0f min, against %.0f min of walking left",
                                 half.dinErrorS / 60, half.correctedErrorS / 60, half.realRemainingS / 60))
         }
         return parts.joined(separator: "; ") + "."
