@@ -157,11 +157,32 @@ def walked(route, p):
 
 
 def corrected(rem_din, elapsed, walked_din, tu):
-    if walked_din <= 0:
-        return float(rem_din)
-    r = min(max(elapsed / walked_din, tu["paceFactorMin"]), tu["paceFactorMax"])
-    w = min(1.0, walked_din / tu["paceFullWeightS"])
-    return rem_din * (1 + w * (r - 1))
+    f = (elapsed + tu["pacePriorS"]) / (walked_din + tu["pacePriorS"])
+    return rem_din * min(max(f, tu["paceFactorMin"]), tu["paceFactorMax"])
+
+
+class WalkingClock:
+    """Seconds since the first fix less the stops: runs of fixes within stopRadiusM of the run's
+    first fix (the anchor) lasting breakMinS or more."""
+
+    def __init__(self, tu):
+        self.tu = tu
+        self.first = self.anchor = self.prev = None
+        self.breaks = 0.0
+        self.walking = 0.0
+
+    def add(self, fix):
+        if self.anchor is None:
+            self.first, self.anchor, self.prev = fix[2], fix, fix
+            return
+        radius = self.tu["stopRadiusM"]
+        if planar(self.anchor, fix)[0] > radius:
+            if self.prev[2] - self.anchor[2] >= self.tu["breakMinS"]:
+                self.breaks += self.prev[2] - self.anchor[2]
+            self.anchor = self.prev if planar(self.prev, fix)[0] <= radius else fix
+        run = fix[2] - self.anchor[2]
+        self.walking = fix[2] - self.first - self.breaks - (run if run >= self.tu["breakMinS"] else 0.0)
+        self.prev = fix
 
 
 def distance_text(d, tu):
@@ -203,7 +224,7 @@ class Engine:
         self.next_cue = 0
         self.arrived = False
         self.in_view = set()
-        self.walking = 0.0
+        self.clock = WalkingClock(tu)
 
     def progress_index(self):
         i = 0
@@ -236,10 +257,7 @@ class Engine:
         t, acc = fix[2], fix[3]
         if self.start is None:
             self.start = self.last_on = t
-        if self.prev is not None:
-            dt = t - self.prev[2]
-            if not (dt >= tu["breakMinS"] and planar(self.prev, fix)[0] < tu["breakSpeedMps"] * dt):
-                self.walking += dt
+        self.clock.add(fix)
         along, d, pt = self.snap(fix)
         corridor = max(tu["corridorMinM"], tu["corridorAccuracyFactor"] * (acc + tu["corridorAccuracyBaseM"]))
         # off route
@@ -357,6 +375,9 @@ def main(argv):
             got_events += [(n,) + e for e in events]
             if abs(p - exp["progressM"][n]) > c["tolerance"]["progressM"]:
                 problems.append(f"walk {c['route']} {c['kind']} fix {n}: progress {p:.2f} != {exp['progressM'][n]}")
+                break
+            if abs(eng.clock.walking - exp["walkingS"][n]) > c["tolerance"]["walkingS"]:
+                problems.append(f"walk {c['route']} {c['kind']} fix {n}: walking {eng.clock.walking:.2f} s != {exp['walkingS'][n]}")
                 break
             if ("1" if eng.off else "0") != exp["offRoute"][n] or ("1" if eng.arrived else "0") != exp["arrived"][n]:
                 problems.append(f"walk {c['route']} {c['kind']} fix {n}: off {eng.off} arrived {eng.arrived}")

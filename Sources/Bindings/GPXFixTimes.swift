@@ -1,6 +1,24 @@
 import CGDAL
 import Foundation
 
+/// What a GPX track point says besides its position: its time and the receiver's own word on
+/// its quality (GPX 1.0 and 1.1 `<hdop>`, `<vdop>`, `<pdop>`; an extension's accuracy in metres).
+public struct GPXFixRecord: Equatable, Sendable {
+    /// Seconds since 1970-01-01 UTC; nil without `<time>`.
+    public var timeS: Double?
+    /// Dilutions of precision (dimensionless); nil when absent.
+    public var hdop: Double?
+    public var vdop: Double?
+    public var pdop: Double?
+    /// Horizontal accuracy in metres from an extension element named `accuracy`, `hAcc` or
+    /// `horizontalAccuracy` (any namespace, any case: GDAL's `<prefix>_<name>` fields); nil when absent.
+    public var accuracyM: Double?
+
+    public init(timeS: Double? = nil, hdop: Double? = nil, vdop: Double? = nil, pdop: Double? = nil, accuracyM: Double? = nil) {
+        self.timeS = timeS; self.hdop = hdop; self.vdop = vdop; self.pdop = pdop; self.accuracyM = accuracyM
+    }
+}
+
 extension VectorReader {
     /// The time of every fix of the GPX file's `tracks` (indices as the `tracks` layer counts
     /// its features): track index -> segment index (`track_seg_id`) -> one entry per fix in
@@ -8,14 +26,20 @@ extension VectorReader {
     /// without a zone is taken as UTC. Empty for a file without a GPX `track_points` layer.
     /// - Throws: `GDALError` naming the file when it cannot be opened.
     public static func gpxFixTimes(path: String, tracks: Set<Int>) throws(GDALError) -> [Int: [Int: [Double?]]] {
+        try gpxFixRecords(path: path, tracks: tracks).mapValues { $0.mapValues { $0.map(\.timeS) } }
+    }
+
+    /// Every fix of the GPX file's `tracks` as a `GPXFixRecord`, keyed as `gpxFixTimes`.
+    /// - Throws: `GDALError` naming the file when it cannot be opened.
+    public static func gpxFixRecords(path: String, tracks: Set<Int>) throws(GDALError) -> [Int: [Int: [GPXFixRecord]]] {
         guard let lastAsked = tracks.max() else { return [:] }
         let dataset = try VectorDataset.open(path: path)
         guard let layer = GDALDatasetGetLayerByName(dataset.handle, "track_points") else { return [:] }
         let defn = OGR_L_GetLayerDefn(layer)
         let fid = OGR_FD_GetFieldIndex(defn, "track_fid"), seg = OGR_FD_GetFieldIndex(defn, "track_seg_id")
-        let time = OGR_FD_GetFieldIndex(defn, "time")
-        guard fid >= 0, seg >= 0, time >= 0 else { return [:] }
-        var out: [Int: [Int: [Double?]]] = [:]
+        guard fid >= 0, seg >= 0 else { return [:] }
+        let fields = GPXQualityFields(defn)
+        var out: [Int: [Int: [GPXFixRecord]]] = [:]
         OGR_L_ResetReading(layer)
         while let next = OGR_L_GetNextFeature(layer) {
             let feature = VectorFeatureHandle(next)
@@ -23,7 +47,7 @@ extension VectorReader {
             if track > lastAsked { break }
             guard tracks.contains(track) else { continue }
             let segment = Int(OGR_F_GetFieldAsInteger(feature.handle, seg))
-            out[track, default: [:]][segment, default: []].append(secondsSince1970(feature.handle, field: time))
+            out[track, default: [:]][segment, default: []].append(fields.record(feature.handle))
         }
         return out
     }
@@ -45,5 +69,39 @@ extension VectorReader {
         civil.tm_min = minute
         let wholeS = timegm(&civil)
         return Double(wholeS) + Double(second) - offsetS
+    }
+}
+
+/// The field indices of GDAL's GPX `track_points` layer that a `GPXFixRecord` reads (-1: absent).
+struct GPXQualityFields {
+    let time, hdop, vdop, pdop: Int32
+    /// The extension field (`<prefix>_<name>`, the first one) that holds an accuracy in metres.
+    let accuracy: Int32
+
+    static let accuracyNames: Set<String> = ["accuracy", "hacc", "horizontalaccuracy"]
+
+    init(_ defn: OGRFeatureDefnH?) {
+        time = OGR_FD_GetFieldIndex(defn, "time")
+        hdop = OGR_FD_GetFieldIndex(defn, "hdop")
+        vdop = OGR_FD_GetFieldIndex(defn, "vdop")
+        pdop = OGR_FD_GetFieldIndex(defn, "pdop")
+        var found: Int32 = -1
+        for k in 0..<OGR_FD_GetFieldCount(defn) where found < 0 {
+            guard let name = OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, k)).map({ String(cString: $0).lowercased() }) else { continue }
+            if Self.accuracyNames.contains(name.split(separator: "_").last.map(String.init) ?? name) { found = k }
+        }
+        accuracy = found
+    }
+
+    func record(_ feature: OGRFeatureH) -> GPXFixRecord {
+        GPXFixRecord(timeS: time >= 0 ? VectorReader.secondsSince1970(feature, field: time) : nil,
+                     hdop: number(feature, hdop), vdop: number(feature, vdop), pdop: number(feature, pdop), accuracyM: number(feature, accuracy))
+    }
+
+    /// A set, finite, non-negative number field; nil otherwise.
+    private func number(_ feature: OGRFeatureH, _ field: Int32) -> Double? {
+        guard field >= 0, OGR_F_IsFieldSetAndNotNull(feature, field) != 0 else { return nil }
+        let value = OGR_F_GetFieldAsDouble(feature, field)
+        return value.isFinite && value >= 0 ? value : nil
     }
 }

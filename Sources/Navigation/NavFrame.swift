@@ -18,6 +18,8 @@ public struct NavFrame: Equatable, Sendable {
     /// Seconds left: DIN alone, and corrected by the walker's pace.
     public var etaDinS: Double
     public var etaCorrectedS: Double
+    /// Seconds walked since the first fix, stops left out (`WalkingClock`): the pace's `E`.
+    public var walkingS: Double
     /// Names of the landmarks in view from the progress's nearest vertex, in the route file's order.
     public var landmarks: [String]
 }

@@ -25,6 +25,9 @@ public struct NavigationTuning: Equatable, Sendable {
     public var corridorAccuracyBaseM = 15.0
     /// Accuracy assumed for a fix that reports none, metres.
     public var defaultAccuracyM = 10.0
+    /// Metres of horizontal error per unit of a recording's dilution of precision (`<hdop>`, else
+    /// `<pdop>`): the receiver's user-equivalent range error.
+    public var dopErrorM = 5.0
     /// Consecutive fixes outside the corridor, each farther than the one before, that declare off route.
     public var offRouteMovingAwayFixes = 3
     /// Seconds outside the corridor that declare off route however the distances went.
@@ -51,13 +54,14 @@ public struct NavigationTuning: Equatable, Sendable {
     public var bannerCoarseStepM = 50.0
 
     // ETA.
-    /// The walker's own pace counts fully once the walked part's DIN time reaches this, seconds.
-    public var paceFullWeightS = 1800.0
-    /// A gap between two fixes of at least this many seconds, over which the walker covered less
-    /// than `breakSpeedMps`, is a break (a recorder paused at a hut): not walking time.
-    public var breakMinS = 60.0
-    public var breakSpeedMps = 0.2
-    /// The pace factor (walking time over the walked part's DIN time) is held within these bounds.
+    /// The pace factor starts from DIN's: as if the walker had already walked this many seconds
+    /// of DIN time at exactly DIN's pace (`(E + pacePriorS) / (W + pacePriorS)`), seconds.
+    public var pacePriorS = 3600.0
+    /// A stop: fixes staying within this distance of the stop's first fix, metres.
+    public var stopRadiusM = 25.0
+    /// ...for at least this many seconds: all of it is a break, not walking time.
+    public var breakMinS = 120.0
+    /// The pace factor is held within these bounds.
     public var paceFactorMin = 0.5
     public var paceFactorMax = 2.5
 
@@ -66,8 +70,10 @@ public struct NavigationTuning: Equatable, Sendable {
     public var rejoinAfterS = 30.0
     /// Metres walked off route that suggest the way back sooner (docs/ROUTING.md's "50 m of walking").
     public var rejoinAfterWalkM = 50.0
-    /// Seconds between two suggestions while still off route.
+    /// Seconds between two computations of the way back while still off route.
     public var rejoinEveryS = 30.0
+    /// A way back whose answer has not changed is told again after this many seconds, as a reminder.
+    public var rejoinRemindS = 300.0
     /// A new route to the end is suggested instead when it is quicker than the way back by this, seconds.
     public var newRouteMarginS = 600.0
 
@@ -75,6 +81,14 @@ public struct NavigationTuning: Equatable, Sendable {
 
     /// The values of docs/NAVIGATION.md.
     public static let standard = NavigationTuning()
+
+    /// A recorded fix's horizontal accuracy, metres: an accuracy it states in metres, else
+    /// `hdop` × `dopErrorM`, else `pdop` × `dopErrorM` (never less than `hdop`'s figure would
+    /// be: a bound); nil when the recording says nothing (then `defaultAccuracyM` applies).
+    /// `vdop` is vertical and not used.
+    public func accuracyM(statedM: Double?, hdop: Double?, pdop: Double?) -> Double? {
+        statedM ?? hdop.map { $0 * dopErrorM } ?? pdop.map { $0 * dopErrorM }
+    }
 
     /// Half-width of the on-route corridor for a fix of `accuracyM` (nil: `defaultAccuracyM`), metres.
     public func corridorM(accuracyM: Double?) -> Double {

@@ -24,10 +24,11 @@ extension NavigationVectors {
             "fixes": .array(fixes.map { [.number($0.location.lon), .number($0.location.lat), .number($0.timeS), .number($0.accuracyM ?? tuning.defaultAccuracyM)] }),
             "expected": [
                 "progressM": .array(replay.frames.map { .number($0.progressM, decimals: 2) }),
+                "walkingS": .array(replay.frames.map { .number($0.walkingS, decimals: 2) }),
                 "offRoute": .string(flags { $0.offRoute }), "arrived": .string(flags { $0.arrived }),
                 "events": .array(replay.events.map(Replay.eventJSON)),
             ],
-            "tolerance": ["progressM": 0.5],
+            "tolerance": ["progressM": 0.5, "walkingS": 0.01],
         ]
     }
 

@@ -5,11 +5,11 @@ extension Navigator {
     func frame(fix: Fix, snap: RouteSnap, corridorM: Double, landmarks: [String]) -> NavFrame {
         let remaining = RouteETA.remaining(route, from: state.progressM)
         let walked = RouteETA.walkedDinS(route, to: state.progressM)
-        let corrected = RouteETA.correctedS(remainingDinS: remaining.dinS, elapsedS: state.walkingS, walkedDinS: walked, tuning: tuning)
+        let corrected = RouteETA.correctedS(remainingDinS: remaining.dinS, elapsedS: state.clock.walkingS, walkedDinS: walked, tuning: tuning)
         return NavFrame(timeS: fix.timeS, progressM: state.progressM, progressIndex: progressIndex, distanceM: snap.distanceM,
                         corridorM: corridorM, offRoute: state.offRoute, arrived: state.arrived,
                         banner: banner(fix: fix, snap: snap), remaining: remaining, etaDinS: Double(remaining.dinS),
-                        etaCorrectedS: corrected, landmarks: landmarks)
+                        etaCorrectedS: corrected, walkingS: state.clock.walkingS, landmarks: landmarks)
     }
 
     /// Off route: the way to the nearest route point; arrived; else the next cue ahead of the progress.

@@ -14,7 +14,7 @@ public struct Navigator: Sendable {
         var progressM = 0.0
         var startTimeS: Double?
         /// Seconds since the first fix, breaks left out.
-        var walkingS = 0.0
+        var clock = WalkingClock()
         var lastOnTimeS: Double?
         var previousFix: Fix?
         var awayRun = 0
@@ -42,7 +42,7 @@ public struct Navigator: Sendable {
         var events: [NavEvent] = []
         let t = fix.timeS
         if state.startTimeS == nil { state.startTimeS = t; state.lastOnTimeS = t }
-        if let previous = state.previousFix { state.walkingS += walkingSeconds(from: previous, to: fix) }
+        state.clock.add(fix, tuning: tuning)
         let aheadM = tuning.snapAheadM + tuning.snapMaxSpeedMps * max(0, t - (state.lastOnTimeS ?? t))
         let snap = RouteSnap.nearest(to: fix.location, on: route, fromM: state.progressM - tuning.snapBehindM,
                                      toM: state.progressM + aheadM, progressM: state.progressM, tieM: tuning.snapTieM,
@@ -125,14 +125,6 @@ public struct Navigator: Sendable {
         for name in names where !state.inView.contains(name) { events.append(.landmarkInView(name: name)) }
         state.inView = Set(names)
         return names
-    }
-
-    /// The seconds from `a` to `b` that count as walking: all of them, unless the gap is a break
-    /// (at least `breakMinS` long and covered at less than `breakSpeedMps`), then none.
-    func walkingSeconds(from a: Fix, to b: Fix) -> Double {
-        let dt = b.timeS - a.timeS
-        let isBreak = dt >= tuning.breakMinS && shortDistanceM(a.location, b.location) < tuning.breakSpeedMps * dt
-        return isBreak ? 0 : dt
     }
 
     /// The vertex at or before the progress.

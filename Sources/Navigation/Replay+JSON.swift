@@ -17,10 +17,10 @@ extension Replay {
         [
             "t": .number(f.timeS, decimals: 1), "lon": .number(fix.location.lon, decimals: 7), "lat": .number(fix.location.lat, decimals: 7),
             "progressM": .number(f.progressM, decimals: 1), "progressIndex": .int(f.progressIndex),
-            "distanceM": .number(f.distanceM, decimals: 1), "offRoute": .bool(f.offRoute), "arrived": .bool(f.arrived),
+            "distanceM": .number(f.distanceM, decimals: 1), "corridorM": .number(f.corridorM, decimals: 1), "offRoute": .bool(f.offRoute), "arrived": .bool(f.arrived),
             "banner": .string(f.banner), "remainingM": .number(f.remaining.distanceM, decimals: 1),
             "remainingAscentM": .number(f.remaining.ascentM, decimals: 1), "remainingDescentM": .number(f.remaining.descentM, decimals: 1),
-            "etaDinS": .number(f.etaDinS, decimals: 0), "etaS": .number(f.etaCorrectedS, decimals: 0),
+            "etaDinS": .number(f.etaDinS, decimals: 0), "etaS": .number(f.etaCorrectedS, decimals: 0), "walkingS": .number(f.walkingS, decimals: 0),
             "landmarks": .array(f.landmarks.map { .string($0) }),
         ]
     }
@@ -51,6 +51,7 @@ extension Replay {
         if let d = r.backDurationS { o["backDurationS"] = .int(d) }
         if let d = r.newRouteDurationS { o["newRouteDurationS"] = .int(d) }
         o["suggestNewRoute"] = .bool(r.suggestNewRoute)
+        o["announced"] = .bool(r.announced)
         if let f = r.failure { o["failure"] = .string(f) }
         return .object(o)
     }

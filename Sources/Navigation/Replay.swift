@@ -15,6 +15,13 @@ public struct RejoinAnswer: Equatable, Sendable {
     public var suggestNewRoute: Bool
     /// Why there is no way back (`trailpack route`'s error), else nil.
     public var failure: String?
+    /// True when the app tells the walker (`RejoinAnnouncer`); false when the answer is the one
+    /// already shown.
+    public var announced = false
+
+    /// What the walker is told: the rejoin vertex, the new-route offer and whether there is a
+    /// way back at all (the seconds change with every step and are not told again for that).
+    var told: [String] { [index.map(String.init) ?? "-", suggestNewRoute ? "new" : "back", failure == nil ? "" : "none"] }
 }
 
 /// One event of a replay: at which fix, what.
@@ -38,12 +45,15 @@ public struct Replay: Sendable {
         var frames: [NavFrame] = []
         frames.reserveCapacity(fixes.count)
         var events: [ReplayEvent] = []
+        var announcer = RejoinAnnouncer(tuning: tuning)
         for (k, fix) in fixes.enumerated() {
             let (frame, happened) = navigator.step(fix)
             frames.append(frame)
             for e in happened {
                 var answer: RejoinAnswer?
                 if case .rejoinDue(let at, let from) = e { answer = rejoin?(at, from) }
+                if case .offRoute = e { announcer = RejoinAnnouncer(tuning: tuning) }
+                if var a = answer { a.announced = announcer.shouldTell(a, atS: fix.timeS); answer = a }
                 events.append(ReplayEvent(fix: k, timeS: fix.timeS, event: e, rejoin: answer))
             }
         }

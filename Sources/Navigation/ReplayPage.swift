@@ -30,7 +30,7 @@ public struct ReplayPage {
         <h2>Banners</h2>
         \(bannerTable())
         <h2>ETA against the real arrival</h2>
-        <p>Predicted minus real minutes left at each fix (real: the arrival fix, else the last): DIN alone grey, corrected by pace blue.</p>
+        <p>Predicted minus real minutes left at each fix (real: the walking time to the arrival fix, else the last, with the breaks still to come left out, as docs/NAVIGATION.md measures it): DIN alone grey, corrected by pace blue.</p>
         \(etaSVG())
         </body></html>
 
@@ -113,9 +113,10 @@ public struct ReplayPage {
 
     func etaSVG() -> String {
         guard let first = replay.fixes.first else { return "" }
-        let endFix = replay.events.first(where: { $0.event == .arrived })?.fix ?? replay.fixes.count - 1
-        let endS = replay.fixes[endFix].timeS, spanS = max(endS - first.timeS, 1)
-        let errors = replay.frames[...endFix].map { f in (t: f.timeS - first.timeS, din: f.etaDinS - (endS - f.timeS), fixed: f.etaCorrectedS - (endS - f.timeS)) }
+        let endFix = ETAAccuracy.endFix(replay), end = replay.frames[endFix]
+        let spanS = max(end.timeS - first.timeS, 1)
+        // Against the walking seconds left (breaks still to come left out), as `ETAAccuracy`.
+        let errors = replay.frames[...endFix].map { f in (t: f.timeS - first.timeS, din: f.etaDinS - (end.walkingS - f.walkingS), fixed: f.etaCorrectedS - (end.walkingS - f.walkingS)) }
         let limitS = max(600, errors.map { max(abs($0.din), abs($0.fixed)) }.max() ?? 600)
         let w = Self.widthPx, h = 240.0, m = Self.marginPx
         func point(_ t: Double, _ e: Double) -> String { "\(Self.f(m + t / spanS * (w - 2 * m))),\(Self.f(h / 2 - e / limitS * (h / 2 - m)))" }

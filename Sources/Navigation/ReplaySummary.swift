@@ -2,13 +2,13 @@ import Foundation
 
 /// The few lines `trailpack replay` prints.
 public enum ReplaySummary {
-    /// Fixes and time taken, cues announced and missed, off-route episodes, ways back offered,
+    /// Fixes and time taken, cues announced and missed, off-route episodes, ways back computed and told,
     /// arrival, and the ETA's error at a quarter, half and three quarters of the walk.
     public static func text(_ replay: Replay, route: NavRoute, seconds: Double) -> String {
         let kinds = replay.events.map(\.event.kind)
         func count(_ k: String) -> Int { kinds.filter { $0 == k }.count }
         var lines = [String(format: "Replayed %d fixes over route %@ in %.3f s", replay.fixes.count, route.id, seconds)]
-        lines.append("cues announced \(count("cue")) of \(route.waypoints.filter { $0.kind != .start }.count), missed \(count("cue-missed")); off route \(count("off-route")) times, back on \(count("back-on-route")); ways back offered \(count("rejoin"))")
+        lines.append("cues announced \(count("cue")) of \(route.waypoints.filter { $0.kind != .start }.count), missed \(count("cue-missed")); off route \(count("off-route")) times, back on \(count("back-on-route")); ways back computed \(count("rejoin")), told \(replay.events.filter { $0.rejoin?.announced == true }.count)")
         if let arrival = replay.events.first(where: { $0.event == .arrived }) {
             let f = replay.frames[arrival.fix]
             lines.append(String(format: "arrived at fix %d, %.0f m before the end", arrival.fix + 1, f.remaining.distanceM))
@@ -16,36 +16,48 @@ public enum ReplaySummary {
             lines.append("no arrival")
         }
         for e in ETAAccuracy.errors(replay) {
-            lines.append(String(format: "ETA at %d%% of the walk: DIN %+.0f min, corrected %+.0f min (real arrival %.0f min later)",
-                                e.percent, e.dinErrorS / 60, e.correctedErrorS / 60, e.realRemainingS / 60))
+            lines.append(String(format: "ETA at %d%% of the walk: DIN %+.0f min, corrected %+.0f min (%.0f min of walking left, breaks left out; by the clock %.0f min: DIN %+.0f, corrected %+.0f)",
+                                e.percent, e.dinErrorS / 60, e.correctedErrorS / 60, e.realRemainingS / 60,
+                                e.clockRemainingS / 60, e.dinClockErrorS / 60, e.correctedClockErrorS / 60))
         }
         return lines.joined(separator: "\n")
     }
 }
 
-/// The ETA against the real arrival (docs/NAVIGATION.md, "Measuring the ETA").
+/// The ETA against the real arrival (docs/NAVIGATION.md, "Measuring the ETA"): the arrival fix
+/// (else the last fix), less the breaks still to come (`WalkingClock`), and by the clock.
 public enum ETAAccuracy {
     public struct Point: Equatable, Sendable {
         public var percent: Int
-        /// Predicted minus real seconds left.
+        /// Predicted minus real seconds left, the real ones the walking seconds from the fix to
+        /// the arrival (breaks still to come left out).
         public var dinErrorS: Double
         public var correctedErrorS: Double
         public var realRemainingS: Double
+        /// The same by the clock: the real seconds left with every break still to come.
+        public var dinClockErrorS: Double
+        public var correctedClockErrorS: Double
+        public var clockRemainingS: Double
     }
 
-    /// At 25, 50 and 75 % of the walk's duration (from the first fix to arrival, else the last
-    /// fix), the fix at or after that time: predicted seconds left minus the real ones.
+    /// The fix the walk ends at: the arrival fix, else the last fix.
+    public static func endFix(_ replay: Replay) -> Int {
+        replay.events.first(where: { $0.event == .arrived })?.fix ?? replay.fixes.count - 1
+    }
+
+    /// At 25, 50 and 75 % of the walk's duration (from the first fix to `endFix`), the fix at or
+    /// after that time: predicted seconds left minus the real ones.
     public static func errors(_ replay: Replay) -> [Point] {
         guard let first = replay.fixes.first else { return [] }
-        let endFix = replay.events.first(where: { $0.event == .arrived })?.fix ?? replay.fixes.count - 1
-        let endS = replay.fixes[endFix].timeS
-        let spanS = endS - first.timeS
+        let end = replay.frames[endFix(replay)]
+        let spanS = end.timeS - first.timeS
         guard spanS > 0 else { return [] }
         return [25, 50, 75].compactMap { percent in
             let atS = first.timeS + spanS * Double(percent) / 100
             guard let k = replay.fixes.firstIndex(where: { $0.timeS >= atS }) else { return nil }
-            let f = replay.frames[k], real = endS - f.timeS
-            return Point(percent: percent, dinErrorS: f.etaDinS - real, correctedErrorS: f.etaCorrectedS - real, realRemainingS: real)
+            let f = replay.frames[k], real = end.walkingS - f.walkingS, clock = end.timeS - f.timeS
+            return Point(percent: percent, dinErrorS: f.etaDinS - real, correctedErrorS: f.etaCorrectedS - real, realRemainingS: real,
+                         dinClockErrorS: f.etaDinS - clock, correctedClockErrorS: f.etaCorrectedS - clock, clockRemainingS: clock)
         }
     }
 }

@@ -36,13 +36,11 @@ public enum RouteETA {
         return (try? RouteStatistics.compute(elevationsM: Array(ele), cumM: Array(cum), model: route.model))?.durationS ?? 0
     }
 
-    /// The pace factor: `elapsedS` over `walkedDinS`, held within the tuning's bounds, weighed
-    /// towards 1 by `min(1, walkedDinS / paceFullWeightS)`. 1 before any DIN time is walked.
+    /// The pace factor: walking seconds plus `pacePriorS` over the walked part's DIN seconds plus
+    /// `pacePriorS` (DIN's pace until the walker's own outweighs it), held within the tuning's bounds.
     public static func paceFactor(elapsedS: Double, walkedDinS: Int, tuning: NavigationTuning = .standard) -> Double {
-        guard walkedDinS > 0 else { return 1 }
-        let raw = min(max(elapsedS / Double(walkedDinS), tuning.paceFactorMin), tuning.paceFactorMax)
-        let weight = min(1, Double(walkedDinS) / tuning.paceFullWeightS)
-        return 1 + weight * (raw - 1)
+        let ratio = (elapsedS + tuning.pacePriorS) / (Double(walkedDinS) + tuning.pacePriorS)
+        return min(max(ratio, tuning.paceFactorMin), tuning.paceFactorMax)
     }
 
     /// Seconds left by the walker's pace: the rest's DIN time times the pace factor.

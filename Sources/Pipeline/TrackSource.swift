@@ -33,26 +33,7 @@ public struct TrackSource {
     ///   GPX `<rte>`) are bridged, routed over the trails or refused as `gaps` says (nil: not looked for).
     static func load(file: String, select: RouteRecipe.TrackSelector, reversed: Bool, joinM: Double,
                      drawn: Bool? = nil, gaps: TrackGaps.Policy? = nil, fail: (String) -> BuildError) throws -> TrackSource {
-        let features = OSMReader.handles(path: file) ? try OSMReader.readLines(path: file, tags: []) : try VectorReader.read(path: file)
-        // Tracks and routes with at least two points (GPX files carry empty and one-point ones).
-        let lines = features.filter { $0.geometry.lines.reduce(0) { $0 + $1.count } >= 2 }
-        guard !lines.isEmpty else { throw fail(noLineMessage(file: file, features: features)) }
-        let isGPX = lines.contains { $0.layer == "tracks" || $0.layer == "routes" }
-        let chosen: [VectorFeature]
-        switch select {
-        case .first:
-            // A track drawn by a device left standing (a cold start's one-place fixes) is no way to walk.
-            let tracks = lines.filter { $0.layer == "tracks" }
-            chosen = isGPX ? [tracks.first { !$0.geometry.lines.allSatisfy { GroundLine.isOnePlace($0) } } ?? tracks.first ?? lines[0]] : lines
-        case .index(let i):
-            guard i < lines.count else { throw fail("\(file) has \(lines.count) tracks/routes; index \(i) is past the end") }
-            chosen = [lines[i]]
-        case .name(let n):
-            chosen = lines.filter { $0.name == n }
-            guard !chosen.isEmpty else {
-                throw fail("\(file) has no track or route named \"\(n)\" (it has: \(lines.map { $0.name ?? "unnamed" }.joined(separator: ", ")))")
-            }
-        }
+        let (lines, chosen, isGPX) = try selection(file: file, select: select, fail: fail)
         var warnings: [String] = []
         var notes: [String] = []
         if case .first = select, isGPX, lines.count > 1, let taken = chosen.first {

@@ -27,6 +27,8 @@ public enum IndexPage {
         public var rerouteChecks: [(outcome: RerouteOutcome, picture: String?)] = []
         /// The region's `style.json` drawn by MapLibre Native, or why it was not.
         public var mapLibre: MapLibreRenders = .notMade(reason: MapLibreRenderer.notSetMessage)
+        /// Per route built from a recording (`--recipes`), its replay (`RouteReplays`); may be empty.
+        public var replays: [RouteReplay] = []
         /// The region's 3D page, flyovers and stills (`FlyoverSection`).
         public var flyover = FlyoverSection()
         /// Pixel size of each picture written, by file name: its `<img>` carries it, so the
@@ -157,6 +159,7 @@ public enum IndexPage {
             }
             h += CueSheet.html(route)
             if s.rerouteChecks.indices.contains(k) { h += rerouteSection(s.rerouteChecks[k], route: route, sizes: s.imageSizesPx) }
+            if let replay = s.replays.first(where: { $0.routeId == route.id }) { h += replayLine(replay) }
         }
         return h
     }

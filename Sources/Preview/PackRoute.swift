@@ -2,20 +2,20 @@ import PackJSON
 import PackReader
 import TrailpackCore
 
-/// A `routes/<routeId>.json` file read back: vertices, cumulative distances, waypoints, stats.
+/// A `routes/<routeId>.json` file read back: its line (PackReader's `RouteLine`: id, name, blurb,
+/// coords, elevations, `cum`, waypoints, landmarks; read as members of the route) with its stats
+/// and AR patch.
+@dynamicMemberLookup
 public struct PackRoute: Sendable, Equatable {
-    public var id: String
-    public var name: String
-    public var blurb: String
-    /// Route vertices, lon/lat degrees.
-    public var coords: [LonLat]
-    /// Elevation of each vertex, metres.
-    public var elevationsM: [Double]
-    /// Distance from the start to each vertex along the route, metres.
-    public var cumulativeM: [Double]
-    public var waypoints: [Waypoint]
+    public var line: RouteLine
     public var stats: PackRouteStats
     public var arPatch: PackFileEntry
+
+    /// The line's members (`route.coords`, `route.cumulativeM`, ...).
+    public subscript<T>(dynamicMember path: WritableKeyPath<RouteLine, T>) -> T {
+        get { line[keyPath: path] }
+        set { line[keyPath: path] = newValue }
+    }
 
     /// Reads a route document through PackReader's `RouteLine`, adding its stats and AR patch.
     /// - Throws: `PreviewError.malformed` (naming the file, key path and line) for a document
@@ -25,11 +25,8 @@ public struct PackRoute: Sendable, Equatable {
     }
 
     private static func read(_ doc: PackDocument) throws(PackReadError) -> PackRoute {
-        let line = try RouteLine.read(doc)
         let root = doc.root, path = doc.path
-        return PackRoute(id: line.id, name: line.name, blurb: line.blurb, coords: line.coords, elevationsM: line.elevationsM,
-                         cumulativeM: line.cumulativeM, waypoints: line.waypoints,
-                         stats: try PackRouteStats(try root.required("stats", in: path), in: path),
+        return PackRoute(line: try RouteLine.read(doc), stats: try PackRouteStats(try root.required("stats", in: path), in: path),
                          arPatch: try PackFileEntry(try root.required("arPatch", in: path), in: path))
     }
 }

@@ -27,6 +27,8 @@ public struct PreviewResult: Sendable, Equatable {
     public var stillFiles: [String] = []
     /// Per region, in order: its 3D page, flyovers and stills, or why not.
     public var flyovers: [FlyoverSection] = []
+    /// Absolute paths of the replay pages written (`RouteReplays`), in writing order; not in `files`.
+    public var replayFiles: [String] = []
 }
 
 /// `trailpack preview PATH [--out DIR]`: pictures an author checks before release, drawn from
@@ -38,7 +40,8 @@ public struct PreviewResult: Sendable, Equatable {
 /// `<regionId>-<routeId>-profile.png` (`ProfileRenderer`) and `<regionId>-<routeId>-ar.png`
 /// (`ARPatchRenderer`), then per route `<regionId>-<routeId>-panorama.png` (`PanoramaRenderer`),
 /// then per route with a reroute check (`RerouteChecker`) `<regionId>-<routeId>-reroute.png`
-/// (`RerouteCheckRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then,
+/// (`RerouteCheckRenderer`), all 8-bit RGB PNGs written through `Bindings.PNGImage`; then per
+/// route built from a recording given, `<regionId>-<routeId>-replay.html` (`RouteReplays`); then,
 /// with a MapLibre renderer (`TRAILPACK_RENDERER`), the region's `style.json` drawn by MapLibre
 /// Native at three views (`<regionId>-maplibre-region.png`, `-route.png`, `-z15.png`:
 /// `MapLibreRenders`); then `index.html` (`IndexPage`). Same pack, same bytes, but for the
@@ -60,7 +63,8 @@ public enum PreviewRenderer {
     /// Renders the preview of the pack root or region folder at `packPath` into `outDir`
     /// (created if missing; existing files of the same names are replaced). `mapRenderer` draws
     /// the MapLibre renders (default: `TRAILPACK_RENDERER`'s command; nil: none, the page says
-    /// why); a renderer that fails or times out never fails the preview.
+    /// why); a renderer that fails or times out never fails the preview. `recordings` are the
+    /// recordings routes were built from: each is replayed (`RouteReplays`) and linked.
     /// - Throws: `PreviewError.notAPack`, `.unreadable` or `.malformed` for a pack that cannot be
     ///   read, `.symlink` for a symlinked `regions/` or region folder (never read through),
     ///   `.outInsidePack` when `outDir` lies inside a pack root, `.drawing` when Cairo fails,
@@ -68,7 +72,8 @@ public enum PreviewRenderer {
     ///   stands at an output's name (`SafeFile`: nothing is written through it).
     public static func render(packPath: String, outDir: String, validate: Validate = defaultValidate,
                               mapRenderer: MapLibreRenderer? = MapLibreRenderer.fromEnvironment(),
-                              browser: BrowserCapture? = BrowserCapture.fromEnvironment()) throws(PreviewError) -> PreviewResult {
+                              browser: BrowserCapture? = BrowserCapture.fromEnvironment(),
+                              recordings: [RouteRecording] = []) throws(PreviewError) -> PreviewResult {
         let folders = try regionFolders(packPath)
         try checkOutside(outDir: outDir, packPath: packPath)
         let outURL = URL(fileURLWithPath: outDir).standardizedFileURL
@@ -80,7 +85,7 @@ public enum PreviewRenderer {
         do throws(SafeFile.Failure) { try SafeFile.check(indexPath) } catch { throw .writing(path: indexPath, reason: error.message) }
         var written: [String] = []
         var sections: [IndexPage.RegionSection] = []
-        var mapLibreFiles: [String] = [], stillFiles: [String] = [], pageFiles: [String] = []
+        var mapLibreFiles: [String] = [], stillFiles: [String] = [], pageFiles: [String] = [], replayFiles: [String] = []
         for folder in folders {
             let firstFile = written.count
             let pack = try RegionPack.load(folderPath: folder)
@@ -114,6 +119,7 @@ public enum PreviewRenderer {
             if let scale = overview.contourScale, scale.intervalM != pack.manifest.files.contours.intervalM { section.overviewContourIntervalM = scale.intervalM }
             section.rerouteChecks = try renderRerouteChecks(pack, outURL: outURL, written: &written)
             section.imageSizesPx = pngSizesPx(written[firstFile...])
+            section.replays = try RouteReplays.write(pack, recordings: recordings, outURL: outURL, written: &replayFiles)
             section.mapLibre = MapLibreRenders.make(pack, renderer: mapRenderer, outURL: outURL)
             mapLibreFiles += section.mapLibre.files.map { outURL.appendingPathComponent($0).path }
             section.flyover = try FlyoverSection.write(pack, region: terrain, outURL: outURL, browser: browser, written: &pageFiles, stillFiles: &stillFiles)
@@ -127,7 +133,7 @@ public enum PreviewRenderer {
         written.append(indexPath)
         return PreviewResult(indexPath: indexPath, files: written, regionIds: sections.map(\.pack.manifest.id),
                              mapLibreFiles: mapLibreFiles, mapLibreRenders: sections.map(\.mapLibre),
-                             pageFiles: pageFiles, stillFiles: stillFiles, flyovers: sections.map(\.flyover))
+                             pageFiles: pageFiles, stillFiles: stillFiles, flyovers: sections.map(\.flyover), replayFiles: replayFiles)
     }
 
     /// Computes every route's reroute check and writes the picture of each that has one.

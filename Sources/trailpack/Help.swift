@@ -169,7 +169,7 @@ enum Help {
           trailpack validate packs --recipes Recipes/*.json5
         """ + "\n\n" + ruleList,
         "preview": """
-        USAGE: trailpack preview PATH [--out DIR] [--quiet]
+        USAGE: trailpack preview PATH [--out DIR] [--recipes RECIPE...] [--quiet]
 
         Renders, from a built pack read back from disk: a region overview PNG, an elevation profile
         and an AR-patch close-up per route, and an index.html tying them together.
@@ -188,10 +188,15 @@ enum Help {
                       regions/ with a region in it): refused
                       with exit 1 naming the root. A symlinked regions/ or region folder is
                       refused too (exit 1), never read through
+          --recipes RECIPE...  The recipes the pack was built from: each route built from a
+                      recorded GPX track gets <region>-<route>-replay.html, the recording played
+                      through the route as the app's engine would (trailpack replay --html), linked
+                      from index.html; a drawn, reversed or untimed track gets a line saying why not
           --quiet     No summary of what was written
 
         EXAMPLE:
           trailpack preview packs/regions/pliny-kilkenny --out /tmp/preview
+          trailpack preview packs --recipes Recipes/*.json5
         """,
         "catalog": """
         USAGE: trailpack catalog DIR [--quiet] [--log-format plain|pretty] [--lock-wait-s N]

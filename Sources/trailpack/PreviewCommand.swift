@@ -1,18 +1,21 @@
 import Foundation
 import Preview
 
-/// `trailpack preview PATH [--out DIR]`
+/// `trailpack preview PATH [--out DIR] [--recipes RECIPE...]`
 enum PreviewCommand {
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try Arguments(args, command: "preview", flags: ["--quiet"], options: ["--out"])
+        let (rest, lists) = try ValidateCommand.takeLists(args, names: ["--recipes"], command: "preview")
+        let a = try Arguments(rest, command: "preview", flags: ["--quiet"], options: ["--out"])
         let path = try a.requirePositionals(["path"], command: "preview")[0]
+        let recordings = try PreviewRecordings.read(recipes: lists["--recipes"] ?? [])
         // Never inside the pack: a region folder holds exactly the files its manifest lists.
         let out = a.options["--out"] ?? URL(fileURLWithPath: "previews").appendingPathComponent(URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent).path
-        let result = try PreviewRenderer.render(packPath: path, outDir: out)
+        let result = try PreviewRenderer.render(packPath: path, outDir: out, recordings: recordings)
         if !a.flag("--quiet") {
             let renders = " and \(result.pageFiles.count) 3D page and flyover files"
                 + (result.mapLibreFiles.isEmpty ? "" : " and \(result.mapLibreFiles.count) MapLibre renders")
                 + (result.stillFiles.isEmpty ? "" : " and \(result.stillFiles.count) flyover stills")
+                + (result.replayFiles.isEmpty ? "" : " and \(result.replayFiles.count) replays")
             print("Wrote \(result.files.count) files\(renders) for \(result.regionIds.joined(separator: ", ")); open \(result.indexPath)")
             // Why a region has no (or not every) MapLibre render: the page says it too.
             var notes: Set<String> = []

@@ -5,16 +5,7 @@ import Validation
 /// `trailpack validate PATH [--json] [--strict] [--dem DEM...] [--recipes RECIPE...]`
 enum ValidateCommand {
     static func run(_ args: [String]) throws -> Int32 {
-        var (rest, lists) = try takeLists(args, names: ["--dem", "--recipes"])
-        // `validate --dem a.tif packs`: a folder at the end of a list is the PATH, not a DEM.
-        for name in ["--dem", "--recipes"] where !rest.contains(where: { !$0.hasPrefix("-") }) {
-            var isDirectory: ObjCBool = false
-            if let last = lists[name]?.last, lists[name]!.count > 1,
-               FileManager.default.fileExists(atPath: last, isDirectory: &isDirectory), isDirectory.boolValue {
-                lists[name]!.removeLast()
-                rest.append(last)
-            }
-        }
+        let (rest, lists) = try takeLists(args, names: ["--dem", "--recipes"], command: "validate")
         let a = try Arguments(rest, command: "validate", flags: ["--json", "--strict", "--quiet"], options: [])
         let path = try a.requirePositionals(["path"], command: "validate")[0]
         var options = ValidationOptions(demPaths: lists["--dem"] ?? [])
@@ -36,8 +27,22 @@ enum ValidateCommand {
     }
 
     /// Removes each `--name A B ...` (every argument up to the next one starting with `-`) from
-    /// `args`; an option given with no value is a usage error.
-    static func takeLists(_ args: [String], names: Set<String>) throws -> ([String], [String: [String]]) {
+    /// `args`; an option given with no value is a usage error. With no positional left, a
+    /// folder at the end of a list is the PATH (`validate --dem a.tif packs`), not a list entry.
+    static func takeLists(_ args: [String], names: Set<String>, command: String) throws -> ([String], [String: [String]]) {
+        var (rest, lists) = try takeListValues(args, names: names, command: command)
+        for name in names.sorted() where !rest.contains(where: { !$0.hasPrefix("-") }) {
+            var isDirectory: ObjCBool = false
+            if let last = lists[name]?.last, lists[name]!.count > 1,
+               FileManager.default.fileExists(atPath: last, isDirectory: &isDirectory), isDirectory.boolValue {
+                lists[name]!.removeLast()
+                rest.append(last)
+            }
+        }
+        return (rest, lists)
+    }
+
+    private static func takeListValues(_ args: [String], names: Set<String>, command: String) throws -> ([String], [String: [String]]) {
         var rest: [String] = []
         var lists: [String: [String]] = [:]
         var k = 0
@@ -47,7 +52,7 @@ enum ValidateCommand {
             guard names.contains(a) else { rest.append(a); continue }
             var values: [String] = []
             while k < args.count, !args[k].hasPrefix("-") { values.append(args[k]); k += 1 }
-            guard !values.isEmpty else { throw UsageError(message: "\(a) needs at least one path", command: "validate") }
+            guard !values.isEmpty else { throw UsageError(message: "\(a) needs at least one path", command: command) }
             lists[a, default: []] += values
         }
         return (rest, lists)

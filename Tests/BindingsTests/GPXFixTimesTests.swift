@@ -29,4 +29,27 @@ import TestSupport
         // t0 as Foundation reads the same instant.
         #expect(ISO8601DateFormatter().date(from: "2026-06-01T08:00:00Z")?.timeIntervalSince1970 == t0)
     }
+
+    @Test func dilutionsOfGPX10And11AndAnExtensionsAccuracy() throws {
+        // The repository's all-fields files: one track point with hdop 101, vdop 102, pdop 103.
+        for file in ["gpx1.0_with_all_fields.gpx", "gpx1.1_with_all_fields.gpx"] {
+            let records = try VectorReader.gpxFixRecords(path: TestData.path("gpx/\(file)"), tracks: [0])
+            let first = try #require(records[0]?[0]?.first, "\(file)")
+            #expect(first.hdop == 101 && first.vdop == 102 && first.pdop == 103 && first.accuracyM == nil, "\(file): \(first)")
+        }
+        let path = TestData.scratchFolder("gpx-accuracy").appendingPathComponent("a.gpx").path
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" xmlns:x="http://example.com/x"
+             xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+        <trk><trkseg>
+          <trkpt lat="44.5" lon="-71.4"><time>2026-06-01T08:00:00Z</time><extensions><x:hAcc>7.5</x:hAcc></extensions></trkpt>
+          <trkpt lat="44.5" lon="-71.401"><pdop>3.2</pdop></trkpt>
+          <trkpt lat="44.5" lon="-71.402"><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+        </trkseg></trk>
+        </gpx>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let fixes = try #require(try VectorReader.gpxFixRecords(path: path, tracks: [0])[0]?[0])
+        #expect(fixes == [GPXFixRecord(timeS: 1_780_300_800, accuracyM: 7.5), GPXFixRecord(pdop: 3.2), GPXFixRecord()])
+    }
 }

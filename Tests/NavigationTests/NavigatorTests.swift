@@ -64,11 +64,20 @@ import TrailpackCore
         #expect(replay.events.contains { $0.event == .arrived })
     }
 
-    @Test func aStopHoldsTheProgressAndSlowsTheCorrectedETA() {
+    @Test func aFiveMinuteStopHoldsTheProgressAndIsABreakNotWalkingTime() {
         let replay = Replay.run(route: Self.route, fixes: SyntheticWalk.make(.stop, route: Self.route, seed: 5))
         #expect(!replay.frames.contains { $0.offRoute })
-        let last = replay.frames[replay.frames.count / 2]
-        #expect(last.etaCorrectedS > last.etaDinS)
+        // Fixes every 2 s at 1.2 m/s: the walker is within the stop radius for up to 2 × 25 m / 1.2 m/s around the stop too;
+        // 4 m of noise may end the run a few fixes early (a fix over 25 m from an anchor taken on the way in).
+        let last = replay.frames[replay.frames.count - 1]
+        let elapsedS = last.timeS - replay.frames[0].timeS
+        let breakS = elapsedS - last.walkingS
+        #expect(breakS >= SyntheticWalk.stopS - 5 * SyntheticWalk.fixEveryS && breakS <= SyntheticWalk.stopS + 2 * NavigationTuning.standard.stopRadiusM / SyntheticWalk.speedMps + 2,
+                "break \(breakS) s of \(elapsedS) s")
+        // The walker's pace is the pace without the stop: 1.2 m/s on a walk DIN times at about 4 km/h.
+        let noStop = Replay.run(route: Self.route, fixes: SyntheticWalk.make(.noise, route: Self.route, seed: 5))
+        let a = replay.frames[replay.frames.count * 3 / 4], b = try! #require(noStop.frames.last { $0.progressM <= a.progressM })
+        #expect(abs(a.etaCorrectedS / max(a.etaDinS, 1) - b.etaCorrectedS / max(b.etaDinS, 1)) < 0.03)
     }
 
     @Test func remainingClimbAndTimeAreTheRouteStatsOfTheRest() throws {

@@ -34,6 +34,7 @@ import TrailpackCore
         let regions = try Self.built.get()
         var random = SplitMix64(seed: 4330)
         var offDelays: [Double] = [], backDelays: [Double] = []
+        var told = 0, computed = 0
         for n in 0..<10 {
             let region = regions[n % regions.count]
             let at = region.fixes.count / 10 + Int(random.unit() * Double(region.fixes.count * 8 / 10))
@@ -51,30 +52,45 @@ import TrailpackCore
             let rejoin = try #require(replay.events.first { $0.kind == "rejoin" && $0.fix > off.fix })
             #expect(rejoin.answerIndex != nil)
             #expect(rejoin.answerIndex == (try region.rejoinIndex(at: rejoin.at, from: rejoin.from)), "detour \(n)")
+            // The walker is told the first way back of the episode, then only a changed one (or after rejoinRemindS).
+            #expect(rejoin.announced)
+            let episode = replay.events.filter { $0.kind == "rejoin" && $0.fix > off.fix && $0.fix < back.fix }
+            told += episode.filter(\.announced).count
+            computed += episode.count
         }
+        print("detours: ways back computed \(computed), told \(told)")
         print("detours: off route after leaving the corridor \(offDelays.map { Int($0) }) s, back on after returning \(backDelays.map { Int($0) }) s")
         #expect(offDelays.allSatisfy { $0 <= 30 } && backDelays.allSatisfy { $0 <= 30 })
     }
 
+    /// The table: median and worst absolute error of the predicted time left at 25, 50 and 75%
+    /// of each walk, DIN alone and corrected, against the walking time left (breaks still to come
+    /// left out: docs/NAVIGATION.md, "Measuring the ETA") and by the clock; the corrected median at
+    /// 50% is at most 10%.
     @Test func etaErrorsAtAQuarterHalfAndThreeQuartersOfEachWalk() throws {
-        var rows: [(percent: Int, din: [Double], corrected: [Double])] = [(25, [], []), (50, [], []), (75, [], [])]
+        typealias Errors = (din: [Double], corrected: [Double], dinClock: [Double], correctedClock: [Double])
+        var rows: [(percent: Int, e: Errors)] = [25, 50, 75].map { ($0, ([], [], [], [])) }
         for region in try Self.built.get() {
             let replay = try region.replay(region.walkGPX, label: "eta")
-            let end = replay.events.first { $0.kind == "arrived" }?.fix ?? replay.timeline.count - 1
-            let t0 = replay.timeline[0].t, tEnd = replay.timeline[end].t
+            let end = replay.timeline[replay.events.first { $0.kind == "arrived" }?.fix ?? replay.timeline.count - 1]
+            let t0 = replay.timeline[0].t
             for k in rows.indices {
-                let at = t0 + (tEnd - t0) * Double(rows[k].percent) / 100
+                let at = t0 + (end.t - t0) * Double(rows[k].percent) / 100
                 let f = try #require(replay.timeline.first { $0.t >= at })
-                let real = tEnd - f.t
-                rows[k].din.append(abs(f.etaDinS - real) / real)
-                rows[k].corrected.append(abs(f.etaS - real) / real)
+                let walking = end.walkingS - f.walkingS, clock = end.t - f.t
+                rows[k].e.din.append(abs(f.etaDinS - walking) / walking)
+                rows[k].e.corrected.append(abs(f.etaS - walking) / walking)
+                rows[k].e.dinClock.append(abs(f.etaDinS - clock) / clock)
+                rows[k].e.correctedClock.append(abs(f.etaS - clock) / clock)
             }
         }
         func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
+        func cell(_ v: [Double]) -> String { String(format: "%.0f%%, %.0f%%", median(v) * 100, v.max()! * 100) }
         for r in rows {
-            print(String(format: "ETA at %d%%: DIN median %.0f%% worst %.0f%%; corrected median %.0f%% worst %.0f%%", r.percent,
-                         median(r.din) * 100, r.din.max()! * 100, median(r.corrected) * 100, r.corrected.max()! * 100))
+            print("ETA at \(r.percent)% of \(Self.walks.count) walks (median, worst): walking time left: DIN \(cell(r.e.din)), corrected \(cell(r.e.corrected)); by the clock: DIN \(cell(r.e.dinClock)), corrected \(cell(r.e.correctedClock))")
         }
-        #expect(rows.allSatisfy { $0.din.count == Self.walks.count })
+        #expect(rows.allSatisfy { $0.e.din.count == Self.walks.count })
+        let half = try #require(rows.first { $0.percent == 50 })
+        #expect(median(half.e.corrected) <= 0.10, "corrected median at 50%: \(median(half.e.corrected))")
     }
 }

@@ -101,20 +101,21 @@ struct RecordedRegion {
 
 /// A replay's JSON, the parts the tests read.
 struct ReplayJSON {
-    struct Frame { var t, distanceM, remainingM, etaDinS, etaS: Double }
-    struct Event { var fix: Int; var kind: String; var waypoint: Int; var aheadM: Double; var at: Int; var from: LonLat; var answerIndex: Int? }
+    struct Frame { var t, distanceM, remainingM, etaDinS, etaS, walkingS, corridorM: Double }
+    struct Event { var fix: Int; var kind: String; var waypoint: Int; var aheadM: Double; var at: Int; var from: LonLat; var answerIndex: Int?; var announced: Bool }
     var timeline: [Frame]
     var events: [Event]
 
     init(_ root: JSONNode) throws {
         timeline = (root["timeline"]?.children ?? []).map { f in
             Frame(t: f["t"]!.doubleValue!, distanceM: f["distanceM"]!.doubleValue!, remainingM: f["remainingM"]!.doubleValue!,
-                  etaDinS: f["etaDinS"]!.doubleValue!, etaS: f["etaS"]!.doubleValue!)
+                  etaDinS: f["etaDinS"]!.doubleValue!, etaS: f["etaS"]!.doubleValue!, walkingS: f["walkingS"]!.doubleValue!,
+                  corridorM: f["corridorM"]!.doubleValue!)
         }
         events = (root["events"]?.children ?? []).map { e in
             Event(fix: e["fix"]!.intValue!, kind: e["kind"]!.stringValue!, waypoint: e["waypoint"]?.intValue ?? -1, aheadM: e["aheadM"]?.doubleValue ?? 0,
                   at: e["at"]?.intValue ?? -1, from: LonLat(e["from"]?[0]?.doubleValue ?? 0, e["from"]?[1]?.doubleValue ?? 0),
-                  answerIndex: e["answer"]?["index"]?.intValue)
+                  answerIndex: e["answer"]?["index"]?.intValue, announced: e["answer"]?["announced"]?.value == .bool(true))
         }
     }
 }

@@ -56,4 +56,29 @@ import TrailpackCore
         let usage = try TestData.run(["replay", region, "--route", "mount-cabot"])
         #expect(usage.status == 2 && usage.stderr.contains("--track WALK.gpx is required"))
     }
+
+    /// The corridor of each fix follows the accuracy its GPX states: an extension's metres, else
+    /// `<hdop>` × 5 m, else `<pdop>` × 5 m, else the default 10 m (docs/NAVIGATION.md, Inputs).
+    @Test func eachFixsCorridorFollowsTheAccuracyItsGPXStates() throws {
+        let (region, route) = try Self.region()
+        let fixes = Array(SyntheticWalk.make(.noise, route: route, seed: 44).prefix(8))
+        let stated = ["", "<hdop>8</hdop>", "<pdop>6</pdop>", "<hdop>2</hdop><pdop>9</pdop>",
+                      "<extensions><x:accuracy>20</x:accuracy></extensions>", "<vdop>30</vdop>", "<hdop>1.5</hdop>", ""]
+        let formatter = ISO8601DateFormatter()
+        var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:x=\"http://example.com/x\"><trk><trkseg>\n"
+        for (f, extra) in zip(fixes, stated) {
+            text += String(format: "<trkpt lat=\"%.9f\" lon=\"%.9f\"><time>%@</time>%@</trkpt>\n", f.location.lat, f.location.lon,
+                           formatter.string(from: Date(timeIntervalSince1970: 1_780_000_000 + f.timeS)), extra)
+        }
+        text += "</trkseg></trk></gpx>\n"
+        let folder = TestData.scratchFolder("replay-accuracy")
+        let walk = folder.appendingPathComponent("walk.gpx"), json = folder.appendingPathComponent("r.json")
+        try Data(text.utf8).write(to: walk)
+        let run = try TestData.run(["replay", region, "--route", "mount-cabot", "--track", walk.path, "--json", json.path])
+        try #require(run.status == 0, "\(run.stderr)")
+        let corridors = try ReplayJSON(try JSONParser.parse(try Data(contentsOf: json))).timeline.map(\.corridorM)
+        // max(50, 2 × (accuracy + 15)): none 10 m -> 50; hdop 8 -> 40 m -> 110; pdop 6 -> 30 m -> 90; hdop 2 -> 10 m -> 50 (pdop
+        // not used beside it); 20 m stated -> 70; vdop alone is vertical -> 50; hdop 1.5 -> 7.5 m -> 50.
+        #expect(corridors == [50, 110, 90, 50, 70, 50, 50, 50])
+    }
 }

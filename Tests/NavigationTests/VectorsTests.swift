@@ -37,6 +37,8 @@ import TrailpackCore
             let expected = walk["expected"]!
             let progress = expected["progressM"]!.children.map { $0.doubleValue! }
             #expect(zip(replay.frames, progress).allSatisfy { abs($0.progressM - $1) <= 0.5 })
+            let walking = expected["walkingS"]!.children.map { $0.doubleValue! }
+            #expect(walking.count == replay.frames.count && zip(replay.frames, walking).allSatisfy { abs($0.walkingS - $1) <= 0.01 })
             #expect(String(replay.frames.map { $0.offRoute ? "1" : "0" }) == expected["offRoute"]!.stringValue!)
             #expect(String(replay.frames.map { $0.arrived ? "1" : "0" }) == expected["arrived"]!.stringValue!)
             #expect(replay.events.map { "\($0.fix) \($0.event.kind)" } == expected["events"]!.children.map { "\($0["fix"]!.intValue!) \($0["kind"]!.stringValue!)" })
