@@ -12,7 +12,16 @@ Prints one JSON report on stdout (the test asserts on it):
              page's camera at ten frames against this script's own terrain: camera ele - ground -
              clearance), frames (ten: inView, onRoute vertices, skyTop, groundBottom, distinct
              colours, summitAboveValley), patchEdge (max |drawn edge - region sample|, and the
-             grids' own largest disagreement along the edge), landmarks shown per frame
+             grids' own largest disagreement along the edge), landmarks shown per frame;
+             flight (the page's own interpolated camera and walker every metre: the smallest
+             camera and sight-line margins over this script's ground, the drawn mesh included),
+             labels (boxes outside their view or overlapping, at the ten frames and in the
+             stills), stills (their places), exaggeration (the page's control at 2 and back:
+             drawn vertices and camera), ground (the route's ele against its patch: the page's
+             measure and this script's)
+  mesh:      the page's region mesh (stride, vertices) and this script's own stride rule
+  sentinels: -32768 cells: the page's count, its sampler beside them, their drawn height
+  problems:  the page's list of faults found in the pack
   error:     the page's error, or the harness's
 Chromium is driven through --remote-debugging-pipe (DevTools protocol on fds 3 and 4).
 """
