@@ -438,12 +438,16 @@ def main():
                 labels += b.eval("trailpack3d.labels()")
             still_marks = b.eval("trailpack3d.stills(%s)" % json.dumps(rid))
             still_labels = b.eval("trailpack3d.labels()")
+            sw, sh, srows = decode_png(base64.b64decode(b.eval("trailpack3d.picture()").split(",", 1)[1]))
+            third = sw // 3  # the sky in the 20 rows under the captions' 26 px band, per still
+            still_sky = [sum(sum((a - b_) ** 2 for a, b_ in zip(px_, SKY)) <= 12 ** 2 for row in srows[26:46] for px_ in row[j * third:(j + 1) * third])
+                         / (20.0 * third) for j in range(3)]
             if a.shots:
                 png = base64.b64decode(b.eval("trailpack3d.picture()").split(",", 1)[1])
                 open(os.path.join(a.shots, "%s-%s-stills.png" % (manifest["id"], rid)), "wb").write(png)
             b.eval("document.body.className = ''")
             report["routes"].append({"id": rid, "flight": flight_margin(b, rid, fr, drawn, flyover["clearance"]),
-                                     "labels": boxes_ok(labels), "stills": {"marks": still_marks, "labels": boxes_ok(still_labels)},
+                                     "labels": boxes_ok(labels), "stills": {"marks": still_marks, "labels": boxes_ok(still_labels), "skyUnderCaptions": still_sky},
                                      "exaggeration": exaggeration_check(b, rid, report["mesh"]["page"]),
                                      "ground": {"page": b.eval("trailpack3d.routeGround(%s)" % json.dumps(rid)), "mine": route_ground(doc, patch)},
                                      "keyframes": len(keys), "keyframeMinMarginM": key_margin,

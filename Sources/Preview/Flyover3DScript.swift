@@ -413,6 +413,46 @@ extension Flyover3DPage {
     return [["Start", 0], top >= gap && top <= L - gap ? ["Highest point", top] : ["Half-way", L / 2], ["End", L]];
   }
 
+  // A still looks up far enough that the skyline (the highest angle of the drawn terrain seen
+  // from the camera, across the view's width) lies STILL_SKY_DEG under the frame's top while the
+  // walker stays within STILL_WALKER_SHARE of the half field of view below the centre; where one
+  // field of view cannot hold both, the still's field of view widens (to STILL_MAX_FOV_DEG at
+  // most, the walker kept first): a climb's start shows the mountain and the sky over it.
+  var STILL_SKY_DEG = 6, STILL_WALKER_SHARE = 0.85, STILL_MAX_FOV_DEG = 80;
+  function skylineDeg(cam, f) {
+    var dir = new THREE.Vector3(); cam.getWorldDirection(dir);
+    var heading = Math.atan2(dir.x, -dir.z), half = Math.atan(Math.tan(cam.fov * Math.PI / 360) * cam.aspect), best = -90;
+    for (var k = -2; k <= 2; k++) {
+      var bearing = heading + half * k / 2, dx = Math.sin(bearing), dz = -Math.cos(bearing);
+      for (var d = 40; d < 60000; d *= 1.02) {
+        var x = cam.position.x + dx * d, z = cam.position.z + dz * d;
+        var lon = frame.lon0 + x / (R * frame.scale) * 180 / Math.PI, lat = latOfY(mercY(frame.lat0) - z / (R * frame.scale));
+        var g = meshSample(lon, lat);
+        if (g === null) { if (d > 2000) break; else continue; }
+        best = Math.max(best, Math.atan2(g * state.exaggeration - cam.position.y, d) * 180 / Math.PI);
+      }
+    }
+    return best;
+  }
+  function aimForSky(cam, f, heightPx) {
+    var dir = new THREE.Vector3(); cam.getWorldDirection(dir);
+    var centre = Math.asin(dir.y) * 180 / Math.PI, sky = skylineDeg(cam, f) + STILL_SKY_DEG;
+    if (centre + cam.fov / 2 >= sky) return [centre, cam.fov];
+    var w = world(f.walker[0], f.walker[1], f.walker[2] * state.exaggeration).sub(cam.position);
+    var walkerDeg = Math.atan2(w.y, Math.hypot(w.x, w.z)) * 180 / Math.PI, fov = cam.fov, up;
+    if (sky - cam.fov / 2 <= walkerDeg + STILL_WALKER_SHARE * cam.fov / 2) up = sky - cam.fov / 2;
+    else {
+      fov = Math.min(STILL_MAX_FOV_DEG, 2 * (sky - walkerDeg) / (1 + STILL_WALKER_SHARE));
+      up = Math.min(sky - fov / 2, walkerDeg + STILL_WALKER_SHARE * fov / 2);
+    }
+    var h = Math.hypot(dir.x, dir.z), t = Math.tan(up * Math.PI / 180);
+    cam.fov = fov; cam.updateProjectionMatrix();
+    cam.lookAt(cam.position.clone().add(new THREE.Vector3(dir.x / h, t, dir.z / h)));
+    cam.updateMatrixWorld(true);
+    updateRibbon(pack.routes[state.route], cam, heightPx);
+    return [up, fov];
+  }
+
   // Captions take the stills' top band: labels stay under it.
   var STILL_CAPTION_PX = 26;
   function stills(routeId) {
@@ -424,7 +464,9 @@ extension Flyover3DPage {
     renderer.setScissorTest(true);
     lastLabels = [];
     marks.forEach(function (m, j) {
-      var f = setDistance(m[1], camera, w / H, { x: j * w, w: w, h: H, reserve: STILL_CAPTION_PX, keepLabels: true });
+      var view = { x: j * w, w: w, h: H, reserve: STILL_CAPTION_PX, keepLabels: true }, f = setDistance(m[1], camera, w / H, view);
+      var aim = aimForSky(camera, f, H); m.push(aim[0], aim[1]);
+      lastLabels.pop(); layoutLabels(camera, view.w, view.h, view.reserve, view.x);
       renderer.setViewport(j * w, 0, w, H); renderer.setScissor(j * w, 0, w, H);
       renderer.render(scene, camera);
       var cap = document.getElementById("cap" + j);
@@ -546,7 +588,7 @@ extension Flyover3DPage {
   hook.stills = function (routeId) {
     document.body.className = "stills";
     var marks = stills(routeId);
-    return marks.map(function (m, j) { return { label: m[0], distanceM: m[1], caption: document.getElementById("cap" + j).textContent }; });
+    return marks.map(function (m, j) { return { label: m[0], distanceM: m[1], centreDeg: m[2], fovDeg: m[3], caption: document.getElementById("cap" + j).textContent }; });
   };
   // The page's state: exaggeration, distance, camera position.
   hook.state = function () {

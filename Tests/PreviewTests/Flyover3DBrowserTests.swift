@@ -176,6 +176,9 @@ extension Flyover3DBrowserTests {
         if let length = marks.last, marks.count == 3 {
             #expect(marks[1] >= max(0.1 * length, 300) - 10 && marks[1] <= length - max(0.1 * length, 300) + 10, "\(id): middle still at \(marks[1]) of \(length) m")
         }
+        // Every still shows sky right under its caption band (the aim raised for the skyline).
+        let sky = (route["stills"] as? [String: Any])?["skyUnderCaptions"] as? [Double] ?? []
+        #expect(sky.count == 3 && sky.allSatisfy { $0 >= 0.05 }, "\(id): sky under the stills' captions \(sky)")
         expectExaggeration(route)
         let ground = route["ground"] as? [String: [String: Any]] ?? [:]
         for key in ["sunkM", "floatingM"] {
