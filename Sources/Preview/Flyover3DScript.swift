@@ -472,7 +472,7 @@ extension Flyover3DPage {
       var cap = document.getElementById("cap" + j);
       cap.textContent = m[0] + ": " + (f.distanceM / 1000).toFixed(2) + " km, " + metres(f.walker[2] - route.flyover.clearance.walkerHeightM);
     });
-    renderer.setScissorTest(false);
+    renderer.setScissorTest(false); renderer.setViewport(0, 0, W, H);
     return marks;
   }
 
