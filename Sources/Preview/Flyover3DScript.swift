@@ -169,6 +169,7 @@ extension Flyover3DPage {
     var g = pack.region, lo = lowestSample(g), s = meshStride(g.w, g.h);
     pack.mesh = { g: g, stride: s, cols: strideLines(g.w, s), rows: strideLines(g.h, s), lo: lo };
     var geo = gridGeometry(g, pack.mesh.cols, pack.mesh.rows, function (c, r) { var z = g.z[r * g.w + c]; return z === SENTINEL ? lo : z; });
+    geo.setIndex(cellIndex(pack.mesh.cols.length, pack.mesh.rows.length, function () { return true; }));
     regionMesh = new THREE.Mesh(geo, terrainMaterial(1));
     group.add(regionMesh);
   }
@@ -506,6 +507,14 @@ extension Flyover3DPage {
     requestAnimationFrame(tick);
   }
 
+  // A region without routes: the whole mesh seen from the south-west, 30 degrees down.
+  function overview(span) {
+    var g = pack.region, mid = (lowestSample(g) + g.z.reduce(function (a, v) { return Math.max(a, v); }, -Infinity)) / 2;
+    camera.position.set(-0.35 * span, mid + 0.35 * span, 0.55 * span); camera.lookAt(0, mid, 0); camera.updateMatrixWorld(true);
+    renderer.render(scene, camera);
+    document.getElementById("readout").textContent = "This region has no routes: no flyover.";
+  }
+
   function start(params) {
     var canvas = document.getElementById("view");
     renderer = new THREE.WebGLRenderer({ canvas: canvas, antialias: true, preserveDrawingBuffer: true });
@@ -517,6 +526,7 @@ extension Flyover3DPage {
     group = new THREE.Group(); scene.add(group);
     buildRegion();
     if (params.stills) stills(params.stills);
+    else if (pack.routes.length === 0) overview(span);
     else {
       var k = params.route ? Math.max(0, pack.routes.findIndex(function (r) { return r.doc.id === params.route; })) : 0;
       selectRoute(k); startUI();
