@@ -1,11 +1,13 @@
 /// The 3D page's script (`trailpack-3d.js`) and HTML shell: a second, independent TER1 reader
 /// (header, bounds, rows equally spaced in web-mercator Y, the -32768 sentinel), the region mesh
-/// with the selected route's AR patch laid over its corridor (the patch's last `FEATHER` cells
-/// blended to the region's sampler, so it meets the region mesh exactly; region cells under the
-/// patch's core left out), the hillshade draped by its bounds, the route ribbon at its own
-/// `coords` and `ele`, waypoint markers with their instruction, landmark labels shown within
-/// their `visible` ranges, vertical exaggeration, the flyover's play, pause and scrub bar, stills
-/// (`#stills=<routeId>`), and the test hook `window.trailpack3d`.
+/// strided to at most `MAX_REGION_VERTICES` (`FlyoverMesh`'s rule) with the selected route's AR
+/// patch laid over its corridor (the patch's last `FEATHER` cells blended to the drawn region
+/// mesh, so it meets it exactly; region cells under the patch's core left out), the hillshade
+/// draped by its bounds, the route ribbon at its own `coords` and `ele` (its `ele` against the
+/// patch named when beyond the ribbon's lift), waypoint markers with their instruction, landmark
+/// labels shown within their `visible` ranges, labels laid out on the screen, vertical
+/// exaggeration, the flyover's play, pause and scrub bar, stills (`#stills=<routeId>`: distinct
+/// places, the sky in view), and the test hook `window.trailpack3d`.
 extension Flyover3DPage {
     static let script = #"""
 // trailpack's 3D page: the region's TER1 grids, hillshade, routes and flyovers, read from the

@@ -17,7 +17,7 @@ public struct FlyoverSection: Sendable, Equatable {
         /// Why the route's `ele` is too far from its AR patch (`FlyoverRouteGround.message`), or nil.
         public var groundProblem: String? = nil
     }
-    /// A route's stills (start, highest point, end side by side): the file, or the browser's error.
+    /// A route's stills (start, highest point or half-way, end side by side): the file, or the browser's error.
     public struct Still: Sendable, Equatable {
         public var routeId: String
         public var file: String?

@@ -204,7 +204,7 @@ public enum IndexPage {
             guard let still = f.stills.first(where: { $0.routeId == fly.routeId }) else { continue }
             if let file = still.file {
                 h += "<p><img src=\"\(e(file))\" width=\"\(FlyoverSection.stillsSizePx.width)\" height=\"\(FlyoverSection.stillsSizePx.height)\" "
-                    + "alt=\"Flyover of \(e(name)): the start, the highest point (or the middle) and the end\"/></p>\n"
+                    + "alt=\"Flyover of \(e(name)): the start, the highest point (or half-way) and the end\"/></p>\n"
             } else {
                 h += "<p class=\"bad flyover-error\">Flyover stills not made: \(e(still.error ?? "unknown error"))</p>\n"
             }
