@@ -12,7 +12,16 @@ Prints one JSON report on stdout (the test asserts on it):
              page's camera at ten frames against this script's own terrain: camera ele - ground -
              clearance), frames (ten: inView, onRoute vertices, skyTop, groundBottom, distinct
              colours, summitAboveValley), patchEdge (max |drawn edge - region sample|, and the
-             grids' own largest disagreement along the edge), landmarks shown per frame
+             grids' own largest disagreement along the edge), landmarks shown per frame;
+             flight (the page's own interpolated camera and walker every metre: the smallest
+             camera and sight-line margins over this script's ground, the drawn mesh included),
+             labels (boxes outside their view or overlapping, at the ten frames and in the
+             stills), stills (their places), exaggeration (the page's control at 2 and back:
+             drawn vertices and camera), ground (the route's ele against its patch: the page's
+             measure and this script's)
+  mesh:      the page's region mesh (stride, vertices) and this script's own stride rule
+  sentinels: -32768 cells: the page's count, its sampler beside them, their drawn height
+  problems:  the page's list of faults found in the pack
   error:     the page's error, or the harness's
 Chromium is driven through --remote-debugging-pipe (DevTools protocol on fds 3 and 4).
 """
@@ -55,6 +64,49 @@ class Grid:
     def lat(self, r):
         y = self.yn - r * (self.yn - self.ys) / (self.h - 1)
         return math.degrees(2 * math.atan(math.exp(y)) - math.pi / 2)
+
+
+SENTINEL = -32768
+MAX_REGION_VERTICES = 1000000  # docs/FORMAT.md: the 3D page's cap on the region mesh
+
+
+def stride_lines(n, s):
+    return list(range(0, n - 1, s)) + [n - 1]
+
+
+def mesh_stride(w, h, cap=MAX_REGION_VERTICES):
+    """The smallest stride whose mesh (every s-th line and the last) has at most cap vertices."""
+    s = 1
+    while s * s * cap < w * h: s += 1
+    while len(stride_lines(w, s)) * len(stride_lines(h, s)) > cap: s += 1
+    return s
+
+
+class Mesh:
+    """The region mesh as docs/FORMAT.md says the page draws it: every stride-th sample (a -32768
+    at the grid's lowest other sample), two triangles a cell (nw, sw, ne) and (ne, sw, se)."""
+    def __init__(self, grid):
+        self.g, self.s = grid, mesh_stride(grid.w, grid.h)
+        self.cols, self.rows = stride_lines(grid.w, self.s), stride_lines(grid.h, self.s)
+        self.lo = min(v for v in grid.z if v != SENTINEL)
+
+    def sample(self, lon, lat):
+        g = self.g
+        c = (lon - g.west) / (g.east - g.west) * (g.w - 1)
+        r = (g.yn - merc_y(lat)) / (g.yn - g.ys) * (g.h - 1)
+        if c < -1e-9 or r < -1e-9 or c > g.w - 1 + 1e-9 or r > g.h - 1 + 1e-9:
+            return None
+        def cell(v, lines):
+            i = min(int(v) // self.s, len(lines) - 2)
+            return i, (v - lines[i]) / (lines[i + 1] - lines[i])
+        k, fc = cell(min(max(c, 0.0), g.w - 1.0), self.cols)
+        j, fr = cell(min(max(r, 0.0), g.h - 1.0), self.rows)
+        def z(a, b):
+            v = g.z[self.rows[b] * g.w + self.cols[a]]
+            return self.lo if v == SENTINEL else v
+        z00, z10, z01, z11 = z(k, j), z(k + 1, j), z(k, j + 1), z(k + 1, j + 1)
+        if fc + fr <= 1: return z00 + (z10 - z00) * fc + (z01 - z00) * fr
+        return z11 + (z01 - z11) * (1 - fc) + (z10 - z11) * (1 - fr)
 
 
 def ground(grids, lon, lat):
@@ -248,6 +300,87 @@ def check_frame(b, route_id, d, fr, grids, route, clearance, region):
             "summitValleyDeltaM": best, "misses": misses, "landmarks": shown["landmarks"], "width": width, "height": height}
 
 
+def flight_margin(b, route_id, fr, grids, clearance, sample_m=2.0):
+    """The page's own interpolated flight every metre: the camera's margin over this script's
+    ground (the grids and the drawn mesh) less the camera clearance, and its sight line's to the
+    walker less the sight clearance (ramped to 0 at the walker), sampled every sample_m metres."""
+    rows = b.eval("trailpack3d.flight(%s, 1)" % json.dumps(route_id), timeout=600)
+    cam_c, sight_c, ramp = clearance["cameraM"], clearance["sightM"], clearance["sightRampM"]
+    k = fr["scale"]
+    def xz(lon, lat): return R * math.radians(lon - fr["lon0"]) * k, R * (merc_y(lat) - merc_y(fr["lat0"])) * k
+    def lonlat(x, z):
+        return fr["lon0"] + math.degrees(x / (R * k)), math.degrees(2 * math.atan(math.exp(merc_y(fr["lat0"]) + z / (R * k))) - math.pi / 2)
+    worst_cam, worst_sight, worst_at = 1e9, 1e9, None
+    for d, clon, clat, cele, wlon, wlat, wele in rows:
+        g = ground(grids, clon, clat)
+        if g is not None and cele - g - cam_c < worst_cam: worst_cam = cele - g - cam_c
+        (cx, cz), (wx, wz) = xz(clon, clat), xz(wlon, wlat)
+        dist = math.hypot(cx - wx, cz - wz); n = max(1, int(math.ceil(dist / sample_m)))
+        for j in range(1, n + 1):
+            t = j / n
+            g = ground(grids, *lonlat(wx + (cx - wx) * t, wz + (cz - wz) * t))
+            if g is None: continue
+            m = wele + t * (cele - wele) - g - sight_c * min(1.0, t * dist / ramp)
+            if m < worst_sight: worst_sight, worst_at = m, d
+    return {"frames": len(rows), "cameraMinMarginM": worst_cam, "sightMinMarginM": worst_sight, "sightWorstAtM": worst_at}
+
+
+def boxes_ok(views):
+    """Label boxes: outside their view (or in its reserved top band), and overlapping pairs."""
+    outside = overlaps = count = 0
+    for v in views:
+        bs = v["boxes"]; count += len(bs)
+        for q in bs:
+            if (q["left"] < v["viewLeft"] - 0.5 or q["left"] + q["width"] > v["viewLeft"] + v["viewWidth"] + 0.5
+                    or q["top"] < v["reserveTop"] - 0.5 or q["top"] + q["height"] > v["viewHeight"] + 0.5): outside += 1
+        for i in range(len(bs)):
+            for j in range(i + 1, len(bs)):
+                p, q = bs[i], bs[j]
+                if p["left"] < q["left"] + q["width"] and q["left"] < p["left"] + p["width"] and p["top"] < q["top"] + q["height"] and q["top"] < p["top"] + p["height"]:
+                    overlaps += 1
+    return {"labels": count, "outside": outside, "overlaps": overlaps}
+
+
+def exaggeration_check(b, route_id, mesh_info):
+    """Moves the page's own exaggeration control to 2 and back: the drawn heights and the camera."""
+    def set_ex(v):
+        return b.eval("(function () { var e = document.getElementById('exag'); e.value = %s; e.dispatchEvent(new Event('input')); return trailpack3d.state(); })()" % v)
+    b.eval("trailpack3d.show(%s, 0, 1)" % json.dumps(route_id))
+    key = b.eval("trailpack3d.keyframes(%s)[0]" % json.dumps(route_id))
+    picks = [(0, 0), (mesh_info["columns"] // 2, mesh_info["rows"] // 3), (mesh_info["columns"] - 1, mesh_info["rows"] - 1)]
+    out = {}
+    for ex in (2, 1):
+        st = set_ex(ex)
+        verts = [b.eval("trailpack3d.regionVertex(%d, %d)" % p) for p in picks]
+        out["x%d" % ex] = {"state": st, "vertices": verts, "cameraY": st["position"][1], "keyframeEle": key["position"][2]}
+    return out
+
+
+def sentinel_check(b, region, mesh):
+    """Cells holding -32768: the page's count, its sampler beside them (null), the drawn height."""
+    cells = [i for i, v in enumerate(region.z) if v == SENTINEL]
+    if not cells: return {"cells": 0}
+    info = b.eval("trailpack3d.grid('region')")
+    drawn, samples = [], []
+    for i in cells[:20]:
+        c, r = i % region.w, i // region.w
+        samples.append(b.eval("trailpack3d.sample('region', %r, %r)" % (region.lon(c), region.lat(r))))
+        if c % mesh.s == 0 and r % mesh.s == 0:
+            drawn.append(b.eval("trailpack3d.regionVertex(%d, %d)" % (c // mesh.s, r // mesh.s)))
+    return {"cells": len(cells), "pageCount": info["sentinels"], "lowestOther": mesh.lo, "samplesBeside": samples,
+            "drawn": drawn, "problems": b.eval("trailpack3d.problems")}
+
+
+def route_ground(doc, patch):
+    """This script's measure of the route's ele against its AR patch: deepest sunk, highest floating."""
+    sunk = floating = 0.0
+    for lon, lat, ele in doc["coords"]:
+        g = patch.sample(lon, lat)
+        if g is None: continue
+        sunk, floating = max(sunk, g - ele), max(floating, ele - g)
+    return {"sunkM": sunk, "floatingM": floating}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--browser", default="chromium"); ap.add_argument("--page", required=True)
@@ -274,18 +407,24 @@ def main():
             values = b.eval("(%s).map(function (p) { return trailpack3d.sample(%s, p[0], p[1]); })" % (json.dumps(pts), json.dumps(name)))
             report["samples"][name] = [[p[0], p[1], v] for p, v in zip(pts, values)]
         fr = b.eval("trailpack3d.frame()")
+        mesh = Mesh(region)
+        report["mesh"] = {"page": b.eval("trailpack3d.mesh()"), "stride": mesh.s, "vertices": len(mesh.cols) * len(mesh.rows),
+                          "samples": region.w * region.h}
+        report["problems"] = b.eval("trailpack3d.problems")
+        report["sentinels"] = sentinel_check(b, region, mesh)
         for entry in manifest["routes"]:
             doc = json.load(open(os.path.join(a.region, entry["file"]["path"])))
             rid = doc["id"]; patch = grids[rid]; both = [patch, region]
+            drawn = [patch, region, mesh] if mesh.s > 1 else both
             flyover = json.load(open(os.path.join(os.path.dirname(a.page), "%s-%s-flyover.json" % (manifest["id"], rid))))
             clearance = flyover["clearance"]["cameraM"]
             keys = flyover["keyframes"]
-            key_margin = min(k["position"][2] - ground(both, k["position"][0], k["position"][1]) - clearance for k in keys)
+            key_margin = min(k["position"][2] - ground(drawn, k["position"][0], k["position"][1]) - clearance for k in keys)
             length = flyover["lengthM"]
-            frames = [check_frame(b, rid, length * j / 9, fr, both, doc, clearance, region) for j in range(10)]
+            frames = [check_frame(b, rid, length * j / 9, fr, drawn, doc, clearance, region) for j in range(10)]
             b.eval("trailpack3d.show(%s, 0, 1)" % json.dumps(rid))
             edge = b.eval("trailpack3d.patchEdge()")
-            step = max(abs(e[2] - region.sample(e[0], e[1])) for e in edge if region.sample(e[0], e[1]) is not None)
+            step = max(abs(e[2] - mesh.sample(e[0], e[1])) for e in edge if mesh.sample(e[0], e[1]) is not None)
             disagreement = max(abs(e[3] - region.sample(e[0], e[1])) for e in edge if region.sample(e[0], e[1]) is not None)
             if a.shots:
                 os.makedirs(a.shots, exist_ok=True)
@@ -293,7 +432,25 @@ def main():
                     b.eval("trailpack3d.show(%s, %f, 1)" % (json.dumps(rid), length * j / 9))
                     png = base64.b64decode(b.eval("trailpack3d.picture()").split(",", 1)[1])
                     open(os.path.join(a.shots, "%s-%s-%d.png" % (manifest["id"], rid, j)), "wb").write(png)
-            report["routes"].append({"id": rid, "keyframes": len(keys), "keyframeMinMarginM": key_margin,
+            labels = []
+            for j in range(10):
+                b.eval("trailpack3d.show(%s, %f, 1)" % (json.dumps(rid), length * j / 9))
+                labels += b.eval("trailpack3d.labels()")
+            still_marks = b.eval("trailpack3d.stills(%s)" % json.dumps(rid))
+            still_labels = b.eval("trailpack3d.labels()")
+            sw, sh, srows = decode_png(base64.b64decode(b.eval("trailpack3d.picture()").split(",", 1)[1]))
+            third = sw // 3  # the sky in the 20 rows under the captions' 26 px band, per still
+            still_sky = [sum(sum((a - b_) ** 2 for a, b_ in zip(px_, SKY)) <= 12 ** 2 for row in srows[26:46] for px_ in row[j * third:(j + 1) * third])
+                         / (20.0 * third) for j in range(3)]
+            if a.shots:
+                png = base64.b64decode(b.eval("trailpack3d.picture()").split(",", 1)[1])
+                open(os.path.join(a.shots, "%s-%s-stills.png" % (manifest["id"], rid)), "wb").write(png)
+            b.eval("document.body.className = ''")
+            report["routes"].append({"id": rid, "flight": flight_margin(b, rid, fr, drawn, flyover["clearance"]),
+                                     "labels": boxes_ok(labels), "stills": {"marks": still_marks, "labels": boxes_ok(still_labels), "skyUnderCaptions": still_sky},
+                                     "exaggeration": exaggeration_check(b, rid, report["mesh"]["page"]),
+                                     "ground": {"page": b.eval("trailpack3d.routeGround(%s)" % json.dumps(rid)), "mine": route_ground(doc, patch)},
+                                     "keyframes": len(keys), "keyframeMinMarginM": key_margin,
                                      "cameraMinMarginM": min(f["cameraMarginM"] for f in frames), "frames": frames,
                                      "patchEdge": {"vertices": len(edge), "maxStepM": step, "gridDisagreementM": disagreement}})
         report["totalS"] = time.time() - started

@@ -20,9 +20,11 @@ public struct FlyoverKeyframe: Sendable, Equatable {
 
 /// A chase-camera flyover along a route over its grids: keyframes every `FlyoverTuning.stepM`
 /// from the start to the end, the camera `backM` behind the walker along a smoothed heading
-/// (its place then averaged over the same window) and `aboveM` above it, looking `lookAheadM` ahead, raised where needed to keep the camera and its
-/// sight line to the walker clear of the ground (`FlyoverClearance`), its height smoothed so
-/// that no raise is undone. Pure: the same route and grids give the same keyframes.
+/// (its place then averaged over the same window) and `aboveM` above it, looking `lookAheadM`
+/// ahead (never steeper than `maxPitchDeg` below the horizontal where the walker allows:
+/// `FlyoverAim`), raised where needed to keep the camera and its sight line to the walker clear
+/// of the ground (`FlyoverClearance`) at every interpolated frame, its height smoothed so that no
+/// raise is undone. Pure: the same route and grids give the same keyframes.
 public enum FlyoverPath {
     /// The flyover of a route (`coords`, `elevationsM`, `cumM` as in its route file) over
     /// `ground`, in `frame`.
@@ -45,13 +47,16 @@ public enum FlyoverPath {
         // zigzag does not shake the camera.
         let behind = zip(walkers, headings).map { w, h in (x: w.x - h.x * tuning.backM, z: w.z - h.z * tuning.backM) }
         let cameras = zip(movingMean(behind.map(\.x), half: half), movingMean(behind.map(\.z), half: half)).map { (x: $0, z: $1) }
-        let clearance = FlyoverClearance(ground: FlyoverGround(grids: ground.grids), frame: frame, tuning: tuning)
+        let clearance = FlyoverClearance(ground: ground, frame: frame, tuning: tuning)
         let lowest = lowestElevations(cameras: cameras, walkers: walkers, clearance: clearance)
         let wanted = zip(walkers, lowest).map { max($0.eleM - tuning.walkerHeightM + tuning.aboveM, $1) }
-        let heights = movingMean(movingMax(wanted, half: half), half: half)
+        // Rounded up to the document's 0.1 m: the written heights keep the clearances too.
+        let heights = movingMean(movingMax(wanted, half: half), half: half).map { ($0 * 10).rounded(.up) / 10 }
         let maxAngle = tuning.walkerInViewShare * tuning.fovDeg / 2 * Double.pi / 180
         let aims = distances.indices.map { k in
-            keepInView(camera: .init(x: cameras[k].x, z: cameras[k].z, eleM: heights[k]), target: targets[k], walker: walkers[k], maxAngle: maxAngle)
+            let camera = FlyoverClearance.Point3(x: cameras[k].x, z: cameras[k].z, eleM: heights[k])
+            return FlyoverAim.level(camera: camera, aim: keepInView(camera: camera, target: targets[k], walker: walkers[k], maxAngle: maxAngle),
+                                    walker: walkers[k], tuning: tuning)
         }
         return distances.indices.map { k in
             FlyoverKeyframe(distanceM: distances[k], position: frame.lonLat(x: cameras[k].x, z: cameras[k].z), positionEleM: heights[k],
@@ -85,17 +90,25 @@ public enum FlyoverPath {
         return out
     }
 
-    /// Each keyframe's lowest allowed camera elevation: its own, and that of the frames half-way
-    /// to its neighbours (the page interpolates linearly between keyframes).
+    /// Each keyframe's lowest allowed camera elevation: its own, and that of every frame a player
+    /// interpolates between it and its neighbours (camera and walker linear between keyframes),
+    /// every `frameSubstepM` along the route: the higher of two keyframes' heights then keeps
+    /// every frame between them clear, and so does any mean of heights at least these.
     static func lowestElevations(cameras: [(x: Double, z: Double)], walkers: [FlyoverClearance.Point3],
                                  clearance: FlyoverClearance) -> [Double] {
         var lowest = cameras.indices.map { clearance.lowestCameraM(x: cameras[$0].x, z: cameras[$0].z, walker: walkers[$0]) }
         for k in cameras.indices.dropLast() {
             let a = walkers[k], b = walkers[k + 1]
-            let walker = FlyoverClearance.Point3(x: (a.x + b.x) / 2, z: (a.z + b.z) / 2, eleM: (a.eleM + b.eleM) / 2)
-            let mid = clearance.lowestCameraM(x: (cameras[k].x + cameras[k + 1].x) / 2, z: (cameras[k].z + cameras[k + 1].z) / 2, walker: walker)
-            lowest[k] = max(lowest[k], mid)
-            lowest[k + 1] = max(lowest[k + 1], mid)
+            let spanM = ((b.x - a.x) * (b.x - a.x) + (b.z - a.z) * (b.z - a.z)).squareRoot()
+            let n = max(2, Int((spanM / clearance.tuning.frameSubstepM).rounded(.up)))
+            for j in 1..<n {
+                let t = Double(j) / Double(n)
+                let walker = FlyoverClearance.Point3(x: a.x + (b.x - a.x) * t, z: a.z + (b.z - a.z) * t, eleM: a.eleM + (b.eleM - a.eleM) * t)
+                let between = clearance.lowestCameraM(x: cameras[k].x + (cameras[k + 1].x - cameras[k].x) * t,
+                                                      z: cameras[k].z + (cameras[k + 1].z - cameras[k].z) * t, walker: walker)
+                lowest[k] = max(lowest[k], between)
+                lowest[k + 1] = max(lowest[k + 1], between)
+            }
         }
         return lowest
     }

@@ -18,7 +18,15 @@ public struct FlyoverTuning: Sendable, Equatable {
     /// looking `lookAheadM` ahead would put it nearer the frame's edge (a camera raised over steep
     /// ground), the target is drawn back toward the walker.
     public var walkerInViewShare = 0.6
-    /// The camera is at least this far above the ground at every keyframe and half-way between.
+    /// The view's centre is at most this far below the horizontal, degrees, so the horizon stays
+    /// in the frame (at least `fovDeg / 2 - maxPitchDeg` below its top edge), unless that would put
+    /// the walker more than `walkerEdgeShare` of the half field of view from the centre.
+    public var maxPitchDeg = 14.0
+    /// How far off the view's centre the pitch limit may move the walker: a share of the half
+    /// field of view.
+    public var walkerEdgeShare = 0.85
+    /// The camera is at least this far above the ground at every frame a player interpolates:
+    /// keyframes and every `frameSubstepM` between them.
     public var cameraClearanceM = 30.0
     /// The sight line from the camera to the walker (`walkerHeightM` above the route's `ele`)
     /// is at least this far above the ground, except within `sightRampM` of the walker where the
@@ -30,6 +38,9 @@ public struct FlyoverTuning: Sendable, Equatable {
     public var walkerHeightM = 2.0
     /// Horizontal spacing of the samples along a sight line, metres.
     public var sightSampleM = 1.0
+    /// Spacing along the route of the interpolated frames between keyframes whose clearances
+    /// the keyframes' heights are raised for, metres.
+    public var frameSubstepM = 1.0
 
     public init() {}
 

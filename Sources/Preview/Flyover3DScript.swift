@@ -1,11 +1,13 @@
 /// The 3D page's script (`trailpack-3d.js`) and HTML shell: a second, independent TER1 reader
 /// (header, bounds, rows equally spaced in web-mercator Y, the -32768 sentinel), the region mesh
-/// with the selected route's AR patch laid over its corridor (the patch's last `FEATHER` cells
-/// blended to the region's sampler, so it meets the region mesh exactly; region cells under the
-/// patch's core left out), the hillshade draped by its bounds, the route ribbon at its own
-/// `coords` and `ele`, waypoint markers with their instruction, landmark labels shown within
-/// their `visible` ranges, vertical exaggeration, the flyover's play, pause and scrub bar, stills
-/// (`#stills=<routeId>`), and the test hook `window.trailpack3d`.
+/// strided to at most `MAX_REGION_VERTICES` (`FlyoverMesh`'s rule) with the selected route's AR
+/// patch laid over its corridor (the patch's last `FEATHER` cells blended to the drawn region
+/// mesh, so it meets it exactly; region cells under the patch's core left out), the hillshade
+/// draped by its bounds, the route ribbon at its own `coords` and `ele` (its `ele` against the
+/// patch named when beyond the ribbon's lift), waypoint markers with their instruction, landmark
+/// labels shown within their `visible` ranges, labels laid out on the screen, vertical
+/// exaggeration, the flyover's play, pause and scrub bar, stills (`#stills=<routeId>`: distinct
+/// places, the sky in view), and the test hook `window.trailpack3d`.
 extension Flyover3DPage {
     static let script = #"""
 // trailpack's 3D page: the region's TER1 grids, hillshade, routes and flyovers, read from the
@@ -92,6 +94,29 @@ extension Flyover3DPage {
     });
     var b = pack.manifest.bbox;
     frame = makeFrame((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+    pack.routes.forEach(function (r) {
+      r.ground = routeGround(r);
+      if (r.ground.verticesOver > 0) hook.problems.push(r.doc.id + ": the route's ele is " + r.ground.words);
+    });
+  }
+
+  // The route's ele against the ground under it (its AR patch, the SPEC's sampler): the ribbon is
+  // lifted RIBBON_LIFT_M, so a route sunk deeper would vanish under the mesh and one floating
+  // higher would hang in the air; either is named (FlyoverRouteGround).
+  function routeGround(route) {
+    var out = { sunkM: 0, sunkIndex: 0, floatingM: 0, floatingIndex: 0, verticesOver: 0, words: "" };
+    route.doc.coords.forEach(function (v, i) {
+      var g = sample(route.patch, v[0], v[1]);
+      if (g === null) return;
+      if (g - v[2] > out.sunkM) { out.sunkM = g - v[2]; out.sunkIndex = i; }
+      if (v[2] - g > out.floatingM) { out.floatingM = v[2] - g; out.floatingIndex = i; }
+      if (Math.abs(v[2] - g) > RIBBON_LIFT_M) out.verticesOver++;
+    });
+    var parts = [];
+    if (out.sunkM > RIBBON_LIFT_M) parts.push("sunk " + out.sunkM.toFixed(1) + " m under its AR patch at vertex " + out.sunkIndex);
+    if (out.floatingM > RIBBON_LIFT_M) parts.push("floating " + out.floatingM.toFixed(1) + " m over it at vertex " + out.floatingIndex);
+    out.words = parts.length === 0 ? "" : parts.join(" and ") + " (" + out.verticesOver + " vertices beyond the " + RIBBON_LIFT_M.toFixed(1) + " m the ribbon's lift hides)";
+    return out;
   }
 
   // Texture coordinates of a point on the hillshade, whose outer pixel edges are its bounds.
@@ -100,12 +125,16 @@ extension Flyover3DPage {
     return [(lon - hb[0]) / (hb[2] - hb[0]), (mercY(lat) - mercY(hb[1])) / (mercY(hb[3]) - mercY(hb[1]))];
   }
 
-  function gridGeometry(g, heightAt) {
-    var pos = new Float32Array(g.w * g.h * 3), uv = new Float32Array(g.w * g.h * 2);
-    for (var r = 0; r < g.h; r++) {
-      var lat = latOf(g, r), zWorld = -frame.north(lat);
-      for (var c = 0; c < g.w; c++) {
-        var i = r * g.w + c, lon = lonOf(g, c), t = hillshadeUV(lon, lat);
+  // 0, s, 2s, ... and n - 1: the grid lines a mesh keeps.
+  function strideLines(n, s) { var out = []; for (var i = 0; i < n - 1; i += s) out.push(i); out.push(n - 1); return out; }
+  function allLines(n) { return strideLines(n, 1); }
+  // A mesh's vertices at the grid's columns cols and rows rows; heightAt(c, r, lon, lat) in grid indices.
+  function gridGeometry(g, cols, rows, heightAt) {
+    var nc = cols.length, nr = rows.length, pos = new Float32Array(nc * nr * 3), uv = new Float32Array(nc * nr * 2);
+    for (var j = 0; j < nr; j++) {
+      var r = rows[j], lat = latOf(g, r), zWorld = -frame.north(lat);
+      for (var k = 0; k < nc; k++) {
+        var c = cols[k], i = j * nc + k, lon = lonOf(g, c), t = hillshadeUV(lon, lat);
         pos[3 * i] = frame.x(lon); pos[3 * i + 1] = heightAt(c, r, lon, lat); pos[3 * i + 2] = zWorld;
         uv[2 * i] = t[0]; uv[2 * i + 1] = t[1];
       }
@@ -115,32 +144,55 @@ extension Flyover3DPage {
     geo.setAttribute("uv", new THREE.BufferAttribute(uv, 2));
     return geo;
   }
-  function cellIndex(g, keep) {
+  // Two triangles per cell of an nc x nr mesh, (nw, sw, ne) and (ne, sw, se), where keep(k, j).
+  function cellIndex(nc, nr, keep) {
     var idx = [];
-    for (var r = 0; r + 1 < g.h; r++) for (var c = 0; c + 1 < g.w; c++) {
-      if (!keep(c, r)) continue;
-      var a = r * g.w + c, b = a + 1, d = a + g.w, e = d + 1;
+    for (var j = 0; j + 1 < nr; j++) for (var k = 0; k + 1 < nc; k++) {
+      if (!keep(k, j)) continue;
+      var a = j * nc + k, b = a + 1, d = a + nc, e = d + 1;
       idx.push(a, d, b, b, d, e);
     }
     return new THREE.BufferAttribute(new Uint32Array(idx), 1);
   }
   function lowestSample(g) { var lo = Infinity; for (var i = 0; i < g.z.length; i++) if (g.z[i] !== SENTINEL) lo = Math.min(lo, g.z[i]); return lo; }
 
-  // The region mesh; its cells wholly inside the selected patch's core (inside its feather
-  // ring) are left out, the patch lies over the rest.
-  var FEATHER = 3;
+  // The region mesh: a vertex at every STRIDE-th column and row of terrain.bin (and its last),
+  // the smallest stride that keeps it within MAX_REGION_VERTICES (FlyoverMesh); its cells wholly
+  // inside the selected patch's core (inside its feather ring) are left out, the patch lies over
+  // the rest.
+  var FEATHER = 3, MAX_REGION_VERTICES = 1000000;
+  function meshStride(w, h) {
+    var s = 1;
+    while (s * s * MAX_REGION_VERTICES < w * h) s++;
+    while (strideLines(w, s).length * strideLines(h, s).length > MAX_REGION_VERTICES) s++;
+    return s;
+  }
   function buildRegion() {
-    var g = pack.region, lo = lowestSample(g);
-    var geo = gridGeometry(g, function (c, r) { var z = g.z[r * g.w + c]; return z === SENTINEL ? lo : z; });
+    var g = pack.region, lo = lowestSample(g), s = meshStride(g.w, g.h);
+    pack.mesh = { g: g, stride: s, cols: strideLines(g.w, s), rows: strideLines(g.h, s), lo: lo };
+    var geo = gridGeometry(g, pack.mesh.cols, pack.mesh.rows, function (c, r) { var z = g.z[r * g.w + c]; return z === SENTINEL ? lo : z; });
+    geo.setIndex(cellIndex(pack.mesh.cols.length, pack.mesh.rows.length, function () { return true; }));
     regionMesh = new THREE.Mesh(geo, terrainMaterial(1));
     group.add(regionMesh);
   }
+  // The region mesh's surface at a point as drawn (its triangle); null outside the grid.
+  function meshSample(lon, lat) {
+    var m = pack.mesh, g = m.g, p = gridPos(g, lon, lat), eps = 1e-9;
+    if (!(p[0] >= -eps && p[1] >= -eps && p[0] <= g.w - 1 + eps && p[1] <= g.h - 1 + eps)) return null;
+    function cell(v, lines) { var i = Math.min(Math.floor(v / m.stride), lines.length - 2); return [i, (v - lines[i]) / (lines[i + 1] - lines[i])]; }
+    var ci = cell(Math.min(Math.max(p[0], 0), g.w - 1), m.cols), rj = cell(Math.min(Math.max(p[1], 0), g.h - 1), m.rows);
+    function z(k, j) { var v = g.z[m.rows[j] * g.w + m.cols[k]]; return v === SENTINEL ? m.lo : v; }
+    var k = ci[0], j = rj[0], fc = ci[1], fr = rj[1];
+    var z00 = z(k, j), z10 = z(k + 1, j), z01 = z(k, j + 1), z11 = z(k + 1, j + 1);
+    if (fc + fr <= 1) return z00 + (z10 - z00) * fc + (z01 - z00) * fr;
+    return z11 + (z01 - z11) * (1 - fc) + (z10 - z11) * (1 - fr);
+  }
   function regionIndexFor(patch) {
-    var g = pack.region, inset = FEATHER + 1;
+    var m = pack.mesh, g = m.g, inset = FEATHER + 1;
     var west = lonOf(patch, inset), east = lonOf(patch, patch.w - 1 - inset);
     var north = latOf(patch, inset), south = latOf(patch, patch.h - 1 - inset);
-    return cellIndex(g, function (c, r) {
-      var w0 = lonOf(g, c), e0 = lonOf(g, c + 1), n0 = latOf(g, r), s0 = latOf(g, r + 1);
+    return cellIndex(m.cols.length, m.rows.length, function (k, j) {
+      var w0 = lonOf(g, m.cols[k]), e0 = lonOf(g, m.cols[k + 1]), n0 = latOf(g, m.rows[j]), s0 = latOf(g, m.rows[j + 1]);
       return !(w0 >= west && e0 <= east && s0 >= south && n0 <= north);
     });
   }
@@ -148,18 +200,18 @@ extension Flyover3DPage {
     return new THREE.MeshBasicMaterial({ map: hillshadeTexture, color: 0xf2ead6, side: THREE.DoubleSide,
                                          polygonOffset: offset !== 0, polygonOffsetFactor: offset, polygonOffsetUnits: offset });
   }
-  // The patch mesh: its own samples, blended to the region's sampler over FEATHER cells from its
-  // edge, where it equals the region exactly: no crack, no step.
+  // The patch mesh: its own samples, blended over FEATHER cells from its edge to the region mesh's
+  // surface as drawn (meshSample), which its edge equals exactly: no crack, no step.
   function buildPatch(route) {
     var p = route.patch, lo = lowestSample(p);
-    var geo = gridGeometry(p, function (c, r, lon, lat) {
+    var geo = gridGeometry(p, allLines(p.w), allLines(p.h), function (c, r, lon, lat) {
       var own = p.z[r * p.w + c]; if (own === SENTINEL) own = lo;
-      var reg = sample(pack.region, lon, lat);
+      var reg = meshSample(lon, lat);
       if (reg === null) return own;
       var t = Math.min(1, Math.min(c, r, p.w - 1 - c, p.h - 1 - r) / FEATHER);
       return reg + (own - reg) * t;
     });
-    geo.setIndex(cellIndex(p, function () { return true; }));
+    geo.setIndex(cellIndex(p.w, p.h, function () { return true; }));
     return new THREE.Mesh(geo, terrainMaterial(0));
   }
 
@@ -212,9 +264,48 @@ extension Flyover3DPage {
     var tex = new THREE.CanvasTexture(canvas); tex.minFilter = THREE.LinearFilter;
     var sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: tex, sizeAttenuation: false, depthTest: false }));
     var h = 0.045; sprite.scale.set(h * canvas.width / canvas.height, h, 1);
-    sprite.center.set(0.5, 0); sprite.renderOrder = 5;
+    sprite.center.set(0.5, 0); sprite.renderOrder = 5; sprite.userData.text = text;
     return sprite;
   }
+  // Labels laid out on the screen each frame: inside the view (clear of a band of reservePx at its
+  // top) and never over one another; waypoint instructions first, then landmarks, nearer first;
+  // a label is raised by its own height (up to LABEL_TRIES times) off a placed one, else hidden.
+  var LABEL_GAP_PX = 3, LABEL_TRIES = 4;
+  function layoutLabels(cam, widthPx, heightPx, reservePx, offsetXPx) {
+    var route = pack.routes[state.route], placed = [], out = [];
+    var items = route.markers.map(function (m) { return { sprite: m.children[1], rank: 0 }; })
+      .concat(route.landmarkSprites.filter(function (s) { return s.userData.shown; }).map(function (s) { return { sprite: s, rank: 1 }; }));
+    items.forEach(function (it) {
+      it.sprite.updateWorldMatrix(true, false);
+      var a = new THREE.Vector3().setFromMatrixPosition(it.sprite.matrixWorld);
+      it.dist = a.distanceTo(cam.position);
+      it.ndc = a.project(cam);
+    });
+    items.sort(function (a, b) { return a.rank - b.rank || a.dist - b.dist; });
+    items.forEach(function (it) {
+      var sp = it.sprite, p = cam.projectionMatrix.elements, n = it.ndc;
+      var w = sp.scale.x * p[0] * widthPx / 2, h = sp.scale.y * p[5] * heightPx / 2;
+      var ax = (n.x + 1) / 2 * widthPx, ay = (n.y + 1) / 2 * heightPx, box = null;
+      var inFront = n.z > -1 && n.z < 1 && ax >= -w / 2 && ax <= widthPx + w / 2 && ay >= 0 && ay <= heightPx;
+      if (inFront && w <= widthPx - 2 * LABEL_GAP_PX) {
+        var left = Math.min(Math.max(ax - w / 2, LABEL_GAP_PX), widthPx - w - LABEL_GAP_PX);
+        for (var k = 0; k < LABEL_TRIES && !box; k++) {
+          var bottom = Math.min(Math.max(ay + k * (h + LABEL_GAP_PX), LABEL_GAP_PX), heightPx - reservePx - h - LABEL_GAP_PX);
+          var b = { left: left, bottom: bottom, w: w, h: h };
+          if (!placed.some(function (q) { return b.left < q.left + q.w + LABEL_GAP_PX && q.left < b.left + b.w + LABEL_GAP_PX
+                                                && b.bottom < q.bottom + q.h + LABEL_GAP_PX && q.bottom < b.bottom + b.h + LABEL_GAP_PX; })) box = b;
+        }
+      }
+      sp.visible = !!box && (it.rank === 0 || sp.userData.shown);
+      if (!box) return;
+      placed.push(box);
+      sp.center.set((ax - box.left) / w, (ay - box.bottom) / h);
+      out.push({ text: sp.userData.text, left: offsetXPx + box.left, top: heightPx - box.bottom - h, width: w, height: h });
+    });
+    lastLabels.push({ viewLeft: offsetXPx, viewWidth: widthPx, viewHeight: heightPx, reserveTop: reservePx, boxes: out });
+  }
+  var lastLabels = [];
+
   var KIND_COLORS = { start: 0x1a9850, end: 0xd7191c, summit: 0x5a3a1a, junction: 0xffd92f, turn: 0xffffff, poi: 0x6a3d9a };
 
   function buildOverlays(route) {
@@ -231,7 +322,7 @@ extension Flyover3DPage {
     });
     route.landmarkSprites = (route.doc.landmarks || []).map(function (lm) {
       var s = label("\u25B2 " + lm.name, "#fff", "rgba(60,40,20,0.8)");
-      s.userData = { base: world(lm.lon, lm.lat, lm.ele), visible: lm.visible, name: lm.name };
+      s.userData = { base: world(lm.lon, lm.lat, lm.ele), visible: lm.visible, name: lm.name, text: s.userData.text };
       o.add(s);
       return s;
     });
@@ -269,8 +360,9 @@ extension Flyover3DPage {
   }
   function place(obj, base, lift) { obj.position.set(base.x, base.y * state.exaggeration + (lift || 0), base.z); }
 
-  // Puts camera, walker, markers and landmark labels where they are at distance d.
-  function setDistance(d, cam, aspect) {
+  // Puts camera, walker, markers and landmark labels where they are at distance d; the labels laid
+  // out in view (x offset, width, height, reserved top band in px: the whole canvas by default).
+  function setDistance(d, cam, aspect, view) {
     var route = pack.routes[state.route], f = frameAt(route, d), ex = state.exaggeration;
     state.distanceM = f.distanceM;
     cam = cam || camera;
@@ -285,6 +377,9 @@ extension Flyover3DPage {
       s.visible = s.userData.shown = s.userData.visible.some(function (v) { return v[0] <= i && i <= v[1]; });
       place(s, s.userData.base, 8);
     });
+    view = view || { x: 0, w: renderer.domElement.width, h: renderer.domElement.height, reserve: 0 };
+    if (!view.keepLabels) lastLabels = [];
+    layoutLabels(cam, view.w, view.h, view.reserve, view.x);
     return f;
   }
 
@@ -312,21 +407,76 @@ extension Flyover3DPage {
     return ks[best].distanceM;
   }
 
+  // The stills' three places: the start, the highest point and the end; where the highest point
+  // lies within STILL_GAP_SHARE of the route's length (and at least STILL_GAP_MIN_M) of the start
+  // or the end (a summit at the end), its still would repeat that one: the half-way point instead.
+  var STILL_GAP_SHARE = 0.1, STILL_GAP_MIN_M = 300;
+  function stillMarks(route) {
+    var L = route.flyover.lengthM, top = highestKeyframe(route), gap = Math.max(STILL_GAP_SHARE * L, STILL_GAP_MIN_M);
+    return [["Start", 0], top >= gap && top <= L - gap ? ["Highest point", top] : ["Half-way", L / 2], ["End", L]];
+  }
+
+  // A still looks up far enough that the skyline (the highest angle of the drawn terrain seen
+  // from the camera, across the view's width) lies STILL_SKY_DEG under the frame's top while the
+  // walker stays within STILL_WALKER_SHARE of the half field of view below the centre; where one
+  // field of view cannot hold both, the still's field of view widens (to STILL_MAX_FOV_DEG at
+  // most, the walker kept first): a climb's start shows the mountain and the sky over it.
+  var STILL_SKY_DEG = 6, STILL_WALKER_SHARE = 0.85, STILL_MAX_FOV_DEG = 80;
+  function skylineDeg(cam, f) {
+    var dir = new THREE.Vector3(); cam.getWorldDirection(dir);
+    var heading = Math.atan2(dir.x, -dir.z), half = Math.atan(Math.tan(cam.fov * Math.PI / 360) * cam.aspect), best = -90;
+    for (var k = -2; k <= 2; k++) {
+      var bearing = heading + half * k / 2, dx = Math.sin(bearing), dz = -Math.cos(bearing);
+      for (var d = 40; d < 60000; d *= 1.02) {
+        var x = cam.position.x + dx * d, z = cam.position.z + dz * d;
+        var lon = frame.lon0 + x / (R * frame.scale) * 180 / Math.PI, lat = latOfY(mercY(frame.lat0) - z / (R * frame.scale));
+        var g = meshSample(lon, lat);
+        if (g === null) { if (d > 2000) break; else continue; }
+        best = Math.max(best, Math.atan2(g * state.exaggeration - cam.position.y, d) * 180 / Math.PI);
+      }
+    }
+    return best;
+  }
+  function aimForSky(cam, f, heightPx) {
+    var dir = new THREE.Vector3(); cam.getWorldDirection(dir);
+    var centre = Math.asin(dir.y) * 180 / Math.PI, sky = skylineDeg(cam, f) + STILL_SKY_DEG;
+    if (centre + cam.fov / 2 >= sky) return [centre, cam.fov];
+    var w = world(f.walker[0], f.walker[1], f.walker[2] * state.exaggeration).sub(cam.position);
+    var walkerDeg = Math.atan2(w.y, Math.hypot(w.x, w.z)) * 180 / Math.PI, fov = cam.fov, up;
+    if (sky - cam.fov / 2 <= walkerDeg + STILL_WALKER_SHARE * cam.fov / 2) up = sky - cam.fov / 2;
+    else {
+      fov = Math.min(STILL_MAX_FOV_DEG, 2 * (sky - walkerDeg) / (1 + STILL_WALKER_SHARE));
+      up = Math.min(sky - fov / 2, walkerDeg + STILL_WALKER_SHARE * fov / 2);
+    }
+    var h = Math.hypot(dir.x, dir.z), t = Math.tan(up * Math.PI / 180);
+    cam.fov = fov; cam.updateProjectionMatrix();
+    cam.lookAt(cam.position.clone().add(new THREE.Vector3(dir.x / h, t, dir.z / h)));
+    cam.updateMatrixWorld(true);
+    updateRibbon(pack.routes[state.route], cam, heightPx);
+    return [up, fov];
+  }
+
+  // Captions take the stills' top band: labels stay under it.
+  var STILL_CAPTION_PX = 26;
   function stills(routeId) {
     var k = pack.routes.findIndex(function (r) { return r.doc.id === routeId; });
     if (k < 0) throw new Error("no route " + routeId);
     selectRoute(k);
     var route = pack.routes[k], W = renderer.domElement.width / renderer.getPixelRatio(), H = renderer.domElement.height / renderer.getPixelRatio();
-    var marks = [["Start", 0], ["Highest point", highestKeyframe(route)], ["End", route.flyover.lengthM]], w = W / 3;
+    var marks = stillMarks(route), w = Math.floor(W / 3);
     renderer.setScissorTest(true);
+    lastLabels = [];
     marks.forEach(function (m, j) {
-      var f = setDistance(m[1], camera, w / H);
+      var view = { x: j * w, w: w, h: H, reserve: STILL_CAPTION_PX, keepLabels: true }, f = setDistance(m[1], camera, w / H, view);
+      var aim = aimForSky(camera, f, H); m.push(aim[0], aim[1]);
+      lastLabels.pop(); layoutLabels(camera, view.w, view.h, view.reserve, view.x);
       renderer.setViewport(j * w, 0, w, H); renderer.setScissor(j * w, 0, w, H);
       renderer.render(scene, camera);
       var cap = document.getElementById("cap" + j);
       cap.textContent = m[0] + ": " + (f.distanceM / 1000).toFixed(2) + " km, " + metres(f.walker[2] - route.flyover.clearance.walkerHeightM);
     });
-    renderer.setScissorTest(false);
+    renderer.setScissorTest(false); renderer.setViewport(0, 0, W, H);
+    return marks;
   }
 
   function startUI() {
@@ -359,6 +509,14 @@ extension Flyover3DPage {
     requestAnimationFrame(tick);
   }
 
+  // A region without routes: the whole mesh seen from the south-west, 30 degrees down.
+  function overview(span) {
+    var g = pack.region, mid = (lowestSample(g) + g.z.reduce(function (a, v) { return Math.max(a, v); }, -Infinity)) / 2;
+    camera.position.set(-0.35 * span, mid + 0.35 * span, 0.55 * span); camera.lookAt(0, mid, 0); camera.updateMatrixWorld(true);
+    renderer.render(scene, camera);
+    document.getElementById("readout").textContent = "This region has no routes: no flyover.";
+  }
+
   function start(params) {
     var canvas = document.getElementById("view");
     renderer = new THREE.WebGLRenderer({ canvas: canvas, antialias: true, preserveDrawingBuffer: true });
@@ -370,6 +528,7 @@ extension Flyover3DPage {
     group = new THREE.Group(); scene.add(group);
     buildRegion();
     if (params.stills) stills(params.stills);
+    else if (pack.routes.length === 0) overview(span);
     else {
       var k = params.route ? Math.max(0, pack.routes.findIndex(function (r) { return r.doc.id === params.route; })) : 0;
       selectRoute(k); startUI();
@@ -405,6 +564,48 @@ extension Flyover3DPage {
              projection: camera.projectionMatrix.elements.slice(), view: camera.matrixWorldInverse.elements.slice(),
              position: camera.position.toArray(), routeColor: pack.routes[k].color,
              landmarks: pack.routes[k].landmarkSprites.filter(function (s) { return s.userData.shown; }).map(function (s) { return s.userData.name; }) };
+  };
+  // The region mesh as drawn: its stride, vertex count and cap.
+  hook.mesh = function () {
+    var m = pack.mesh;
+    return { stride: m.stride, columns: m.cols.length, rows: m.rows.length, vertices: regionMesh.geometry.getAttribute("position").count,
+             maxVertices: MAX_REGION_VERTICES };
+  };
+  // A region mesh vertex as drawn: grid column and row, lon, lat, world y (with the exaggeration)
+  // and the sample; (k, j) count the mesh's own columns and rows.
+  hook.regionVertex = function (k, j) {
+    var m = pack.mesh, pos = regionMesh.geometry.getAttribute("position"), i = j * m.cols.length + k;
+    regionMesh.updateMatrixWorld(true);
+    var v = new THREE.Vector3(pos.getX(i), pos.getY(i), pos.getZ(i)).applyMatrix4(regionMesh.matrixWorld);
+    var c = m.cols[k], r = m.rows[j];
+    return [c, r, lonOf(m.g, c), latOf(m.g, r), v.y, m.g.z[r * m.g.w + c]];
+  };
+  hook.meshSample = function (lon, lat) { return meshSample(lon, lat); };
+  // The flight as the page plays it: every stepM along the route, the interpolated camera and
+  // walker, [d, lon, lat, ele, lon, lat, ele].
+  hook.flight = function (routeId, stepM) {
+    var route = pack.routes.find(function (r) { return r.doc.id === routeId; }), out = [];
+    for (var d = 0; d <= route.flyover.lengthM + 1e-9; d += stepM) {
+      var f = frameAt(route, d);
+      out.push([f.distanceM, f.position[0], f.position[1], f.position[2], f.walker[0], f.walker[1], f.walker[2]]);
+    }
+    return out;
+  };
+  // The route's ele against its AR patch (routeGround).
+  hook.routeGround = function (routeId) { return pack.routes.find(function (r) { return r.doc.id === routeId; }).ground; };
+  // The labels laid out at the last render: per view its place and size, the boxes in canvas
+  // pixels (y down) with their text.
+  hook.labels = function () { return lastLabels; };
+  // Draws the stills of routeId into the canvas; returns their places and captions.
+  hook.stills = function (routeId) {
+    document.body.className = "stills";
+    var marks = stills(routeId);
+    return marks.map(function (m, j) { return { label: m[0], distanceM: m[1], centreDeg: m[2], fovDeg: m[3], caption: document.getElementById("cap" + j).textContent }; });
+  };
+  // The page's state: exaggeration, distance, camera position.
+  hook.state = function () {
+    return { exaggeration: state.exaggeration, distanceM: state.distanceM, position: camera.position.toArray(),
+             regionScaleY: regionMesh.scale.y, patchScaleY: patchMesh ? patchMesh.scale.y : null };
   };
   // The canvas as drawn last, a PNG data URL.
   hook.picture = function () { return renderer.domElement.toDataURL("image/png"); };

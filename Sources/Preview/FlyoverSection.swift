@@ -14,8 +14,10 @@ public struct FlyoverSection: Sendable, Equatable {
         public var file: String
         public var keyframes: Int
         public var lengthM: Double
+        /// Why the route's `ele` is too far from its AR patch (`FlyoverRouteGround.message`), or nil.
+        public var groundProblem: String? = nil
     }
-    /// A route's stills (start, highest point, end side by side): the file, or the browser's error.
+    /// A route's stills (start, highest point or half-way, end side by side): the file, or the browser's error.
     public struct Still: Sendable, Equatable {
         public var routeId: String
         public var file: String?
@@ -36,13 +38,15 @@ public struct FlyoverSection: Sendable, Equatable {
     /// three.js beside it, then (with a browser) the stills. These files go to `written` (the
     /// preview's `pageFiles`), the stills (the browser's pixels) to `stillFiles`.
     /// - Throws: `PreviewError` when a pack file cannot be read or a file cannot be written.
-    static func write(_ pack: RegionPack, region: TerrainGrid, outURL: URL, browser: BrowserCapture?,
+    /// A region whose page data would exceed `maxDataBytes` gets no page (`Flyover3DPage.tooLarge`).
+    static func write(_ pack: RegionPack, region: TerrainGrid, outURL: URL, browser: BrowserCapture?, maxDataBytes: Int = Flyover3DPage.maxDataBytes,
                       written: inout [String], stillFiles: inout [String]) throws(PreviewError) -> FlyoverSection {
         let flyovers = try RegionFlyovers.make(pack, region: region)
         var section = FlyoverSection()
         for entry in flyovers.entries {
             try writeFile(entry.bytes, outURL.appendingPathComponent(entry.file).path, written: &written)
-            section.flyovers.append(Document(routeId: entry.routeId, file: entry.file, keyframes: entry.keyframes.count, lengthM: entry.keyframes.last?.distanceM ?? 0))
+            section.flyovers.append(Document(routeId: entry.routeId, file: entry.file, keyframes: entry.keyframes.count, lengthM: entry.keyframes.last?.distanceM ?? 0,
+                                             groundProblem: entry.ground.message))
         }
         let three = ThreeJS.load()
         guard let threeBytes = three.bytes else {
@@ -52,9 +56,15 @@ public struct FlyoverSection: Sendable, Equatable {
         }
         let id = pack.manifest.id
         let page = Flyover3DPage.pageFile(regionId: id)
+        let files = try Flyover3DPage.packFiles(pack)
+        if let why = Flyover3DPage.tooLarge(files: files, flyovers: flyovers, maxBytes: maxDataBytes) {
+            section.pageWhy = why
+            section.stillsWhy = why
+            return section
+        }
         try writeFile(threeBytes, outURL.appendingPathComponent(ThreeJS.fileName).path, written: &written)
         try writeFile(Array(Flyover3DPage.script.utf8), outURL.appendingPathComponent(Flyover3DPage.scriptFile).path, written: &written)
-        try writeFile(Array(try Flyover3DPage.dataScript(pack, flyovers: flyovers).utf8),
+        try writeFile(Array(Flyover3DPage.dataScript(pack, files: files, flyovers: flyovers).utf8),
                       outURL.appendingPathComponent(Flyover3DPage.dataFile(regionId: id)).path, written: &written)
         try writeFile(Array(Flyover3DPage.html(regionId: id, regionName: pack.manifest.name).utf8), outURL.appendingPathComponent(page).path, written: &written)
         section.page = page

@@ -203,10 +203,11 @@ public enum IndexPage {
             let name = pack.routes.indices.contains(k) ? pack.routes[k].name : fly.routeId
             h += "<h4>\(e(name)) <code>\(e(fly.routeId))</code></h4>\n<p>Flyover: <a href=\"\(e(fly.file))\"><code>\(e(fly.file))</code></a>, "
                 + "\(fly.keyframes) keyframes over \(num(fly.lengthM / 1000, 2)) km.</p>\n"
+            if let problem = fly.groundProblem { h += "<p class=\"bad flyover-ground\">3D: \(e(problem)).</p>\n" }
             guard let still = f.stills.first(where: { $0.routeId == fly.routeId }) else { continue }
             if let file = still.file {
                 h += "<p><img src=\"\(e(file))\" width=\"\(FlyoverSection.stillsSizePx.width)\" height=\"\(FlyoverSection.stillsSizePx.height)\" "
-                    + "alt=\"Flyover of \(e(name)): the start, the highest point and the end\"/></p>\n"
+                    + "alt=\"Flyover of \(e(name)): the start, the highest point (or half-way) and the end\"/></p>\n"
             } else {
                 h += "<p class=\"bad flyover-error\">Flyover stills not made: \(e(still.error ?? "unknown error"))</p>\n"
             }

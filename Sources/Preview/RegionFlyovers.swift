@@ -3,7 +3,8 @@ import Foundation
 import TrailpackCore
 
 /// Every route's flyover (`Flyover.FlyoverPath`) over the region's own grids as read back from
-/// disk (its AR patch, then `terrain.bin`), in the frame centred on the region's bbox that the
+/// disk (its AR patch, then `terrain.bin`, and the region mesh as the page draws it when strided:
+/// `FlyoverMesh`), in the frame centred on the region's bbox that the
 /// 3D page draws in; and the `<regionId>-<routeId>-flyover.json` documents.
 public struct RegionFlyovers: Sendable {
     public struct Entry: Sendable {
@@ -12,6 +13,8 @@ public struct RegionFlyovers: Sendable {
         public var file: String
         public var keyframes: [FlyoverKeyframe]
         public var bytes: [UInt8]
+        /// The route's `ele` against its AR patch (`FlyoverRouteGround`).
+        public var ground: FlyoverRouteGround
     }
 
     public var frame: FlyoverFrame
@@ -23,15 +26,19 @@ public struct RegionFlyovers: Sendable {
     public static func make(_ pack: RegionPack, region: TerrainGrid, tuning: FlyoverTuning = .standard) throws(PreviewError) -> RegionFlyovers {
         let frame = FlyoverFrame(origin: try pack.manifest.regionBBox().center)
         var entries: [Entry] = []
+        let mesh = FlyoverMesh(grid: region)
         for route in pack.routes {
-            let ground = FlyoverGround(grids: [try pack.arPatch(for: route), region])
+            // The page draws a strided mesh over a large region: the camera clears it too.
+            let patch = try pack.arPatch(for: route)
+            let ground = FlyoverGround(grids: [patch, region], meshes: mesh.stride > 1 ? [mesh] : [])
             let keyframes = FlyoverPath.make(coords: route.coords, elevationsM: route.elevationsM, cumM: route.cumulativeM,
                                              ground: ground, frame: frame, tuning: tuning)
             let bytes: [UInt8]
             do { bytes = try FlyoverJSON.bytes(routeId: route.id, keyframes: keyframes, tuning: tuning) } catch {
                 throw .malformed(path: pack.folderPath + "/routes/\(route.id).json", reason: "its flyover has a number that is not finite")
             }
-            entries.append(Entry(routeId: route.id, file: "\(pack.manifest.id)-\(route.id)-flyover.json", keyframes: keyframes, bytes: bytes))
+            entries.append(Entry(routeId: route.id, file: "\(pack.manifest.id)-\(route.id)-flyover.json", keyframes: keyframes, bytes: bytes,
+                                 ground: FlyoverRouteGround.measure(coords: route.coords, elevationsM: route.elevationsM, patch: patch)))
         }
         return RegionFlyovers(frame: frame, entries: entries)
     }

@@ -32,21 +32,70 @@ import TrailpackCore
         return worst
     }
 
-    @Test func clearanceHoldsAtEveryKeyframeAndHalfWay() {
-        let frames = Self.keyframes
-        var worst = Double.infinity
-        for k in frames.indices {
-            let f = frames[k]
-            worst = min(worst, Self.margin(camera: f.position, cameraEleM: f.positionEleM, walker: f.walker, walkerEleM: f.walkerEleM))
-            guard k + 1 < frames.count else { continue }
-            let g = frames[k + 1]
-            func mid(_ a: LonLat, _ b: LonLat) -> LonLat { LonLat((a.lon + b.lon) / 2, (a.lat + b.lat) / 2) }
-            worst = min(worst, Self.margin(camera: mid(f.position, g.position), cameraEleM: (f.positionEleM + g.positionEleM) / 2,
-                                           walker: mid(f.walker, g.walker), walkerEleM: (f.walkerEleM + g.walkerEleM) / 2))
+    /// The keyframes as written (`FlyoverJSON`, rounded) and read back: distance, camera and walker.
+    static func written(_ frames: [FlyoverKeyframe]) throws -> [(d: Double, camera: [Double], walker: [Double])] {
+        let bytes = try FlyoverJSON.bytes(routeId: "gorge", keyframes: frames, tuning: tuning)
+        let doc = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] ?? [:]
+        return (doc["keyframes"] as? [[String: Any]] ?? []).map {
+            ($0["distanceM"] as? Double ?? .nan, $0["position"] as? [Double] ?? [], $0["walker"] as? [Double] ?? [])
         }
-        // Sampled 4 times finer than the path's own samples: the bilinear ground between them may
+    }
+
+    /// The smallest margin over every frame a player interpolates from the written keyframes
+    /// (lon, lat and ele linear between keyframes, as the 3D page does), `substeps` per interval.
+    static func interpolatedMargin(_ frames: [FlyoverKeyframe], substeps: Int) throws -> (marginM: Double, atM: Double) {
+        let keys = try written(frames)
+        var worst = (marginM: Double.infinity, atM: 0.0)
+        for k in keys.indices.dropLast() {
+            let a = keys[k], b = keys[k + 1]
+            for j in 0..<substeps {
+                let t = Double(j) / Double(substeps)
+                func mix(_ p: [Double], _ q: [Double]) -> [Double] { zip(p, q).map { $0 + ($1 - $0) * t } }
+                let c = mix(a.camera, b.camera), w = mix(a.walker, b.walker)
+                let m = margin(camera: LonLat(c[0], c[1]), cameraEleM: c[2], walker: LonLat(w[0], w[1]), walkerEleM: w[2])
+                if m < worst.marginM { worst = (m, a.d + (b.d - a.d) * t) }
+            }
+        }
+        return worst
+    }
+
+    @Test func clearanceHoldsAtEveryInterpolatedFrame() throws {
+        // 40 frames per 10 m keyframe interval, from the written (rounded) document, sight lines
+        // sampled 4 times finer than the path's own: the bilinear ground between its samples may
         // rise a few centimetres above the line.
-        #expect(worst >= -0.05, "smallest clearance margin \(worst) m")
+        let worst = try Self.interpolatedMargin(Self.keyframes, substeps: 40)
+        #expect(worst.marginM >= -0.05, "smallest clearance margin \(worst.marginM) m at \(worst.atM) m")
+    }
+
+    /// Each keyframe's pitch (degrees below the horizontal of the view's centre) and the walker's
+    /// angle off the centre (degrees), by the test's own arithmetic in east/north/up metres.
+    static func pitchAndWalker(_ frames: [FlyoverKeyframe]) -> [(pitchDeg: Double, walkerDeg: Double)] {
+        let frame = GorgeFixture.frame
+        return frames.map { f in
+            let c = frame.point(f.position), a = frame.point(f.target), w = frame.point(f.walker)
+            let pitchDeg = atan2(f.positionEleM - f.targetEleM, hypot(a.x - c.x, a.z - c.z)) * 180 / .pi
+            let u = [a.x - c.x, a.z - c.z, f.targetEleM - f.positionEleM], v = [w.x - c.x, w.z - c.z, f.walkerEleM - f.positionEleM]
+            let cosine = zip(u, v).map { $0 * $1 }.reduce(0, +) / (hypot(hypot(u[0], u[1]), u[2]) * hypot(hypot(v[0], v[1]), v[2]))
+            return (pitchDeg, acos(min(1, cosine)) * 180 / .pi)
+        }
+    }
+
+    @Test func theHorizonStaysInViewWhereTheWalkerAllows() {
+        // Each keyframe's view centre at most maxPitchDeg below the horizontal, unless the walker
+        // then lies at walkerEdgeShare of the half field of view from it.
+        let t = Self.tuning
+        for (f, a) in zip(Self.keyframes, Self.pitchAndWalker(Self.keyframes)) {
+            #expect(a.pitchDeg <= t.maxPitchDeg + 1e-6 || a.walkerDeg >= t.walkerEdgeShare * t.fovDeg / 2 - 0.05,
+                    "at \(f.distanceM) m: pitch \(a.pitchDeg) degrees, walker \(a.walkerDeg) degrees off centre")
+        }
+        // Without the limit, the chase camera looks down steeper than it at most keyframes.
+        var free = t
+        free.maxPitchDeg = 90
+        let r = GorgeFixture.route
+        let unlimited = FlyoverPath.make(coords: r.coords, elevationsM: r.elevationsM, cumM: r.cumM, ground: GorgeFixture.ground,
+                                         frame: GorgeFixture.frame, tuning: free)
+        let steeper = Self.pitchAndWalker(unlimited).filter { $0.pitchDeg > t.maxPitchDeg + 1 }.count
+        #expect(steeper > unlimited.count / 2, "\(steeper) of \(unlimited.count) keyframes steeper than the limit")
     }
 
     @Test func theGorgeWallsRaiseTheCamera() {
@@ -88,21 +137,19 @@ import TrailpackCore
     }
 
     @Test func theWalkerStaysWellInsideTheView() {
-        // The angle at the camera between the target (the view's centre) and the walker, by the
-        // test's own arithmetic in east/north/up metres.
-        let frame = GorgeFixture.frame
-        var worstDeg = 0.0
-        for f in Self.keyframes {
-            let c = frame.point(f.position), t = frame.point(f.target), w = frame.point(f.walker)
-            let u: [Double] = [t.x - c.x, t.z - c.z, f.targetEleM - f.positionEleM]
-            let v: [Double] = [w.x - c.x, w.z - c.z, f.walkerEleM - f.positionEleM]
-            let dot: Double = u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
-            let lengths: Double = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).squareRoot() * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot()
-            let cosine = dot / lengths
-            worstDeg = max(worstDeg, acos(min(1, cosine)) * 180 / .pi)
-        }
+        // The angle at the camera between the target (the view's centre) and the walker: within
+        // walkerInViewShare of the half field of view as aimed, walkerEdgeShare once the pitch
+        // limit has raised the aim.
+        let angles = Self.pitchAndWalker(Self.keyframes).map(\.walkerDeg)
+        #expect(angles.max()! <= Self.tuning.walkerEdgeShare * Self.tuning.fovDeg / 2 + 0.05, "walker \(angles.max()!) degrees off the view's centre")
+        #expect(angles.max()! > 5, "the target lies ahead of the walker")
+        var free = Self.tuning
+        free.maxPitchDeg = 90
+        let r = GorgeFixture.route
+        let aimed = FlyoverPath.make(coords: r.coords, elevationsM: r.elevationsM, cumM: r.cumM, ground: GorgeFixture.ground,
+                                     frame: GorgeFixture.frame, tuning: free)
+        let worstDeg = Self.pitchAndWalker(aimed).map(\.walkerDeg).max()!
         #expect(worstDeg <= Self.tuning.walkerInViewShare * Self.tuning.fovDeg / 2 + 0.05, "walker \(worstDeg) degrees off the view's centre")
-        #expect(worstDeg > 5, "the target lies ahead of the walker")
     }
 
     @Test func aStaircaseRouteGivesASmoothCamera() {

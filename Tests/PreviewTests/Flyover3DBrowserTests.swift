@@ -24,7 +24,11 @@ enum BrowserHarness {
     static func check(recipe: String, id: String, label: String) throws -> Checked {
         let root = TestData.scratchFolder("flyover-\(label)").appendingPathComponent("pack")
         _ = try TestData.build(recipePath: recipe, outRoot: root.path)
-        let region = root.appendingPathComponent("regions/\(id)")
+        return try check(region: root.appendingPathComponent("regions/\(id)"), id: id, label: label)
+    }
+
+    /// Previews the region folder `region` and runs the harness over its page.
+    static func check(region: URL, id: String, label: String) throws -> Checked {
         let out = TestData.scratchFolder("flyover-\(label)-preview")
         _ = try PreviewRenderer.render(packPath: region.path, outDir: out.path, validate: { _ in nil }, mapRenderer: nil, browser: nil)
         let started = Date()
@@ -118,6 +122,7 @@ enum BrowserHarness {
 
     static func expectRoute(_ route: [String: Any]) {
         let id = route["id"] as? String ?? "?"
+        expectFlightAndLabels(route)
         // Positions are written with 7 decimals and elevations with 1: allow their rounding.
         #expect((route["keyframeMinMarginM"] as? Double ?? -1) >= -0.1, "\(id): keyframe clearance margin \(route["keyframeMinMarginM"] ?? "")")
         #expect((route["cameraMinMarginM"] as? Double ?? -1) >= -0.1, "\(id): the page's camera clearance margin \(route["cameraMinMarginM"] ?? "")")
@@ -147,6 +152,54 @@ enum BrowserHarness {
         #expect(judged >= 5, "\(id): only \(judged) frames had a summit and a valley in view")
         let totalInView = frames.reduce(0) { $0 + ($1["inView"] as? Int ?? 0) }
         #expect(totalInView >= 50, "\(id): only \(totalInView) route vertices in view over ten frames")
+    }
+}
+
+extension Flyover3DBrowserTests {
+    /// The page's own interpolated flight every metre keeps both clearances (over the test's
+    /// terrain and the drawn mesh); labels inside their view and apart, at ten frames and in the
+    /// stills; three distinct stills; the exaggeration control scales the drawn heights and the
+    /// camera; the page's measure of the route's ele against its patch equals the test's.
+    static func expectFlightAndLabels(_ route: [String: Any]) {
+        let id = route["id"] as? String ?? "?"
+        let flight = route["flight"] as? [String: Any] ?? [:]
+        #expect((flight["frames"] as? Int ?? 0) > 1_000, "\(id): \(flight)")
+        // Positions are written with 7 decimals (about 1 cm): allow their rounding.
+        #expect((flight["cameraMinMarginM"] as? Double ?? -1) >= -0.02, "\(id): flight camera margin \(flight)")
+        #expect((flight["sightMinMarginM"] as? Double ?? -1) >= -0.05, "\(id): flight sight-line margin \(flight)")
+        for (what, labels) in [("frames", route["labels"]), ("stills", (route["stills"] as? [String: Any])?["labels"])] {
+            let l = labels as? [String: Int] ?? [:]
+            #expect(l["outside"] == 0 && l["overlaps"] == 0, "\(id) \(what): labels \(l)")
+        }
+        let marks = ((route["stills"] as? [String: Any])?["marks"] as? [[String: Any]] ?? []).map { $0["distanceM"] as? Double ?? -1 }
+        #expect(marks.count == 3 && marks == marks.sorted() && Set(marks).count == 3, "\(id): stills at \(marks)")
+        if let length = marks.last, marks.count == 3 {
+            #expect(marks[1] >= max(0.1 * length, 300) - 10 && marks[1] <= length - max(0.1 * length, 300) + 10, "\(id): middle still at \(marks[1]) of \(length) m")
+        }
+        // Every still shows sky right under its caption band (the aim raised for the skyline).
+        let sky = (route["stills"] as? [String: Any])?["skyUnderCaptions"] as? [Double] ?? []
+        #expect(sky.count == 3 && sky.allSatisfy { $0 >= 0.05 }, "\(id): sky under the stills' captions \(sky)")
+        expectExaggeration(route)
+        let ground = route["ground"] as? [String: [String: Any]] ?? [:]
+        for key in ["sunkM", "floatingM"] {
+            let page = ground["page"]?[key] as? Double ?? -1, mine = ground["mine"]?[key] as? Double ?? -2
+            #expect(abs(page - mine) < 1e-6, "\(id) \(key): page \(page), test \(mine)")
+        }
+    }
+
+    /// After the page's exaggeration control is moved to 2: meshes scaled by 2, each region
+    /// vertex drawn at twice its sample, the camera at twice its keyframe's elevation; back at 1.
+    static func expectExaggeration(_ route: [String: Any]) {
+        let ex = route["exaggeration"] as? [String: [String: Any]] ?? [:]
+        for factor in [1.0, 2.0] {
+            let at = ex["x\(Int(factor))"] ?? [:], state = at["state"] as? [String: Any] ?? [:]
+            #expect(state["exaggeration"] as? Double == factor && state["regionScaleY"] as? Double == factor && state["patchScaleY"] as? Double == factor)
+            let vertices = at["vertices"] as? [[Double]] ?? []
+            #expect(vertices.count == 3)
+            for v in vertices where v.count == 6 { #expect(abs(v[4] - factor * v[5]) < 1e-3, "vertex \(v) at \(factor)x") }
+            let cameraY = at["cameraY"] as? Double ?? 0, ele = at["keyframeEle"] as? Double ?? -1
+            #expect(abs(cameraY - factor * ele) < 1e-3, "camera at \(cameraY) for \(ele) m at \(factor)x")
+        }
     }
 }
 
