@@ -89,7 +89,7 @@ struct DEMRules {
                 checkSourceResolution(terrain.grid, sources: covering, file: terrain.file)
                 let dem = FloatGrid(width: terrain.grid.width, height: terrain.grid.height, bounds: terrain.grid.bounds, values: values)
                 if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
-                if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc), dem: dem, file: contours.file) }
+                if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc, dem: dem), dem: dem, file: contours.file) }
                 if let tiles = inputs.tileContours {
                     compareContours(Self.contourRuns(tiles.lines, zoom: tiles.zoom, dem: dem), dem: dem, file: tiles.file)
                 }
