@@ -1,3 +1,5 @@
+import Foundation
+
 /// A tile's features before encoding: references to pieces in the stores of a zoom, grouped by
 /// feature and ordered by layer, then feature (the input order).
 struct TileDraft: Sendable {
