@@ -32,6 +32,13 @@ public struct GeoJSONFeature: Sendable {
 /// Writes RFC 7946 GeoJSON through OGR's GeoJSON driver (lon/lat, at most 7 decimals, fixed key
 /// order, so equal features in equal order give equal bytes).
 public enum GeoJSONWriter {
+    /// The step (degrees) every written coordinate is rounded to: 7 decimals. A written point
+    /// lies up to half of it from the computed one on each axis (`validate --dem` allows for
+    /// that on steep ground: `DEMRules.contourRuns`).
+    public static var coordinateStepDeg: Double { 1 / stepsPerDeg }
+    /// Coordinate steps per degree (rounding multiplies by it, rounds and divides).
+    public static let stepsPerDeg = 1e7
+
     /// Writes `features` to `path` (replacing it).
     /// - Throws: `GDALError` naming the path and OGR's reason.
     public static func write(path: String, layerName: String, fields: [GeoJSONField], features: [GeoJSONFeature]) throws(GDALError) {

@@ -49,9 +49,11 @@ public enum VectorGeometry: Equatable, Sendable {
     }
 
     /// Builds an owned OGR geometry; the caller takes ownership.
-    /// Every coordinate rounded to 7 decimals (the pack's coordinates: about 1 cm).
+    /// Every coordinate rounded to 7 decimals (the pack's coordinates: about 1 cm), a multiple
+    /// of `GeoJSONWriter.coordinateStepDeg`.
     var rounded7: VectorGeometry {
-        func r(_ p: LonLat) -> LonLat { LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7) }
+        let scale = GeoJSONWriter.stepsPerDeg
+        func r(_ p: LonLat) -> LonLat { LonLat((p.lon * scale).rounded() / scale, (p.lat * scale).rounded() / scale) }
         switch self {
         case .point(let p): return .point(r(p))
         case .lineString(let l): return .lineString(l.map(r))

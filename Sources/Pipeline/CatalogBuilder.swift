@@ -32,7 +32,7 @@ public enum CatalogBuilder {
         try PackContainment.checkAllRegions(root: root)
         let regionsDir = root.appendingPathComponent(PackTree.regions)
         let ids = regionIDs(regionsDir)
-        try CountCheck.check(PackTree.catalog, key: "regions", count: ids.count, remedy: "split the pack root into several")
+        try checkCount(ids.count, root: root)
         var entries: [JSONValue] = []
         for id in ids {
             entries.append(try entry(regionFolder: regionsDir.appendingPathComponent(id), id: id))
@@ -40,6 +40,14 @@ public enum CatalogBuilder {
         let catalog: JSONValue = ["formatVersion": .int(PackTree.formatVersion), "generator": .string(AssembleStage.generator), "regions": .array(entries)]
         try write(try JSONWriter().bytes(catalog), root: root)
         return ids
+    }
+
+    /// Refuses a catalog of `regions` regions over the cap (`CountCheck`), naming `root`'s
+    /// `catalog.json` by its full path.
+    /// - Throws: `BuildError.output` naming the catalog, the count, the cap and what to do.
+    static func checkCount(_ regions: Int, root: URL) throws {
+        try CountCheck.check(PackTree.catalog, key: "regions", count: regions, remedy: "split the pack root into several",
+                             path: root.appendingPathComponent(PackTree.catalog).path)
     }
 
     /// The names in `regions` (but hidden ones: build leftovers) of folders holding a

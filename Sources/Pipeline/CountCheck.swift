@@ -5,11 +5,11 @@ import PackSpec
 /// never written, and the check comes from the count, before any item is encoded.
 enum CountCheck {
     /// Refuses `count` items under `key` of the document at `relative` (its Tree name) when over
-    /// the cap.
+    /// the cap; the error names `path` (the file's full path) when given, else `relative`.
     /// - Throws: `BuildError.output` naming the file, the count, the cap and what to do.
-    static func check(_ relative: String, key: String, count: Int, remedy: String) throws {
+    static func check(_ relative: String, key: String, count: Int, remedy: String, path: String? = nil) throws {
         guard let cap = PackLimits.countCaps(ofPackFile: relative).first(where: { $0.key == key }), count > cap.max else { return }
-        throw BuildError.output(path: relative, message: "would hold \(count) \(cap.items), over the \(cap.max) a pack's "
+        throw BuildError.output(path: path ?? relative, message: "would hold \(count) \(cap.items), over the \(cap.max) a pack's "
                                 + "\(relative) may hold (validate's file.count): \(remedy)")
     }
 }

@@ -47,10 +47,7 @@ public enum MapStage {
         let input = StyleInput(regionName: recipe.name, bbox: bbox, hillshadeBounds: hillshadeBounds,
                                attribution: recipe.attribution, routeIds: recipe.routes.map(\.id), vectorSource: source,
                                hasTrails: labels.hasTrails, hasPOIs: labels.hasPOIs, routeEnds: routeEnds,
-                               trailNameMinZoom: TrailNameZoom.layerMinZoom(labels.trailNameZooms.map { zoom in
-                                   // The tiles carry a name from their last zoom at the latest (`TileLayers`).
-                                   tiles.map { min(zoom, Double($0.zooms.upperBound)) } ?? zoom
-                               }))
+                               trailNameMinZoom: TrailNameZoom.layerMinZoom(labels.trailNames.carriedZooms(lastTileZoom: tiles?.zooms.upperBound)))
         let style = try writer.write(PackTree.style, json: StyleSheet.document(input))
         let notes = notes(recipe, plan: plan, tiles: tiles, missing: glyphs.missing)
         return Output(style: style, assets: assets.sorted { $0.path < $1.path }, usesVectorTiles: tiles != nil,
@@ -75,18 +72,18 @@ public enum MapStage {
 }
 
 /// The texts the style can draw: trail and route names, POI names, contour elevations; and the
-/// zoom from which each line that carries a trail name has room for it (`TrailNameZoom`).
+/// lines that carry trail names with their zooms (`TrailNameLines`, the tiles' too).
 struct MapLabels {
     var texts: [String]
     var hasTrails: Bool
     var hasPOIs: Bool
-    var trailNameZooms: [Double]
+    var trailNames: TrailNameLines
 
-    init(trails: [TrailLine], routeNames: [String], pois: [PointOfInterest], bbox: BBox) {
+    init(trails: [TrailLine], trailNames: TrailNameLines, routeNames: [String], pois: [PointOfInterest]) {
         texts = trails.compactMap(\.name) + routeNames + pois.map(\.name) + ["0123456789,.- m"]
         hasTrails = !trails.isEmpty
         hasPOIs = !pois.isEmpty
-        trailNameZooms = AssembleStage.trailNameFeatures(trails, bbox: bbox).map(AssembleStage.trailNameZoom)
+        self.trailNames = trailNames
     }
 
     /// Every Unicode scalar of every label.

@@ -251,13 +251,16 @@ public enum PackBuilder {
         }
         files["contours"] = try contoursJob.wait()
         made.clock.lap("assemble")
+        // One simplification of the named trails, for the tiles and the style alike.
+        let trailNames = TrailNameLines(trails: inputs.trails, bbox: bbox)
         let tiles = try plan.zooms.map { zooms in
-            try TileStage.run(TileLayers.make(terrain: terrain, trails: inputs.trails, routes: routes, pois: inputs.pois, bbox: bbox, zooms: zooms),
+            try TileStage.run(TileLayers.make(terrain: terrain, trails: inputs.trails, trailNames: trailNames, routes: routes,
+                                              pois: inputs.pois, bbox: bbox, zooms: zooms),
                               zooms: zooms, bbox: bbox, name: recipe.name, attribution: recipe.attribution, writer: writer)
         }
         made.clock.lap("tiles")
         let map = try MapStage.run(recipe, bbox: bbox, hillshadeBounds: terrain.hillshadeBounds,
-                                   labels: MapLabels(trails: inputs.trails, routeNames: routes.map(\.name), pois: inputs.pois, bbox: bbox),
+                                   labels: MapLabels(trails: inputs.trails, trailNames: trailNames, routeNames: routes.map(\.name), pois: inputs.pois),
                                    routeEnds: routes.compactMap { r in r.coords.first.map { RouteEnds(routeId: r.id, start: $0, end: r.coords.last!) } },
                                    plan: plan, tiles: tiles, writer: writer, glyphCacheFolder: glyphCacheFolder)
         files["style"] = map.style

@@ -17,7 +17,7 @@ public enum TileLayers {
     static let poisFromZoom = 10
     static let trailNamesFromZoom = Int(TrailNameZoom.zoomRange.lowerBound)
     /// A tile still over its limits after re-simplification drops trail names first, then minor
-    /// contours, index ones, and last trails (the last first among equals); routes and POIs are
+    /// contours, index ones, and last trails (among equals the shortest in the tile first); routes and POIs are
     /// never dropped (`TileFeature.dropRank`). A tile that drops features is a build warning.
     static let trailNameDropRank = 3
     static let minorContourDropRank = 2
@@ -25,12 +25,12 @@ public enum TileLayers {
     static let trailDropRank = 0
 
     /// The four layers over `zooms`, in drawing order.
-    static func make(terrain: TerrainProducts, trails: [TrailLine], routes: [BuiltRoute], pois: [PointOfInterest],
-                     bbox: BBox, zooms: ClosedRange<Int>) -> [TileLayer] {
+    static func make(terrain: TerrainProducts, trails: [TrailLine], trailNames: TrailNameLines, routes: [BuiltRoute],
+                     pois: [PointOfInterest], bbox: BBox, zooms: ClosedRange<Int>) -> [TileLayer] {
         [contours(terrain, zooms: zooms),
          TileLayer(name: "trails", features: trailFeatures(trails, routes: routes, bbox: bbox, zooms: zooms), toleranceUnits: lineTolerance(maxUnits: 4)),
          TileLayer(name: "pois", features: poiFeatures(pois, zooms: zooms), toleranceUnits: { _ in 0 }),
-         TileLayer(name: "trail-names", features: trailNameFeatures(trails, bbox: bbox, zooms: zooms),
+         TileLayer(name: "trail-names", features: trailNameFeatures(trailNames, zooms: zooms),
                    toleranceUnits: { _ in StyleSheet.labelToleranceTileUnits * tileUnitsPerStylePx })]
     }
 
@@ -86,13 +86,13 @@ public enum TileLayers {
         }
     }
 
-    static func trailNameFeatures(_ trails: [TrailLine], bbox: BBox, zooms: ClosedRange<Int>) -> [TileFeature] {
+    /// The lines that carry trail names, each from the (whole) zoom from which the map carries
+    /// its name (`TrailNameLines.carriedZooms`, the style's too), at the earliest `trailNamesFromZoom`.
+    static func trailNameFeatures(_ names: TrailNameLines, zooms: ClosedRange<Int>) -> [TileFeature] {
         let from = max(zooms.lowerBound, trailNamesFromZoom)
         guard from <= zooms.upperBound else { return [] }
-        return AssembleStage.trailNameFeatures(trails, bbox: bbox).map { feature in
-            // From the (whole) zoom at which the trail has room for its name; one past the tiles'
-            // last zoom is carried from the last, which MapLibre over-zooms.
-            let own = min(max(from, Int(AssembleStage.trailNameZoom(feature))), zooms.upperBound)
+        return zip(names.features, names.carriedZooms(lastTileZoom: zooms.upperBound)).map { feature, zoom in
+            let own = max(from, Int(zoom))
             return TileFeature(geometry: .lines(lines(feature.geometry)), properties: properties(feature, names: ["name"]),
                                minZoom: own, maxZoom: zooms.upperBound, dropRank: trailNameDropRank)
         }

@@ -1,3 +1,4 @@
+import Bindings
 import Foundation
 import PackJSON
 import PackReader
@@ -9,8 +10,8 @@ extension DEMRules {
     static let edgeToleranceCells = 0.01
 
     /// One contour line to compare: its level, vertices, where problems point, and the
-    /// tolerance added to `contourWorstLimitM` at a vertex (0 for GeoJSON; the slope times the
-    /// quantisation radius for tile contours).
+    /// tolerance added to `contourWorstLimitM` at a vertex (what the written coordinates'
+    /// rounding can move the DEM there: the 7-decimal step for GeoJSON, the tile unit for tiles).
     struct ContourRun {
         var eleM: Double
         var points: [LonLat]
@@ -24,11 +25,17 @@ extension DEMRules {
         case place(ProblemLocation)
     }
 
-    /// `contours.geojson`'s lines as runs.
-    static func contourRuns(_ doc: JSONNode) -> [ContourRun] {
-        FeatureCollectionView(doc).features.compactMap { feature in
+    /// `contours.geojson`'s lines as runs: the builder writes each traced vertex rounded to
+    /// `GeoJSONWriter.coordinateStepDeg`, up to half a step off on each axis, so a vertex may
+    /// differ from its level by the most the DEM changes over that move (`FloatGrid.riseM`:
+    /// millimetres on most ground, a few tenths of a metre on a cliff of hundreds of metres a cell).
+    static func contourRuns(_ doc: JSONNode, dem: FloatGrid) -> [ContourRun] {
+        let halfStepDeg = GeoJSONWriter.coordinateStepDeg / 2
+        return FeatureCollectionView(doc).features.compactMap { feature in
             guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { return nil }
-            return ContourRun(eleM: ele, points: Array(parts.joined()), location: .node(eleNode))
+            return ContourRun(eleM: ele, points: Array(parts.joined()), location: .node(eleNode)) { p in
+                dem.riseM(at: p, withinDeg: halfStepDeg)
+            }
         }
     }
 
@@ -49,7 +56,7 @@ extension DEMRules {
     /// Every contour vertex: the DEM on the terrain grid at the vertex against its line's `ele`.
     /// No vertex on the grid at all (contours of another region) is an error too.
     func compareContours(_ runs: [ContourRun], dem: FloatGrid, file: String) {
-        var compared = 0, outside = 0, offCount = 0, worst = 0.0, edgeWorst = 0.0
+        var compared = 0, outside = 0, offCount = 0, worst = 0.0, edgeWorst = 0.0, worstDifference = 0.0
         var firstOff: (run: ContourRun, demM: Double, p: LonLat)?
         for run in runs {
             for p in run.points {
@@ -58,7 +65,9 @@ extension DEMRules {
                 compared += 1
                 // Near the edge, clipping added the vertex between traced ones: only the level's
                 // place between the cell's samples is exact there.
-                let nearEdge = dem.isNearEdge(p), d = max(0, (nearEdge ? gap : abs(z - run.eleM)) - run.extraToleranceM(p))
+                let nearEdge = dem.isNearEdge(p), difference = nearEdge ? gap : abs(z - run.eleM)
+                let d = max(0, difference - run.extraToleranceM(p))
+                worstDifference = max(worstDifference, difference)
                 if nearEdge { edgeWorst = max(edgeWorst, d) } else { worst = max(worst, d) }
                 if d > Self.contourWorstLimitM {
                     offCount += 1
@@ -67,9 +76,10 @@ extension DEMRules {
             }
         }
         report(compared: compared, outside: outside, worst: worst, edgeWorst: edgeWorst, file: file)
+        log.figure(.demContours, file: file, "worstDifferenceM", worstDifference, limit: nil)
         if let firstOff {
-            let expected = "every vertex within \(metres(Self.contourWorstLimitM)) of its line's ele on the DEM (within a cell of the grid's edge: the ele between the cell's samples, within \(metres(Self.contourWorstLimitM)))"
-            let found = "ele \(format(firstOff.run.eleM)), the DEM at \(firstOff.p) is \(metres(firstOff.demM)); \(offCount) of \(compared) vertices off, worst \(metres(max(worst, edgeWorst))) beyond the tolerance"
+            let expected = "every vertex within \(metres(Self.contourWorstLimitM)) of its line's ele on the DEM, beyond what its coordinates' rounding moves the DEM (within a cell of the grid's edge: the ele between the cell's samples, within \(metres(Self.contourWorstLimitM)))"
+            let found = "ele \(format(firstOff.run.eleM)), the DEM at \(firstOff.p) is \(metres(firstOff.demM)); \(offCount) of \(compared) vertices off, worst \(metres(max(worst, edgeWorst))) beyond the rounding's allowance"
             switch firstOff.run.location {
             case .node(let node): log.add(.demContours, file: file, node: node, expected: expected, found: found)
             case .place(let place): log.add(.demContours, file: file, at: place, expected: expected, found: found)

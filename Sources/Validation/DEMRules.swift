@@ -24,8 +24,9 @@ struct DEMRules {
     /// 1/sqrt(12) = 0.29 m). The limits leave a margin for filled voids only.
     static let gridRMSLimitM = 0.35
     static let gridWorstLimitM = 0.6
-    /// Contours: the largest difference between a vertex's `ele` and the DEM at the vertex:
-    /// traced vertices lie on the level up to the bilinear sampling and 7-decimal coordinates.
+    /// Contours: the largest difference between a vertex's `ele` and the DEM at the vertex
+    /// beyond what its 7-decimal coordinates' rounding moves the DEM there (`contourRuns`):
+    /// traced vertices lie on the level up to the bilinear sampling.
     /// Within a cell of the grid's edge, clipping to the bbox adds vertices between traced ones,
     /// so there the level must lie between the cell's four samples, within the same margin.
     static let contourWorstLimitM = 0.1
@@ -89,7 +90,7 @@ struct DEMRules {
                 checkSourceResolution(terrain.grid, sources: covering, file: terrain.file)
                 let dem = FloatGrid(width: terrain.grid.width, height: terrain.grid.height, bounds: terrain.grid.bounds, values: values)
                 if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
-                if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc), dem: dem, file: contours.file) }
+                if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc, dem: dem), dem: dem, file: contours.file) }
                 if let tiles = inputs.tileContours {
                     compareContours(Self.contourRuns(tiles.lines, zoom: tiles.zoom, dem: dem), dem: dem, file: tiles.file)
                 }

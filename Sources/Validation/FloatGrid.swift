@@ -36,9 +36,7 @@ struct FloatGrid {
         let (c, r) = position(of: p)
         let eps = toleranceCells
         guard c >= -eps, r >= -eps, c <= Double(width - 1) + eps, r <= Double(height - 1) + eps else { return nil }
-        let c0 = min(max(Int(c), 0), width - 2), r0 = min(max(Int(r), 0), height - 2)
-        let corners = [values[r0 * width + c0], values[r0 * width + c0 + 1], values[(r0 + 1) * width + c0], values[(r0 + 1) * width + c0 + 1]]
-        let lo = Double(corners.min()!), hi = Double(corners.max()!)
+        let (lo, hi) = cornerRange(c, r)
         return max(lo - levelM, levelM - hi, 0)
     }
 
@@ -47,12 +45,31 @@ struct FloatGrid {
     func slope(at p: LonLat) -> Double {
         let (c, r) = position(of: p)
         guard c >= 0, r >= 0, c <= Double(width - 1), r <= Double(height - 1) else { return 0 }
-        let c0 = min(Int(c), width - 2), r0 = min(Int(r), height - 2)
-        let corners = [values[r0 * width + c0], values[r0 * width + c0 + 1], values[(r0 + 1) * width + c0], values[(r0 + 1) * width + c0 + 1]]
+        let (lo, hi) = cornerRange(c, r)
         let cellDeg = (bounds.east - bounds.west) / Double(width - 1)
         let cellM: Double = cellDeg * Double.pi / 180 * WebMercator.radiusM * cos(p.lat * Double.pi / 180)
-        let riseM = Double(corners.max()! - corners.min()!)
-        return riseM / cellM
+        return (hi - lo) / cellM
+    }
+
+    /// The most the bilinear surface can change (metres) when `p` moves by up to `halfStepDeg`
+    /// on each axis (a written coordinate's rounding): the four samples' range times the move
+    /// in columns plus the move in rows (each partial derivative is at most the range per cell);
+    /// 0 off the grid.
+    func riseM(at p: LonLat, withinDeg halfStepDeg: Double) -> Double {
+        let (c, r) = position(of: p)
+        guard c >= 0, r >= 0, c <= Double(width - 1), r <= Double(height - 1) else { return 0 }
+        let (lo, hi) = cornerRange(c, r)
+        let columns = abs(position(of: LonLat(p.lon + halfStepDeg, p.lat)).column - c)
+        let rows = abs(position(of: LonLat(p.lon, p.lat + halfStepDeg)).row - r)
+        return (hi - lo) * (columns + rows)
+    }
+
+    /// The lowest and highest of the four samples around grid position (`c`, `r`), clamped onto the grid.
+    private func cornerRange(_ c: Double, _ r: Double) -> (lo: Double, hi: Double) {
+        let c0 = min(max(Int(c), 0), width - 2), r0 = min(max(Int(r), 0), height - 2)
+        let a = values[r0 * width + c0], b = values[r0 * width + c0 + 1]
+        let c = values[(r0 + 1) * width + c0], d = values[(r0 + 1) * width + c0 + 1]
+        return (Double(min(min(a, b), min(c, d))), Double(max(max(a, b), max(c, d))))
     }
 
     /// True when `p` lies within one cell of the grid's outer rows or columns.

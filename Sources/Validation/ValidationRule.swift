@@ -284,7 +284,7 @@ public enum ValidationRule: String, CaseIterable, Sendable, Hashable {
         case .demRead: "the --dem sources open as the build opens them (archives, /vsicurl/, vertical units) and cover the region"
         case .demTerrain: "every terrain.bin cell matches the source DEM warped onto its grid: RMS <= 0.35 m, worst <= 0.6 m (whole-metre rounding)"
         case .demARPatch: "every AR patch cell matches the source DEM warped onto its grid: RMS <= 0.35 m, worst <= 0.6 m (whole-metre rounding)"
-        case .demContours: "every contour vertex lies on the grid within 0.1 m of its ele on the source DEM (tile contours: at the deepest zoom, within 0.1 m plus the slope times the tile's quantisation)"
+        case .demContours: "every contour vertex lies on the grid within 0.1 m of its ele on the source DEM, plus what its 7-decimal rounding moves the DEM (tile contours: at the deepest zoom, within 0.1 m plus the slope times the tile's quantisation)"
         case .demHillshade: "hillshade.png matches the hillshade recomputed from the source DEM: mean difference <= 1 grey level, >= 99% of pixels within 2"
         case .demPOIEle: "every POI lies on the terrain grid and its ele is within 1 m of the source DEM resampled onto it"
         case .jsonUnknownKey: "warning: a JSON object holds a key neither the SPEC nor docs/FORMAT.md defines"

@@ -38,7 +38,7 @@ public struct TileFeature: Sendable {
     public var maxZoom: Int
     /// Nil: kept in every tile whatever its size. Otherwise, a tile still over its limits after
     /// re-simplification drops features of the highest rank first, and among equal ranks the
-    /// last (the last layer first, its last feature first), until it fits (`TileLimitEvent`).
+    /// shortest in the tile (ties: the later in layer order), until it fits (`TileLimitEvent`).
     public var dropRank: Int?
 
     public init(geometry: TileGeometry, properties: [(String, TileValue)], minZoom: Int = 0, maxZoom: Int = 30,

@@ -1,7 +1,7 @@
 /// Encodes a tile and holds it to `maxBytesPerTile` and `maxFeaturesPerTile`: over either, the
 /// tile's lines are cut again from the source at twice the tolerance (at least 1 unit), up to
 /// `maxResimplifications` times; still over, features with a `dropRank` are dropped (highest
-/// rank first, the last in layer order first) until it fits. Every tile over a limit gives a
+/// rank first, the shortest in the tile first among equals) until it fits. Every tile over a limit gives a
 /// `TileLimitEvent`, also when nothing more could be dropped.
 struct TileLimits {
     let layers: [PreparedLayer]
@@ -69,13 +69,20 @@ struct TileLimits {
     }
 
     /// The ordinals of the features to drop so the tile fits: droppable ones, highest rank
-    /// first, the last first among equals, until the bytes (less each feature's own share, an
-    /// upper bound on what is left) and the count are within the limits.
+    /// first, among equal ranks the shortest in the tile first (what the tile shows least of;
+    /// equal lengths: the later in layer order first), until the bytes (less each feature's own
+    /// share, an upper bound on what is left) and the count are within the limits.
     private func dropPlan(_ draft: TileDraft, _ encoded: EncodedTile) -> Set<Int> {
-        let candidates = encoded.features.indices.compactMap { ordinal -> (rank: Int, ordinal: Int)? in
+        let ranges = draft.featureRanges
+        let candidates = encoded.features.indices.compactMap { ordinal -> (rank: Int, length: Double, ordinal: Int)? in
             let written = encoded.features[ordinal]
-            return layers[written.layer].features[written.feature].dropRank.map { ($0, ordinal) }
-        }.sorted { ($0.rank, $0.ordinal) > ($1.rank, $1.ordinal) }
+            let points = layers[written.layer].prepared[written.feature].isPoints
+            return layers[written.layer].features[written.feature].dropRank.map { ($0, points ? 0 : draft.lengthUnits(ranges[ordinal]), ordinal) }
+        }.sorted { a, b in
+            if a.rank != b.rank { return a.rank > b.rank }
+            if a.length != b.length { return a.length < b.length }
+            return a.ordinal > b.ordinal
+        }
         var bytes = encoded.bytes.count, count = encoded.features.count
         var dropped: Set<Int> = []
         for candidate in candidates where bytes > options.maxBytesPerTile || count > options.maxFeaturesPerTile {

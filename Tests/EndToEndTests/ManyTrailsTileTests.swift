@@ -5,7 +5,8 @@ import TestSupport
 /// A region whose trails alone are too large to draw from GeoJSON draws them from vector tiles:
 /// 50,000 short seeded trail lines over 4 km x 5 km of the White Mountains (about 9 MB of
 /// trails.geojson, small contours) give a style over `map/tiles.pmtiles`, no
-/// `style.geojson-size` warning, and a pack `validate --strict` passes.
+/// `style.geojson-size` warning, a pack `validate --strict` passes, and an independent reader
+/// (PyPI `pmtiles` and `mapbox-vector-tile`, `TileReader`) reads every tile.
 @Suite struct ManyTrailsTileTests {
     static func trailsGeoJSON(lines: Int, bbox: (w: Double, s: Double, e: Double, n: Double), seed: UInt64) -> String {
         var random = SeededRandom(seed: seed)
@@ -46,5 +47,22 @@ import TestSupport
         #expect(b.stderr.contains("contours, trails and POIs would make") && !b.stderr.contains("style.json draws"), "\(b.stderr)")
         let strict = try TestData.run(["validate", root.path, "--strict"])
         #expect(strict.status == 0, "\(strict.stdout)")
+        try readBack(region.appendingPathComponent("map/tiles.pmtiles"), trailLines: 50_000, dropped: b.stderr.contains("dropped"))
+    }
+
+    /// The archive through the independent reader: every zoom's tiles, the layers and keys the
+    /// style reads, tiles within the build's limit, and at the deepest zoom every trail line in
+    /// some tile unless the build said tiles dropped features.
+    func readBack(_ archive: URL, trailLines: Int, dropped: Bool) throws {
+        let summary = try TileReader.read(archive)
+        #expect(summary.tileType == "mvt" && summary.tileCompression == "gzip")
+        #expect(summary.zoomTileCounts.keys.sorted() == Array(summary.minZoom...summary.maxZoom))
+        #expect(summary.tileCount == summary.zoomTileCounts.values.reduce(0, +))
+        #expect(summary.largestTileBytes < 500_000)
+        #expect(summary.layers["trails"] == ["name"] && summary.layers["contours"] == ["ele", "index"])
+        #expect(summary.layers["trail-names"] == ["name"])
+        let deepest = summary.features[summary.maxZoom] ?? [:]
+        if !dropped { #expect(deepest["trails"] ?? 0 >= trailLines, "\(deepest)") }
+        #expect(summary.features.values.allSatisfy { ($0["trails"] ?? 0) > 0 }, "\(summary.features)")
     }
 }

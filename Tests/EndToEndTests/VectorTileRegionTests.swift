@@ -122,6 +122,8 @@ enum TileReader {
         var zoomTileCounts: [Int: Int]
         /// Every layer any tile holds, with the union of its features' property keys.
         var layers: [String: Set<String>]
+        /// Per zoom, per layer, the features its tiles hold (a line in several tiles counts in each).
+        var features: [Int: [String: Int]] = [:]
     }
 
     static func read(_ archive: URL) throws -> Summary {
@@ -131,18 +133,21 @@ enum TileReader {
         guard status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["stderr": String(decoding: err, as: UTF8.self)]) }
         let root = try JSONParser.parse([UInt8](out))
         let header = try root.member("header")
-        var layers: [String: Set<String>] = [:], count = 0
+        var layers: [String: Set<String>] = [:], features: [Int: [String: Int]] = [:], count = 0
         for tile in try root.member("tiles").array() {
             count += 1
+            let z = try tile.member("z").int()
             for layer in try tile.member("layers").children {
                 let keys = try layer.member("keys").array().map { try $0.string() }
                 layers[layer.key ?? "", default: []].formUnion(keys)
+                features[z, default: [:]][layer.key ?? "", default: 0] += try layer.member("features").int()
             }
         }
         var zooms: [Int: Int] = [:]
         for member in try root.member("zooms").children { zooms[Int(member.key ?? "") ?? -1] = try member.member("tiles").int() }
         return Summary(minZoom: try header.member("min_zoom").int(), maxZoom: try header.member("max_zoom").int(),
                        tileType: try header.member("tile_type").string(), tileCompression: try header.member("tile_compression").string(),
-                       tileCount: count, largestTileBytes: try root.member("largestTileBytes").int(), zoomTileCounts: zooms, layers: layers)
+                       tileCount: count, largestTileBytes: try root.member("largestTileBytes").int(), zoomTileCounts: zooms, layers: layers,
+                       features: features)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PackSpec
 import Testing
 @testable import Pipeline
@@ -17,6 +18,20 @@ import Testing
         } catch let BuildError.output(path, message) {
             #expect(path == file)
             #expect(message == "would hold \(cap + 1) \(key), over the \(cap) a pack's \(file) may hold (validate's file.count): do less")
+        }
+    }
+
+    @Test func theCatalogsCapNamesTheCatalogUnderItsRoot() throws {
+        let root = URL(fileURLWithPath: "/tmp/packs-\(getpid())")
+        let cap = try #require(PackLimits.countCaps(ofPackFile: PackTree.catalog).first { $0.key == "regions" }).max
+        try CatalogBuilder.checkCount(cap, root: root)
+        do {
+            try CatalogBuilder.checkCount(cap + 1, root: root)
+            Issue.record("no error over the cap")
+        } catch let BuildError.output(path, message) {
+            #expect(path == "/tmp/packs-\(getpid())/catalog.json")
+            #expect(message.hasPrefix("would hold \(cap + 1) regions, over the \(cap)"))
+            #expect(message.hasSuffix("split the pack root into several"))
         }
     }
 }

@@ -83,4 +83,31 @@ import TrailpackCore
         let kept = try MVTDecoder.decode(limited.tiles[0].bytes)[0].features.map { $0.property("n") }
         #expect(kept == (0..<9).map { .int(Int64($0)) })
     }
+
+    /// Twelve straight lines of rank 0 whose lengths (hundreds of units) are not in input order:
+    /// line n spans `(n * 5) % 12 + 1` hundred units, but lines 0 and 5 are both the shortest.
+    static func lines() -> [TileFeature] {
+        (0..<12).map { n in
+            let hundreds = n == 5 ? 1 : (n * 5) % 12 + 1
+            let y = 100 + Double(n) * 30
+            return TileFeature(geometry: .lines([[frame.world(40, y), frame.world(40 + 100 * Double(hundreds), y)]]),
+                               properties: [("n", .int(Int64(n)))], dropRank: 0)
+        }
+    }
+
+    @Test func amongEqualRanksTheShortestInTheTileGoFirstAndTiesTheLater() throws {
+        func kept(maxFeatures: Int) throws -> Set<Int> {
+            let limited = try Self.tile(Self.lines(), maxFeatures: maxFeatures)
+            #expect(limited.limitEvents.first?.droppedFeatures == 12 - maxFeatures)
+            return Set(try MVTDecoder.decode(limited.tiles[0].bytes)[0].features.compactMap { feature -> Int? in
+                if case .int(let n)? = feature.property("n") { return Int(n) }
+                return nil
+            })
+        }
+        // Lengths by n: 1, 6, 11, 4, 9, 1, 7, 12, 5, 10, 3, 8 hundred units.
+        #expect(try kept(maxFeatures: 9) == Set(0..<12).subtracting([0, 5, 10]))
+        // Lines 0 and 5 tie for the shortest: the later goes first.
+        #expect(try kept(maxFeatures: 11) == Set(0..<12).subtracting([5]))
+        #expect(try kept(maxFeatures: 10) == Set(0..<12).subtracting([0, 5]))
+    }
 }
