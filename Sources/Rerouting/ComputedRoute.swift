@@ -14,7 +14,7 @@ public struct ComputedRoute: Sendable {
     public var cumM: [Double]
     public var waypoints: [Waypoint]
     public var stats: RouteStats
-    /// The landmarks it sees (`RegionNetwork.landmarkField`), as the route file lists them.
+    /// The landmarks it sees (`RegionNetwork.landmarks`), as the route file lists them.
     public var landmarks: [PackLandmark]
     /// The network seconds of the walk (sum of its edges and approach legs' times).
     public var networkTimeS: Int

@@ -17,9 +17,12 @@ public struct RegionNetwork {
     public let pois: [PointOfInterest]
     /// The manifest's routes in order: id, name, route file path, AR patch path and bounds.
     public let routes: [(id: String, name: String, file: String, arPatch: String, arBounds: BBox?)]
+    /// What a computed route looks for (`landmarkField`), read once; nil when no route file lists a landmark.
+    public let landmarks: LandmarkField?
     let disk: RegionFolder
 
-    /// Reads the region folder's manifest, `routing.json`, `terrain.bin` and `pois.geojson`.
+    /// Reads the region folder's manifest, `routing.json`, `terrain.bin`, `pois.geojson` and the
+    /// route files' landmarks.
     /// - Throws: `RerouteError.pack` naming the file and place of what cannot be read,
     ///   `.noNetwork` for a region without `routing.json`.
     public init(folder: String) throws(RerouteError) {
@@ -42,6 +45,7 @@ public struct RegionNetwork {
                 guard let id = r.id, let file = r.file?.path else { return nil }
                 return (id, r.name ?? id, file, r.arPatch?.path ?? PackTree.arPatchFile(id), r.arPatch?.bounds)
             }
+            landmarks = try Self.landmarkField(disk, routeFiles: routes.map(\.file), terrain: terrain)
         } catch let e as RerouteError {
             throw e
         } catch let e as PackReadError {
@@ -81,13 +85,11 @@ public struct RegionNetwork {
     /// candidates that some route sees, after the recipe's include and exclude), over
     /// `terrain.bin`, within the default `LandmarkOptions.maxDistanceM` (the recipe's own limit
     /// is not in the pack). Nil when no route file lists one.
-    /// - Throws: `RerouteError.pack` naming a route file that cannot be read.
-    public func landmarkField() throws(RerouteError) -> LandmarkField? {
+    /// - Throws: `PackReadError` naming a route file that cannot be read.
+    static func landmarkField(_ disk: RegionFolder, routeFiles: [String], terrain: TerrainGrid) throws(PackReadError) -> LandmarkField? {
         var seen: [String: Landmark] = [:]
-        for r in routes {
-            let entries: [PackLandmark]
-            do { entries = try PackLandmark.read(try disk.document(r.file)) } catch { throw .pack(error) }
-            for e in entries {
+        for file in routeFiles {
+            for e in try PackLandmark.read(try disk.document(file)) {
                 seen["\(e.name)|\(e.lon)|\(e.lat)"] = Landmark(name: e.name, kind: e.kind, location: e.location, eleM: e.ele)
             }
         }

@@ -65,15 +65,13 @@ extension RegionNetwork {
 
     /// Elevations, stats, waypoints and landmarks of a walk; a lead-in leg gets a start that says which way
     /// and how far to the trail.
-    /// - Throws: `RerouteError.argument` when the walk cannot be finished (`RouteFinisher`),
-    ///   `.pack` when a route file's landmarks cannot be read.
+    /// - Throws: `RerouteError.argument` when the walk cannot be finished (`RouteFinisher`).
     func finish(coords: [LonLat], guidance: GuidancePath, lead: (from: LonLat, to: LonLat, count: Int)?,
                 timeS: Int) throws(RerouteError) -> ComputedRoute {
-        let field = try landmarkField()
         let done: FinishedRoute
         do {
             done = try RouteFinisher.finish(GroundRoute(path: guidance.path, coords: coords, indexOfPathVertex: guidance.indexInCoords, isDrawn: true),
-                                            terrain: finestTerrain(covering: coords), pois: pois, model: network.rates, landmarks: field)
+                                            terrain: finestTerrain(covering: coords), pois: pois, model: network.rates, landmarks: landmarks)
         } catch { throw .argument(name: "route", message: error.description) }
         var waypoints = done.waypoints
         if let lead, let k = waypoints.firstIndex(where: { $0.kind == .start }) {
