@@ -75,8 +75,8 @@ public struct NetworkPath: Equatable, Sendable {
     /// name; nil when there are none.
     func junction(at node: Int, incoming: PathStep?, outgoing next: PathStep?, network: RoutingNetwork,
                   outgoing: [[PathStep]]) -> [JunctionBranch]? {
-        let inEnd: PathStep? = incoming.map { PathStep(edge: $0.edge, forward: !$0.forward) }
-        let branches = LineWalk.branches(outgoing[node].filter { $0 != inEnd && $0 != next }.map { (network.coords($0), network.edges[$0.edge].name) })
+        let used = Set([incoming.map { PathStep(edge: $0.edge, forward: !$0.forward) }, next].compactMap { $0 })
+        let branches = LineWalk.branches(leaving: outgoing[node], excluding: used, coords: network.coords) { network.edges[$0.edge].name }
         return branches.isEmpty ? nil : branches
     }
 }

@@ -38,4 +38,12 @@ public enum LineWalk {
         lines.map { JunctionBranch(bearingDeg: bearingDeg($0.coords, atM: branchBearingDistanceM), trailName: $0.name) }
             .sorted { l, r in l.bearingDeg != r.bearingDeg ? l.bearingDeg < r.bearingDeg : (l.trailName ?? "") < (r.trailName ?? "") }
     }
+
+    /// The branches along `steps` (those leaving a node) but `used` (a path's ways in, reversed,
+    /// and out), each step's line from `coords`, its trail's name from `name`: the one junction
+    /// reading of the trail graph and of the network a pack carries.
+    public static func branches(leaving steps: [PathStep], excluding used: Set<PathStep>, coords: (PathStep) -> [LonLat],
+                                name: (PathStep) -> String?) -> [JunctionBranch] {
+        branches(steps.filter { !used.contains($0) }.map { (coords($0), name($0)) })
+    }
 }

@@ -8,9 +8,9 @@ struct EdgePiece {
     var coords: [LonLat]
     var lengthM: Double
     var trailName: String?
-    /// The network edge end at `from` / `to`, or nil where the piece ends at a via split.
-    var fromEnd: EdgeEnd?
-    var toEnd: EdgeEnd?
+    /// The network edge's step leaving `from` / `to`, or nil where the piece ends at a via split.
+    var fromEnd: PathStep?
+    var toEnd: PathStep?
 }
 
 /// The network with via points spliced in as extra nodes (ids from `nodes.count` up).
@@ -90,7 +90,7 @@ extension TrailNetworkGraph {
 
         var junctions: [RouteJunction] = []
         for visit in visits where visit.node < nodes.count {
-            var used = Set<EdgeEnd>()
+            var used = Set<PathStep>()
             if let s = visit.incoming, let end = s.forward ? graph.pieces[s.edge].toEnd : graph.pieces[s.edge].fromEnd {
                 used.insert(end)
             }
@@ -136,8 +136,8 @@ extension TrailNetworkGraph {
             for (k, piece) in coords.enumerated() {
                 pieces.append(EdgePiece(from: k == 0 ? edge.fromNode : cuts[k - 1].node, to: k == cuts.count ? edge.toNode : cuts[k].node,
                                         coords: piece, lengthM: cuts.isEmpty ? edge.lengthM : Geodesic.lengthM(piece), trailName: edge.trailName,
-                                        fromEnd: k == 0 ? EdgeEnd(edge: edge.id, atStart: true) : nil,
-                                        toEnd: k == cuts.count ? EdgeEnd(edge: edge.id, atStart: false) : nil))
+                                        fromEnd: k == 0 ? PathStep(edge: edge.id, forward: true) : nil,
+                                        toEnd: k == cuts.count ? PathStep(edge: edge.id, forward: false) : nil))
             }
         }
         var outgoing: [[PathStep]] = Array(repeating: [], count: nodeCoords.count)

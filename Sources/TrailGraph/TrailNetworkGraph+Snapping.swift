@@ -113,7 +113,7 @@ extension TrailNetworkGraph {
             onNetwork += 1
             let (edge, seg) = (hit.edge, hit.seg)
             if i > 0, i < samples.count - 1, let junction = [edges[edge].fromNode, edges[edge].toNode].filter({ n in
-                incident[n].count >= 3 && Geodesic.distanceM(nodes[n], s.point) <= Self.snapNodeClearM
+                outgoing[n].count >= 3 && Geodesic.distanceM(nodes[n], s.point) <= Self.snapNodeClearM
             }).min(by: { Geodesic.distanceM(nodes[$0], s.point) < Geodesic.distanceM(nodes[$1], s.point) }) {
                 if vias.last?.point != nodes[junction] {
                     vias.append((s.alongM, nodes[junction]))

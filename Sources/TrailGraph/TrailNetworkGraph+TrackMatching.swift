@@ -40,8 +40,7 @@ extension TrailNetworkGraph {
         var found: [(index: Int, node: Int, branches: [JunctionBranch])] = []
         for (n, nodePoint) in nodes.enumerated() where box.contains(nodePoint) {
             guard let hit = nearTrack(nodePoint) else { continue }
-            var used = Set<EdgeEnd>()
-            for end in incident[n] where nearTrack(probePoint(end, distanceM: 20)) != nil { used.insert(end) }
+            let used = Set(outgoing[n].filter { nearTrack(probePoint($0, distanceM: 20)) != nil })
             let branches = branches(atNode: n, excluding: used)
             guard !branches.isEmpty else { continue }
             let a = coords[hit.item], b = coords[hit.item + 1]
@@ -99,9 +98,8 @@ extension TrailNetworkGraph {
         return best?.edge
     }
 
-    /// The point `distanceM` along the edge from `end`'s node, or halfway along a shorter edge.
-    func probePoint(_ end: EdgeEnd, distanceM: Double) -> LonLat {
-        let edge = edges[end.edge]
-        return LineWalk.point(end.atStart ? edge.coords : edge.coords.reversed(), atM: min(distanceM, edge.lengthM / 2))
+    /// The point `distanceM` along `step` from its node, or halfway along a shorter edge.
+    func probePoint(_ step: PathStep, distanceM: Double) -> LonLat {
+        LineWalk.point(coords(step), atM: min(distanceM, edges[step.edge].lengthM / 2))
     }
 }

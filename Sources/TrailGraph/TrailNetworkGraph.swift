@@ -19,16 +19,6 @@ public struct NetworkEdge: Equatable, Sendable {
     public let trailId: String
 }
 
-/// One end of an edge: the edge and whether it is the `fromNode` end.
-struct EdgeEnd: Hashable, Comparable, Sendable {
-    var edge: Int
-    var atStart: Bool
-
-    static func < (l: EdgeEnd, r: EdgeEnd) -> Bool {
-        l.edge != r.edge ? l.edge < r.edge : (l.atStart && !r.atStart)
-    }
-}
-
 /// A routable graph of trail lines.
 ///
 /// Lines are joined where they share a vertex, where vertices of different lines lie within
@@ -57,8 +47,9 @@ public struct TrailNetworkGraph: Sendable {
     public let edges: [NetworkEdge]
     /// Ids of input lines dropped because they have fewer than two distinct vertices, sorted.
     public let skippedLineIds: [String]
-    /// Edge ends meeting at each node, sorted.
-    let incident: [[EdgeEnd]]
+    /// For each node, the steps leaving it (an edge from `fromNode` forward, to `toNode`
+    /// backward), in edge order.
+    let outgoing: [[PathStep]]
     /// The spatial index of every edge segment.
     let index: EdgeIndex
 
@@ -82,12 +73,12 @@ public struct TrailNetworkGraph: Sendable {
         }
         skippedLineIds = skipped.sorted()
         guard let bounds = BBox(covering: lines.lazy.flatMap(\.coords)) else {
-            nodes = []; edges = []; incident = []
+            nodes = []; edges = []; outgoing = []
             index = EdgeIndex(lines: [], bounds: BBox(west: 0, south: 0, east: 1, north: 1), cellM: 50)
             return
         }
         let snapped = Self.snapFreeEnds(lines, bounds: bounds)
-        (nodes, edges, incident) = Self.splitIntoEdges(snapped, bounds: bounds)
+        (nodes, edges, outgoing) = Self.splitIntoEdges(snapped, bounds: bounds)
         index = EdgeIndex(lines: edges.map(\.coords), bounds: bounds, cellM: 50)
     }
 
@@ -172,7 +163,7 @@ public struct TrailNetworkGraph: Sendable {
     /// Merges vertices within `vertexMergeM`, makes nodes of line ends and shared vertices, and
     /// cuts each line into edges at its nodes.
     static func splitIntoEdges(_ lines: [TrailLine], bounds: BBox)
-        -> (nodes: [LonLat], edges: [NetworkEdge], incident: [[EdgeEnd]])
+        -> (nodes: [LonLat], edges: [NetworkEdge], outgoing: [[PathStep]])
     {
         var clusters = VertexClusters(bounds: bounds, radiusM: vertexMergeM)
         var clusterOf: [[Int]] = []
@@ -189,13 +180,13 @@ public struct TrailNetworkGraph: Sendable {
         var nodeOfCluster: [Int: Int] = [:]
         var nodes: [LonLat] = []
         var edges: [NetworkEdge] = []
-        var incident: [[EdgeEnd]] = []
+        var outgoing: [[PathStep]] = []
         func node(_ cluster: Int) -> Int {
             if let n = nodeOfCluster[cluster] { return n }
             let n = nodes.count
             nodeOfCluster[cluster] = n
             nodes.append(clusters.representatives[cluster])
-            incident.append([])
+            outgoing.append([])
             return n
         }
         for (li, line) in lines.enumerated() {
@@ -208,12 +199,12 @@ public struct TrailNetworkGraph: Sendable {
                 let id = edges.count
                 edges.append(NetworkEdge(id: id, fromNode: from, toNode: to, coords: coords,
                                          lengthM: Geodesic.lengthM(coords), trailName: line.name, trailId: line.id))
-                incident[from].append(EdgeEnd(edge: id, atStart: true))
-                incident[to].append(EdgeEnd(edge: id, atStart: false))
+                outgoing[from].append(PathStep(edge: id, forward: true))
+                outgoing[to].append(PathStep(edge: id, forward: false))
                 start = k
             }
         }
-        return (nodes, edges, incident.map { $0.sorted() })
+        return (nodes, edges, outgoing)
     }
 
     /// The nearest point of the network to `p` and its geodesic distance in metres; nil when
@@ -223,12 +214,13 @@ public struct TrailNetworkGraph: Sendable {
     }
 
     /// Degree (number of edge ends) of node `n`.
-    public func degree(ofNode n: Int) -> Int { incident[n].count }
+    public func degree(ofNode n: Int) -> Int { outgoing[n].count }
 
-    /// Branches for the edge ends at node `n` other than `used` (`LineWalk.branches`).
-    func branches(atNode n: Int, excluding used: Set<EdgeEnd>) -> [JunctionBranch] {
-        LineWalk.branches(incident[n].filter { !used.contains($0) }.map { end in
-            (end.atStart ? edges[end.edge].coords : edges[end.edge].coords.reversed(), edges[end.edge].trailName)
-        })
+    /// The step's vertices in walking order.
+    func coords(_ step: PathStep) -> [LonLat] { step.forward ? edges[step.edge].coords : edges[step.edge].coords.reversed() }
+
+    /// Branches for the steps leaving node `n` other than `used` (`LineWalk.branches`).
+    func branches(atNode n: Int, excluding used: Set<PathStep>) -> [JunctionBranch] {
+        LineWalk.branches(leaving: outgoing[n], excluding: used, coords: coords) { edges[$0.edge].trailName }
     }
 }
