@@ -38,6 +38,9 @@ final class RegionValidator {
     private var listedPaths: Set<String> = []
     /// routing.json as the guidance rules read it ahead of its own checks: read and parsed once.
     private var peekedRouting: JSONNode?
+    /// Files whose parse failed or was refused at a count cap (reported once): a rule that
+    /// reads one again gets nil without a second report or a second pass over it.
+    private var refusedDocuments: Set<String> = []
     private var peekedRoutingBytes: (path: String, bytes: [UInt8])?
 
     init(folder: URL, prefix: String, options: ValidationOptions) {
@@ -372,18 +375,22 @@ final class RegionValidator {
 
     /// Parses strict JSON (PackReader's `PackDocument`); reports `json.bom` and `json.syntax`
     /// at the offending line, and `file.count` for a document at `relative` (its path in the
-    /// region) over one of its kind's count caps, which is then not read further (nil).
+    /// region) over one of its kind's count caps, which is then not read further (nil). A file
+    /// refused once is nil from then on, reported once.
     func parse(_ bytes: [UInt8], file: String, relative: String? = nil) -> JSONNode? {
+        guard !refusedDocuments.contains(file) else { return nil }
         FormatRules.checkBOM(bytes, file: file, log: log)
         do {
             let root = try PackDocument(bytes: bytes, path: file).root
             if let relative, let over = root.overCount(PackLimits.countCaps(ofPackFile: relative)) {
                 log.add(.fileCount, file: file, node: over.node,
                         expected: "at most \(over.cap.max) \(over.cap.items) (the document was not read further)", found: "\(over.count) \(over.cap.items)")
+                refusedDocuments.insert(file)
                 return nil
             }
             return root
         } catch {
+            refusedDocuments.insert(file)
             if case .syntax(_, let error) = error {
                 log.add(.jsonSyntax, file: file, at: ProblemLocation(line: error.line, column: error.column, byteOffset: error.offset),
                         expected: "strict RFC 8259 JSON", found: error.message)

@@ -61,3 +61,21 @@ struct RobustnessTests {
         #expect(silent.isEmpty, "corruptions that passed validation: \(silent)")
     }
 }
+
+@Suite("One problem, one report")
+struct ProblemOnceTests {
+    /// A layer cut in half is one syntax error, however many rules read the layer (its GeoJSON
+    /// rules, the style's sources, routing, guidance): each of the demo's three layers.
+    @Test(arguments: ["pois.geojson", "trails.geojson", "contours.geojson"])
+    func aTruncatedLayerIsOneSyntaxError(file: String) throws {
+        let editor = try DemoPack.copy()
+        defer { try? FileManager.default.removeItem(at: editor.root.deletingLastPathComponent()) }
+        try editor.editBytes(file) { $0 = Array($0.prefix($0.count / 2)) }
+        try PackSigner.resign(root: editor.root)
+        let report = PackValidator.validate(path: editor.root.path)
+        let syntax = report.problems(.jsonSyntax)
+        #expect(syntax.count == 1 && syntax.first?.file.hasSuffix(file) == true, "\(syntax.map(\.file))")
+        let lines = ReportRenderer.text(report).split(separator: "\n").filter { $0.contains("error") }
+        #expect(Set(lines).count == lines.count, "a problem reported twice: \(lines)")
+    }
+}
