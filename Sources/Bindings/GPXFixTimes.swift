@@ -75,10 +75,20 @@ extension VectorReader {
 /// The field indices of GDAL's GPX `track_points` layer that a `GPXFixRecord` reads (-1: absent).
 struct GPXQualityFields {
     let time, hdop, vdop, pdop: Int32
-    /// The extension field (`<prefix>_<name>`, the first one) that holds an accuracy in metres.
+    /// The extension field (the first one `isAccuracy` accepts) that holds an accuracy in metres.
     let accuracy: Int32
 
     static let accuracyNames: Set<String> = ["accuracy", "hacc", "horizontalaccuracy"]
+
+    /// True for GDAL's name of an extension element whose whole local name is one of
+    /// `accuracyNames` (any case): `hAcc`, or `<prefix>_<name>` for `<prefix:name>`; never
+    /// `x_bearing_accuracy`, `x_speed_accuracy` or `x_vertical_accuracy` (other quantities).
+    static func isAccuracy(_ fieldName: String) -> Bool {
+        let name = fieldName.lowercased()
+        if accuracyNames.contains(name) { return true }
+        let parts = name.split(separator: "_", maxSplits: 1)
+        return parts.count == 2 && accuracyNames.contains(String(parts[1]))
+    }
 
     init(_ defn: OGRFeatureDefnH?) {
         time = OGR_FD_GetFieldIndex(defn, "time")
@@ -87,8 +97,8 @@ struct GPXQualityFields {
         pdop = OGR_FD_GetFieldIndex(defn, "pdop")
         var found: Int32 = -1
         for k in 0..<OGR_FD_GetFieldCount(defn) where found < 0 {
-            guard let name = OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, k)).map({ String(cString: $0).lowercased() }) else { continue }
-            if Self.accuracyNames.contains(name.split(separator: "_").last.map(String.init) ?? name) { found = k }
+            guard let name = OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(defn, k)).map({ String(cString: $0) }) else { continue }
+            if Self.isAccuracy(name) { found = k }
         }
         accuracy = found
     }

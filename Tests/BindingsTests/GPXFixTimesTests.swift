@@ -52,4 +52,25 @@ import TestSupport
         let fixes = try #require(try VectorReader.gpxFixRecords(path: path, tracks: [0])[0]?[0])
         #expect(fixes == [GPXFixRecord(timeS: 1_780_300_800, accuracyM: 7.5), GPXFixRecord(pdop: 3.2), GPXFixRecord()])
     }
+
+    /// Other quantities named "..._accuracy" listed before the horizontal accuracy are not it.
+    @Test func bearingSpeedAndVerticalAccuraciesAreNotTheHorizontalOne() throws {
+        let path = TestData.scratchFolder("gpx-accuracy-decoys").appendingPathComponent("a.gpx").path
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" xmlns:x="http://example.com/x">
+        <trk><trkseg>
+          <trkpt lat="44.5" lon="-71.4"><extensions><x:bearing_accuracy>45</x:bearing_accuracy><x:speed_accuracy>2</x:speed_accuracy>
+            <x:vertical_accuracy>9</x:vertical_accuracy><x:accuracy>4</x:accuracy></extensions></trkpt>
+          <trkpt lat="44.5" lon="-71.401"><extensions><x:bearing_accuracy>30</x:bearing_accuracy></extensions></trkpt>
+        </trkseg></trk>
+        </gpx>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let fixes = try #require(try VectorReader.gpxFixRecords(path: path, tracks: [0])[0]?[0])
+        #expect(fixes.map(\.accuracyM) == [4, nil])
+        for name in ["x_accuracy", "hAcc", "gpxtpx_horizontalAccuracy", "ACCURACY"] { #expect(GPXQualityFields.isAccuracy(name), "\(name)") }
+        for name in ["x_bearing_accuracy", "x_speed_accuracy", "x_vertical_accuracy", "x_accuracy_m", "bearing"] {
+            #expect(!GPXQualityFields.isAccuracy(name), "\(name)")
+        }
+    }
 }
