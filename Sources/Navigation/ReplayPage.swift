@@ -112,8 +112,8 @@ public struct ReplayPage {
     }
 
     func etaSVG() -> String {
-        guard let first = replay.fixes.first else { return "" }
-        let endFix = ETAAccuracy.endFix(replay), end = replay.frames[endFix]
+        guard let first = replay.fixes.first, let endFix = ETAAccuracy.endFix(replay) else { return "" }
+        let end = replay.frames[endFix]
         let spanS = max(end.timeS - first.timeS, 1)
         // Against the walking seconds left (breaks still to come left out), as `ETAAccuracy`.
         let errors = replay.frames[...endFix].map { f in (t: f.timeS - first.timeS, din: f.etaDinS - (end.walkingS - f.walkingS), fixed: f.etaCorrectedS - (end.walkingS - f.walkingS)) }

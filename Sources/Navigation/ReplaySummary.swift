@@ -15,6 +15,7 @@ public enum ReplaySummary {
         } else {
             lines.append("no arrival")
         }
+        if ETAAccuracy.endFix(replay) == nil { lines.append("ETA not measured: the walk never arrives, so there is no real arrival to compare with") }
         for e in ETAAccuracy.errors(replay) {
             lines.append(String(format: "ETA at %d%% of the walk: DIN %+.0f min, corrected %+.0f min (%.0f min of walking left, breaks left out; by the clock %.0f min: DIN %+.0f, corrected %+.0f)",
                                 e.percent, e.dinErrorS / 60, e.correctedErrorS / 60, e.realRemainingS / 60,
@@ -24,8 +25,9 @@ public enum ReplaySummary {
     }
 }
 
-/// The ETA against the real arrival (docs/NAVIGATION.md, "Measuring the ETA"): the arrival fix
-/// (else the last fix), less the breaks still to come (`WalkingClock`), and by the clock.
+/// The ETA against the real arrival (docs/NAVIGATION.md, "Measuring the ETA"): the arrival fix,
+/// less the breaks still to come (`WalkingClock`), and by the clock. A walk that never arrives
+/// has no real arrival to measure against, and no figures.
 public enum ETAAccuracy {
     public struct Point: Equatable, Sendable {
         public var percent: Int
@@ -40,16 +42,16 @@ public enum ETAAccuracy {
         public var clockRemainingS: Double
     }
 
-    /// The fix the walk ends at: the arrival fix, else the last fix.
-    public static func endFix(_ replay: Replay) -> Int {
-        replay.events.first(where: { $0.event == .arrived })?.fix ?? replay.fixes.count - 1
+    /// The fix the walk ends at: the arrival fix; nil when the walk never arrives.
+    public static func endFix(_ replay: Replay) -> Int? {
+        replay.events.first(where: { $0.event == .arrived })?.fix
     }
 
     /// At 25, 50 and 75 % of the walk's duration (from the first fix to `endFix`), the fix at or
-    /// after that time: predicted seconds left minus the real ones.
+    /// after that time: predicted seconds left minus the real ones; none without an arrival.
     public static func errors(_ replay: Replay) -> [Point] {
-        guard let first = replay.fixes.first else { return [] }
-        let end = replay.frames[endFix(replay)]
+        guard let first = replay.fixes.first, let endFix = endFix(replay) else { return [] }
+        let end = replay.frames[endFix]
         let spanS = end.timeS - first.timeS
         guard spanS > 0 else { return [] }
         return [25, 50, 75].compactMap { percent in

@@ -37,6 +37,19 @@ import TrailpackCore
         #expect(replay.events.contains { $0.event == .landmarkInView(name: "Hill") })
     }
 
+    /// A recording stopped half-way never arrives: the ETA has no real arrival to be measured
+    /// against, so there are no figures, and the summary says why; the whole walk has three.
+    @Test func aWalkThatNeverArrivesHasNoETAFigures() {
+        let fixes = SyntheticWalk.make(.noise, route: Self.route, seed: 7)
+        let half = Replay.run(route: Self.route, fixes: Array(fixes.prefix(fixes.count / 2)))
+        #expect(ETAAccuracy.endFix(half) == nil && ETAAccuracy.errors(half).isEmpty)
+        let text = ReplaySummary.text(half, route: Self.route, seconds: 0)
+        #expect(text.contains("no arrival") && text.contains("ETA not measured") && !text.contains("ETA at"))
+        let whole = Replay.run(route: Self.route, fixes: fixes)
+        #expect(ETAAccuracy.errors(whole).map(\.percent) == [25, 50, 75])
+        #expect(!ReplaySummary.text(whole, route: Self.route, seconds: 0).contains("ETA not measured"))
+    }
+
     @Test func aDetourIsOffRouteWithinThirtySecondsAndBackWithinThirty() {
         let fixes = SyntheticWalk.make(.detour, route: Self.route, seed: 11)
         let replay = Replay.run(route: Self.route, fixes: fixes)
