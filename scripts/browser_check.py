@@ -349,10 +349,18 @@ def exaggeration_check(b, route_id, mesh_info):
     key = b.eval("trailpack3d.keyframes(%s)[0]" % json.dumps(route_id))
     picks = [(0, 0), (mesh_info["columns"] // 2, mesh_info["rows"] // 3), (mesh_info["columns"] - 1, mesh_info["rows"] - 1)]
     out = {}
+    # The page's route list changed at 2 (to the next route, and back): the new route's patch and
+    # ribbon are drawn at 2 too.
+    change = ("(function () { var s = document.getElementById('route'); s.value = String((+s.value + %d) %% s.options.length);"
+              " s.dispatchEvent(new Event('change')); return trailpack3d.state(); })()")
     for ex in (2, 1):
         st = set_ex(ex)
         verts = [b.eval("trailpack3d.regionVertex(%d, %d)" % p) for p in picks]
         out["x%d" % ex] = {"state": st, "vertices": verts, "cameraY": st["position"][1], "keyframeEle": key["position"][2]}
+        if ex == 2:
+            routes = b.eval("document.getElementById('route').options.length")
+            out["x2"]["afterRouteChange"] = [b.eval(change % 1), b.eval(change % (routes - 1))]
+            b.eval("trailpack3d.show(%s, 0, 2)" % json.dumps(route_id))
     return out
 
 

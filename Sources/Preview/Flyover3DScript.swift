@@ -331,14 +331,27 @@ extension Flyover3DPage {
     return o;
   }
 
+  // The region, the patch and the ribbon drawn at the page's exaggeration (markers and the
+  // camera take it as they are placed).
+  function applyExaggeration() {
+    regionMesh.scale.y = patchMesh.scale.y = overlays.children[0].scale.y = state.exaggeration;
+  }
+
   function selectRoute(k) {
     state.route = k;
     var route = pack.routes[k];
     if (patchMesh) { group.remove(patchMesh); patchMesh.geometry.dispose(); }
-    if (overlays) group.remove(overlays);
+    if (overlays) {
+      group.remove(overlays);
+      overlays.traverse(function (o) {
+        if (o.geometry) o.geometry.dispose();
+        if (o.material) { if (o.material.map) o.material.map.dispose(); o.material.dispose(); }
+      });
+    }
     regionMesh.geometry.setIndex(regionIndexFor(route.patch));
     patchMesh = buildPatch(route); group.add(patchMesh);
     overlays = buildOverlays(route); group.add(overlays);
+    applyExaggeration();
     state.distanceM = 0;
     var scrub = document.getElementById("scrub");
     if (scrub) { scrub.max = route.flyover.lengthM; scrub.value = 0; }
@@ -488,7 +501,7 @@ extension Flyover3DPage {
     document.getElementById("scrub").oninput = function (e) { state.playing = false; play.textContent = "Play"; renderAt(+e.target.value); };
     document.getElementById("exag").oninput = function (e) {
       state.exaggeration = +e.target.value;
-      regionMesh.scale.y = state.exaggeration; patchMesh.scale.y = state.exaggeration; overlays.children[0].scale.y = state.exaggeration;
+      applyExaggeration();
       document.getElementById("exagValue").textContent = state.exaggeration.toFixed(1) + "\u00D7";
       renderAt(state.distanceM);
     };
@@ -554,7 +567,7 @@ extension Flyover3DPage {
     var k = pack.routes.findIndex(function (r) { return r.doc.id === routeId; });
     if (k !== state.route || !patchMesh) selectRoute(k);
     state.exaggeration = exaggeration || 1;
-    regionMesh.scale.y = patchMesh.scale.y = overlays.children[0].scale.y = state.exaggeration;
+    applyExaggeration();
     var ribbonOnly = !!(options && options.ribbonOnly);
     overlays.children.forEach(function (o, j) { o.visible = j === 0 || !ribbonOnly; });
     var f = setDistance(d);
@@ -605,7 +618,8 @@ extension Flyover3DPage {
   // The page's state: exaggeration, distance, camera position.
   hook.state = function () {
     return { exaggeration: state.exaggeration, distanceM: state.distanceM, position: camera.position.toArray(),
-             regionScaleY: regionMesh.scale.y, patchScaleY: patchMesh ? patchMesh.scale.y : null };
+             regionScaleY: regionMesh.scale.y, patchScaleY: patchMesh ? patchMesh.scale.y : null,
+             ribbonScaleY: overlays ? overlays.children[0].scale.y : null };
   };
   // The canvas as drawn last, a PNG data URL.
   hook.picture = function () { return renderer.domElement.toDataURL("image/png"); };

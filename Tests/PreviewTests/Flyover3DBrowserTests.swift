@@ -200,6 +200,12 @@ extension Flyover3DBrowserTests {
             let cameraY = at["cameraY"] as? Double ?? 0, ele = at["keyframeEle"] as? Double ?? -1
             #expect(abs(cameraY - factor * ele) < 1e-3, "camera at \(cameraY) for \(ele) m at \(factor)x")
         }
+        // The route list changed at 2, to the next route and back: its patch and ribbon at 2 too.
+        let changed = ex["x2"]?["afterRouteChange"] as? [[String: Any]] ?? []
+        #expect(changed.count == 2)
+        for state in changed {
+            #expect(state["patchScaleY"] as? Double == 2 && state["ribbonScaleY"] as? Double == 2 && state["regionScaleY"] as? Double == 2, "\(state)")
+        }
     }
 }
 
