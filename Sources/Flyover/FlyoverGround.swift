@@ -1,12 +1,12 @@
 import TrailpackCore
 
 /// The ground a flyover must clear: the highest of the grids covering a point (a route's AR
-/// patch and the region grid), each read with the SPEC's bilinear sampler, and of the region
-/// mesh as the 3D page draws it when that is coarser than the grid (`FlyoverMesh`).
+/// patch and the region grid), each read with the SPEC's bilinear sampler, and of the meshes
+/// the 3D page draws of them (`FlyoverMesh`: triangles, strided over a large region).
 public struct FlyoverGround: Sendable {
     /// The grids, finest first (the AR patch, then the region grid).
     public let grids: [TerrainGrid]
-    /// Drawn surfaces to clear as well (a strided region mesh).
+    /// Drawn surfaces to clear as well (the region's and the patch's triangles as the page draws them).
     public let meshes: [FlyoverMesh]
 
     public init(grids: [TerrainGrid], meshes: [FlyoverMesh] = []) {

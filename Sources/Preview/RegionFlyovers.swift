@@ -28,9 +28,8 @@ public struct RegionFlyovers: Sendable {
         var entries: [Entry] = []
         let mesh = FlyoverMesh(grid: region)
         for route in pack.routes {
-            // The page draws a strided mesh over a large region: the camera clears it too.
             let patch = try pack.arPatch(for: route)
-            let ground = FlyoverGround(grids: [patch, region], meshes: mesh.stride > 1 ? [mesh] : [])
+            let ground = Self.ground(patch: patch, region: region, regionMesh: mesh)
             let keyframes = FlyoverPath.make(coords: route.coords, elevationsM: route.elevationsM, cumM: route.cumulativeM,
                                              ground: ground, frame: frame, tuning: tuning)
             let bytes: [UInt8]
@@ -41,5 +40,12 @@ public struct RegionFlyovers: Sendable {
                                  ground: FlyoverRouteGround.measure(coords: route.coords, elevationsM: route.elevationsM, patch: patch)))
         }
         return RegionFlyovers(frame: frame, entries: entries)
+    }
+
+    /// The ground a route's camera clears: its AR patch and the region grid read bilinearly, and
+    /// the triangles the page draws of them (the region's mesh, strided over a large region, and
+    /// the patch's), which rise up to metres above the bilinear surface between samples.
+    static func ground(patch: TerrainGrid, region: TerrainGrid, regionMesh: FlyoverMesh) -> FlyoverGround {
+        FlyoverGround(grids: [patch, region], meshes: [regionMesh, FlyoverMesh(grid: patch, maxVertices: patch.width * patch.height)])
     }
 }
