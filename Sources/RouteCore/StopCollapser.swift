@@ -17,6 +17,9 @@ struct StopCollapser {
     }
 
     let pts: [LonLat]
+    /// The sine and cosine of each fix's latitude (`GnomonicFrame.latitudeTrig`): a fix is
+    /// projected into the frame of every start before it within a stop's reach.
+    let latTrig: [(sin: Double, cos: Double)]
     let src: [Int]
     let o: RouteCleaner.Options
     var outP: [LonLat] = []
@@ -31,6 +34,7 @@ struct StopCollapser {
 
     init(pts: [LonLat], src: [Int], o: RouteCleaner.Options) {
         self.pts = pts
+        latTrig = pts.map(GnomonicFrame.latitudeTrig)
         self.src = src
         self.o = o
         outP.reserveCapacity(pts.count)
@@ -58,10 +62,8 @@ struct StopCollapser {
     /// `stopMinPathM` and `stopPathFactor` times the cloud's radius, with the part of it where
     /// the device stood (`standingPart`).
     mutating func stop(from i: Int, _ frame: GnomonicFrame) -> (run: Range<Int>, pathM: Double, standing: Range<Int>)? {
-        let (j, last) = cloud(from: i, frame)
+        let (j, last, pathM) = cloud(from: i, frame)
         guard j - i >= o.stopMinPoints else { return nil }
-        // The track through the cloud, measured only for enough fixes (most runs are walking).
-        let pathM = planeTrackM(i..<j, frame)
         // The cloud's radius is at least half the distance between its first and last fix
         // (`last`): a track too short for that radius is no stop, without measuring it.
         let endsM = (last.x * last.x + last.y * last.y).squareRoot()
@@ -74,16 +76,17 @@ struct StopCollapser {
     }
 
     /// The end of the run of fixes from `i` that keep within `stopRadiusM` of their running
-    /// centre, and the run's last fix in `frame`.
-    func cloud(from i: Int, _ frame: GnomonicFrame) -> (end: Int, last: (x: Double, y: Double)) {
-        var sx = 0.0, sy = 0.0, count = 0.0
+    /// centre, the run's last fix in `frame`, and the track through the run in `frame`, metres.
+    func cloud(from i: Int, _ frame: GnomonicFrame) -> (end: Int, last: (x: Double, y: Double), pathM: Double) {
+        var sx = 0.0, sy = 0.0, count = 0.0, pathM = 0.0
         var j = i
         var last = (x: 0.0, y: 0.0)
         while j < pts.count {
-            let q = frame.project(pts[j])
+            let q = project(j, frame)
             if count > 0 {
                 let dx = q.x - sx / count, dy = q.y - sy / count
                 if dx * dx + dy * dy > o.stopRadiusM * o.stopRadiusM { break }
+                pathM += ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot()
             }
             last = q
             sx += q.x
@@ -91,19 +94,13 @@ struct StopCollapser {
             count += 1
             j += 1
         }
-        return (j, last)
+        return (j, last, pathM)
     }
 
-    /// The track through the fixes `range` in `frame`, metres.
-    func planeTrackM(_ range: Range<Int>, _ frame: GnomonicFrame) -> Double {
-        var pathM = 0.0
-        var previous = (x: 0.0, y: 0.0)
-        for t in range {
-            let q = frame.project(pts[t])
-            if t > range.lowerBound { pathM += ((q.x - previous.x) * (q.x - previous.x) + (q.y - previous.y) * (q.y - previous.y)).squareRoot() }
-            previous = q
-        }
-        return pathM
+    /// Fix `k` in `frame`.
+    @inline(__always)
+    func project(_ k: Int, _ frame: GnomonicFrame) -> (x: Double, y: Double) {
+        frame.project(pts[k], sinLat: latTrig[k].sin, cosLat: latTrig[k].cos)
     }
 
     /// The track through the fixes `range`, metres.
@@ -117,7 +114,7 @@ struct StopCollapser {
     func centreAndRadius(_ range: Range<Int>, _ frame: GnomonicFrame) -> (x: Double, y: Double, radiusM: Double) {
         var cx = 0.0, cy = 0.0
         for t in range {
-            let q = frame.project(pts[t])
+            let q = project(t, frame)
             cx += q.x
             cy += q.y
         }
@@ -125,7 +122,7 @@ struct StopCollapser {
         cy /= Double(range.count)
         var radiusM = 0.0
         for t in range {
-            let q = frame.project(pts[t])
+            let q = project(t, frame)
             radiusM = max(radiusM, ((q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)).squareRoot())
         }
         return (cx, cy, radiusM)

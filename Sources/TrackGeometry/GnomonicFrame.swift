@@ -45,8 +45,21 @@ public struct GnomonicFrame: Sendable {
     @inline(__always)
     public func project(_ p: LonLat) -> (x: Double, y: Double) {
         let phi = p.lat * WGS84.radPerDeg
+        return project(p, sinLat: sin(phi), cosLat: cos(phi))
+    }
+
+    /// The sine and cosine of `p`'s latitude, as `project` takes them.
+    @inline(__always)
+    public static func latitudeTrig(_ p: LonLat) -> (sin: Double, cos: Double) {
+        let phi = p.lat * WGS84.radPerDeg
+        return (sin(phi), cos(phi))
+    }
+
+    /// `project(p)` with the sine and cosine of `p`'s latitude given (`latitudeTrig`, computed
+    /// once for a point projected into many frames): the same bits.
+    @inline(__always)
+    public func project(_ p: LonLat, sinLat sinPhi: Double, cosLat cosPhi: Double) -> (x: Double, y: Double) {
         let dl = wrappedDeltaLonDeg(p.lon, from: lon0Deg) * WGS84.radPerDeg
-        let sinPhi = sin(phi), cosPhi = cos(phi)
         let sinDl = sin(dl), cosDl = cos(dl)
         let cosC = sinLat0 * sinPhi + cosLat0 * cosPhi * cosDl
         let x = cosPhi * sinDl / cosC
