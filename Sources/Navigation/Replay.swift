@@ -37,6 +37,8 @@ public struct Replay: Sendable {
     public var fixes: [Fix]
     public var frames: [NavFrame]
     public var events: [ReplayEvent]
+    /// The tuning it was played with.
+    public var tuning: NavigationTuning = .standard
 
     /// Plays `fixes` over `route`; a due way back is answered by `rejoin` (nil: left unanswered).
     public static func run(route: NavRoute, fixes: [Fix], tuning: NavigationTuning = .standard,
@@ -57,7 +59,7 @@ public struct Replay: Sendable {
                 events.append(ReplayEvent(fix: k, timeS: fix.timeS, event: e, rejoin: answer))
             }
         }
-        return Replay(fixes: fixes, frames: frames, events: events)
+        return Replay(fixes: fixes, frames: frames, events: events, tuning: tuning)
     }
 }
 

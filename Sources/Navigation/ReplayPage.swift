@@ -116,7 +116,11 @@ public struct ReplayPage {
         let end = replay.frames[endFix]
         let spanS = max(end.timeS - first.timeS, 1)
         // Against the walking seconds left (breaks still to come left out), as `ETAAccuracy`.
-        let errors = replay.frames[...endFix].map { f in (t: f.timeS - first.timeS, din: f.etaDinS - (end.walkingS - f.walkingS), fixed: f.etaCorrectedS - (end.walkingS - f.walkingS)) }
+        let walkingS = WalkingClock.hindsight(replay.fixes, tuning: replay.tuning)
+        let errors = replay.frames[...endFix].indices.map { k in
+            let f = replay.frames[k], leftS = walkingS[endFix] - walkingS[k]
+            return (t: f.timeS - first.timeS, din: f.etaDinS - leftS, fixed: f.etaCorrectedS - leftS)
+        }
         let limitS = max(600, errors.map { max(abs($0.din), abs($0.fixed)) }.max() ?? 600)
         let w = Self.widthPx, h = 240.0, m = Self.marginPx
         func point(_ t: Double, _ e: Double) -> String { "\(Self.f(m + t / spanS * (w - 2 * m))),\(Self.f(h / 2 - e / limitS * (h / 2 - m)))" }

@@ -32,7 +32,7 @@ public enum ETAAccuracy {
     public struct Point: Equatable, Sendable {
         public var percent: Int
         /// Predicted minus real seconds left, the real ones the walking seconds from the fix to
-        /// the arrival (breaks still to come left out).
+        /// the arrival (breaks still to come left out, each known in full: `WalkingClock.hindsight`).
         public var dinErrorS: Double
         public var correctedErrorS: Double
         public var realRemainingS: Double
@@ -51,13 +51,13 @@ public enum ETAAccuracy {
     /// after that time: predicted seconds left minus the real ones; none without an arrival.
     public static func errors(_ replay: Replay) -> [Point] {
         guard let first = replay.fixes.first, let endFix = endFix(replay) else { return [] }
-        let end = replay.frames[endFix]
+        let end = replay.frames[endFix], walkingS = WalkingClock.hindsight(replay.fixes, tuning: replay.tuning)
         let spanS = end.timeS - first.timeS
         guard spanS > 0 else { return [] }
         return [25, 50, 75].compactMap { percent in
             let atS = first.timeS + spanS * Double(percent) / 100
             guard let k = replay.fixes.firstIndex(where: { $0.timeS >= atS }) else { return nil }
-            let f = replay.frames[k], real = end.walkingS - f.walkingS, clock = end.timeS - f.timeS
+            let f = replay.frames[k], real = walkingS[endFix] - walkingS[k], clock = end.timeS - f.timeS
             return Point(percent: percent, dinErrorS: f.etaDinS - real, correctedErrorS: f.etaCorrectedS - real, realRemainingS: real,
                          dinClockErrorS: f.etaDinS - clock, correctedClockErrorS: f.etaCorrectedS - clock, clockRemainingS: clock)
         }

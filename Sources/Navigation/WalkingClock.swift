@@ -11,6 +11,8 @@ public struct WalkingClock: Equatable, Sendable {
     private var previous: Fix?
     /// Seconds of finished stops.
     private var breaksS = 0.0
+    /// The finished breaks, in time order.
+    public private(set) var breaks: [Break] = []
     /// Seconds walked up to the last fix added, breaks left out.
     public private(set) var walkingS = 0.0
 
@@ -29,11 +31,47 @@ public struct WalkingClock: Equatable, Sendable {
             return
         }
         if shortDistanceM(current.location, fix.location) > tuning.stopRadiusM {
-            if before.timeS - current.timeS >= tuning.breakMinS { breaksS += before.timeS - current.timeS }
+            if before.timeS - current.timeS >= tuning.breakMinS {
+                breaksS += before.timeS - current.timeS
+                breaks.append(Break(startS: current.timeS, endS: before.timeS))
+            }
             anchor = shortDistanceM(before.location, fix.location) <= tuning.stopRadiusM ? before : fix
         }
         let runS = fix.timeS - (anchor ?? fix).timeS
         walkingS = fix.timeS - first - breaksS - (runS >= tuning.breakMinS ? runS : 0)
         previous = fix
+    }
+}
+
+extension WalkingClock {
+    /// A break: from its anchor fix's time to its last fix's, seconds.
+    public struct Break: Equatable, Sendable {
+        public var startS: Double
+        public var endS: Double
+    }
+
+    /// The walking seconds at each of `fixes` as the whole recording tells them: every break
+    /// known in full, the one still going at the last fix included once it is `breakMinS` long.
+    /// (`walkingS` is live: it counts a run as walking until the run has lasted `breakMinS`.)
+    public static func hindsight(_ fixes: [Fix], tuning: NavigationTuning) -> [Double] {
+        guard let firstS = fixes.first?.timeS else { return [] }
+        var clock = WalkingClock()
+        for f in fixes { clock.add(f, tuning: tuning) }
+        var breaks = clock.breaks
+        if let anchor = clock.anchor, let last = clock.previous, last.timeS - anchor.timeS >= tuning.breakMinS {
+            breaks.append(Break(startS: anchor.timeS, endS: last.timeS))
+        }
+        var out: [Double] = []
+        out.reserveCapacity(fixes.count)
+        var k = 0, doneS = 0.0
+        for f in fixes {
+            while k < breaks.count, breaks[k].endS <= f.timeS {
+                doneS += breaks[k].endS - breaks[k].startS
+                k += 1
+            }
+            let insideS = k < breaks.count && breaks[k].startS < f.timeS ? f.timeS - breaks[k].startS : 0
+            out.append(f.timeS - firstS - doneS - insideS)
+        }
+        return out
     }
 }

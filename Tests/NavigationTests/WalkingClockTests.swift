@@ -40,6 +40,24 @@ import TrailpackCore
         #expect(w[2 + 23] == 135 && w[2 + 24] == 20)
     }
 
+    /// In hindsight each break is known in full: the fixes of the lunch are all at the time the
+    /// walker sat down (the live clock counted its first two minutes as walking), and the end
+    /// agrees with the live clock; a lunch still going at the last fix is a break too.
+    @Test func inHindsightEveryBreakIsKnownInFull() {
+        var points: [(Double, Double)] = [(0, 0), (10, 12), (20, 24)]
+        for k in 1...240 { points.append((20 + Double(k) * 5, 24 + 6 * sin(Double(k)))) }
+        points += [(1230, 44), (1240, 56)]
+        let fixes = Self.fixes(points)
+        let hindsight = WalkingClock.hindsight(fixes, tuning: Self.tuning)
+        #expect(hindsight.count == fixes.count)
+        #expect(hindsight[2 + 23] == 20 && hindsight[2 + 1] == 20 && Self.walking(fixes)[2 + 23] == 135)
+        #expect(hindsight.last == Self.walking(fixes).last)
+        let stillEating = Array(fixes.prefix(2 + 100))
+        #expect(WalkingClock.hindsight(stillEating, tuning: Self.tuning).last == 20)
+        #expect(Self.walking(Self.fixes([(0, 0), (10, 12), (110, 14), (120, 26)]))
+                == WalkingClock.hindsight(Self.fixes([(0, 0), (10, 12), (110, 14), (120, 26)]), tuning: Self.tuning))
+    }
+
     @Test func aShortPauseAndASlowSteepClimbAreWalking() {
         // A 100 s pause at a gate: under breakMinS.
         let pause = Self.walking(Self.fixes([(0, 0), (10, 12), (110, 14), (120, 26)]))
