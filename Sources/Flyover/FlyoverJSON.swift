@@ -1,7 +1,7 @@
 import PackJSON
 import TrailpackCore
 
-/// `<routeId>-flyover.json`: a route's flyover as the 3D page plays it and an app can replay it.
+/// `<regionId>-<routeId>-flyover.json`: a route's flyover as the 3D page plays it and an app can replay it.
 /// Keys sorted, positions `[lon, lat, ele]` with 7 decimals for degrees and 1 for metres,
 /// distances with 1 decimal (docs/FORMAT.md, "Flyover"). Same keyframes, same bytes.
 public enum FlyoverJSON {

@@ -18,8 +18,8 @@ public enum ReplaySummary {
         if ETAAccuracy.endFix(replay) == nil { lines.append("ETA not measured: the walk never arrives, so there is no real arrival to compare with") }
         for e in ETAAccuracy.errors(replay) {
             lines.append(String(format: "ETA at %d%% of the walk: DIN %+.0f min, corrected %+.0f min (%.0f min of walking left, breaks left out; by the clock %.0f min: DIN %+.0f, corrected %+.0f)",
-                                e.percent, e.dinErrorS / 60, e.correctedErrorS / 60, e.realRemainingS / 60,
-                                e.clockRemainingS / 60, e.dinClockErrorS / 60, e.correctedClockErrorS / 60))
+                                e.percent, ETAAccuracy.minutes(e.dinErrorS), ETAAccuracy.minutes(e.correctedErrorS), e.realRemainingS / 60,
+                                e.clockRemainingS / 60, ETAAccuracy.minutes(e.dinClockErrorS), ETAAccuracy.minutes(e.correctedClockErrorS)))
         }
         return lines.joined(separator: "\n")
     }
@@ -40,6 +40,13 @@ public enum ETAAccuracy {
         public var dinClockErrorS: Double
         public var correctedClockErrorS: Double
         public var clockRemainingS: Double
+    }
+
+    /// Seconds as whole minutes for a signed figure: rounded, never -0 (`%+.0f` prints "-0" for
+    /// an error between half a minute early and none).
+    public static func minutes(_ seconds: Double) -> Double {
+        let m = (seconds / 60).rounded()
+        return m == 0 ? 0 : m
     }
 
     /// The fix the walk ends at: the arrival fix; nil when the walk never arrives.

@@ -76,7 +76,7 @@ public enum RouteReplays {
                      "\(cues) cues announced, \(missed) missed", offs == 0 ? "never off route" : "off route \(offs) times"]
         if let half = ETAAccuracy.errors(replay).first(where: { $0.percent == 50 }) {
             parts.append(String(format: "ETA half way: DIN %+.0f min, corrected %+.0f min, against %.0f min of walking left",
-                                half.dinErrorS / 60, half.correctedErrorS / 60, half.realRemainingS / 60))
+                                ETAAccuracy.minutes(half.dinErrorS), ETAAccuracy.minutes(half.correctedErrorS), half.realRemainingS / 60))
         }
         return parts.joined(separator: "; ") + "."
     }

@@ -58,6 +58,12 @@ import TrailpackCore
                 == WalkingClock.hindsight(Self.fixes([(0, 0), (10, 12), (110, 14), (120, 26)]), tuning: Self.tuning))
     }
 
+    /// An ETA error of a few seconds either way prints as "+0 min", never "-0 min".
+    @Test func aSignedMinuteIsNeverMinusZero() {
+        #expect(String(format: "%+.0f", ETAAccuracy.minutes(-20)) == "+0")
+        #expect(String(format: "%+.0f", ETAAccuracy.minutes(-31)) == "-1" && String(format: "%+.0f", ETAAccuracy.minutes(95)) == "+2")
+    }
+
     @Test func aShortPauseAndASlowSteepClimbAreWalking() {
         // A 100 s pause at a gate: under breakMinS.
         let pause = Self.walking(Self.fixes([(0, 0), (10, 12), (110, 14), (120, 26)]))
