@@ -116,20 +116,21 @@ struct DEMRules {
     private func compareTerrain(_ terrain: (grid: TerrainGrid, file: String), _ inputs: inout Inputs,
                                 sources: [RasterDataset]) throws {
         let grid = terrain.grid
+        // The contours' lines without their parsed tree, which goes before the warp.
+        let contours = inputs.contours.map { (runs: Self.contourRuns($0.doc), file: $0.file) }
+        let tileContours = inputs.tileContours.map { (runs: Self.contourRuns($0.lines, zoom: $0.zoom), file: $0.file) }
+        inputs.contours = nil
+        inputs.tileContours = nil
         let raster = try warpedRaster(sources, onto: GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds))
         try raster.withFloat32Pixels { values in
             compareGrid(grid, with: values, rule: .demTerrain, file: terrain.file)
             checkSourceResolution(grid, sources: sources, file: terrain.file)
             let dem = FloatGrid(width: grid.width, height: grid.height, bounds: grid.bounds, values: values)
             if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
-            if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc, dem: dem), dem: dem, file: contours.file) }
-            if let tiles = inputs.tileContours {
-                compareContours(Self.contourRuns(tiles.lines, zoom: tiles.zoom, dem: dem), dem: dem, file: tiles.file)
-            }
+            if let contours { compareContours(contours.runs, dem: dem, file: contours.file) }
+            if let tileContours { compareContours(tileContours.runs, dem: dem, file: tileContours.file) }
         }
         inputs.pois = nil
-        inputs.contours = nil
-        inputs.tileContours = nil
         guard let shade = inputs.hillshade else { return }
         inputs.hillshade = nil
         try compareHillshade(shade, terrainRaster: raster, terrain: grid, sources: sources)

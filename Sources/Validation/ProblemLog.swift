@@ -56,8 +56,13 @@ final class ProblemLog {
     }
 
     static func location(of node: JSONNode) -> ProblemLocation {
-        let position = node.position
-        return ProblemLocation(jsonPath: node.path.description, line: position.line, column: position.column)
+        location(of: node.spot)
+    }
+
+    /// A JSON value's location from its spot (its tree may be gone).
+    static func location(of spot: JSONSpot) -> ProblemLocation {
+        let position = spot.position
+        return ProblemLocation(jsonPath: spot.path.description, line: position.line, column: position.column)
     }
 
     static func location(of error: JSONAccessError) -> ProblemLocation {

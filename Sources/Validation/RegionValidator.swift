@@ -109,6 +109,7 @@ final class RegionValidator {
             swap(&dem, &g.dem)
             g = Gathered(style: StyleRules.Context(folder: folder, manifestFile: manifestFile))
             contents.removeAll()
+            disk.forgetBytes()
             DEMRules(log: log, prefix: prefix, demPaths: source.paths, verticalUnits: source.verticalUnits,
                      kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline).run(consume dem)
         }
