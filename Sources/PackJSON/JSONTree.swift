@@ -16,29 +16,10 @@ final class JSONTree: Sendable {
         var kind: Kind
     }
 
+    let source: [UInt8]
     let entries: [Entry]
     let children: [Int32]
     let strings: [String]
-    /// The source text and where its lines and scalars are (positions).
-    let text: JSONSourceText
-    var source: [UInt8] { text.source }
-
-    init(source: [UInt8], entries: [Entry], children: [Int32], strings: [String]) {
-        self.entries = entries
-        self.children = children
-        self.strings = strings
-        text = JSONSourceText(source: source)
-    }
-
-    func position(ofEntry index: Int32) -> JSONPosition {
-        text.position(ofOffset: entries[Int(index)].offset)
-    }
-}
-
-/// A parsed document's source with its line starts and scalar checkpoints: what a position
-/// (line, column) is found from, without the parsed tree (`JSONSpot` keeps only this).
-final class JSONSourceText: Sendable {
-    let source: [UInt8]
     /// Byte offset of the start of each line; `lineStarts[0] == 0`.
     let lineStarts: [Int]
     /// `scalarCheckpoints[k]`: the Unicode scalars (bytes that are no UTF-8 continuation byte)
@@ -47,8 +28,11 @@ final class JSONSourceText: Sendable {
     let scalarCheckpoints: [Int]
     static let checkpointBytes = 4096
 
-    init(source: [UInt8]) {
+    init(source: [UInt8], entries: [Entry], children: [Int32], strings: [String]) {
         self.source = source
+        self.entries = entries
+        self.children = children
+        self.strings = strings
         var starts = [0]
         var checkpoints = [0]
         checkpoints.reserveCapacity(source.count / Self.checkpointBytes + 1)
@@ -76,6 +60,10 @@ final class JSONSourceText: Sendable {
             for i in (k * Self.checkpointBytes)..<end where bytes[i] & 0xC0 != 0x80 { count += 1 }
         }
         return count
+    }
+
+    func position(ofEntry index: Int32) -> JSONPosition {
+        position(ofOffset: entries[Int(index)].offset)
     }
 
     func position(ofOffset offset: Int) -> JSONPosition {

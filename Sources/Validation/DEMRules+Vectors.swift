@@ -15,7 +15,8 @@ extension DEMRules {
     struct ContourRun {
         var eleM: Double
         var points: [LonLat]
-        var location: ProblemSpot
+        /// The line's `ele` (its JSON path, line and column), or its place in a tile.
+        var location: ProblemLocation
         var rounding = Rounding.none
     }
 
@@ -36,11 +37,6 @@ extension DEMRules {
         }
     }
 
-    /// Where a problem is: a JSON value (its spot outlives the tree), or a place in a binary file.
-    enum ProblemSpot {
-        case spot(JSONSpot)
-        case place(ProblemLocation)
-    }
 
     /// `contours.geojson`'s lines as runs: the builder writes each traced vertex rounded to
     /// `GeoJSONWriter.coordinateStepDeg`, up to half a step off on each axis, so a vertex may
@@ -48,10 +44,17 @@ extension DEMRules {
     /// millimetres on most ground, a few tenths of a metre on a cliff of hundreds of metres a cell).
     static func contourRuns(_ doc: JSONNode) -> [ContourRun] {
         let rounding = Rounding.coordinates(halfStepDeg: GeoJSONWriter.coordinateStepDeg / 2)
-        return FeatureCollectionView(doc).features.compactMap { feature in
-            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { return nil }
-            return ContourRun(eleM: ele, points: Array(parts.joined()), location: .spot(eleNode.spot), rounding: rounding)
+        var runs: [ContourRun] = [], eleNodes: [JSONNode] = []
+        for feature in FeatureCollectionView(doc).features {
+            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { continue }
+            runs.append(ContourRun(eleM: ele, points: Array(parts.joined()), location: ProblemLocation(), rounding: rounding))
+            eleNodes.append(eleNode)
         }
+        // Every ele's location in one pass over the text (what ProblemLog gives a node).
+        for (k, position) in JSONNode.positions(of: eleNodes).enumerated() {
+            runs[k].location = ProblemLocation(jsonPath: eleNodes[k].path.description, line: position.line, column: position.column)
+        }
+        return runs
     }
 
     /// Tile contours (`PackTiles.lines` at the deepest zoom) as runs: a vertex may sit half a
@@ -62,7 +65,7 @@ extension DEMRules {
         return lines.compactMap { line in
             guard let ele = line.number("ele") else { return nil }
             return ContourRun(eleM: ele, points: Array(line.parts.joined()),
-                              location: .place(ProblemLocation(jsonPath: line.place("contours"))), rounding: rounding)
+                              location: ProblemLocation(jsonPath: line.place("contours")), rounding: rounding)
         }
     }
 
@@ -93,10 +96,7 @@ extension DEMRules {
         if let firstOff {
             let expected = "every vertex within \(metres(Self.contourWorstLimitM)) of its line's ele on the DEM, beyond what its coordinates' rounding moves the DEM (within a cell of the grid's edge: the ele between the cell's samples, within \(metres(Self.contourWorstLimitM)))"
             let found = "ele \(format(firstOff.run.eleM)), the DEM at \(firstOff.p) is \(metres(firstOff.demM)); \(offCount) of \(compared) vertices off, worst \(metres(max(worst, edgeWorst))) beyond the rounding's allowance"
-            switch firstOff.run.location {
-            case .spot(let spot): log.add(.demContours, file: file, at: ProblemLog.location(of: spot), expected: expected, found: found)
-            case .place(let place): log.add(.demContours, file: file, at: place, expected: expected, found: found)
-            }
+            log.add(.demContours, file: file, at: firstOff.run.location, expected: expected, found: found)
         }
     }
 

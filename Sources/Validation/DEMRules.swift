@@ -1,4 +1,5 @@
 import Bindings
+import CMalloc
 import Foundation
 import PackJSON
 import PackReader
@@ -121,6 +122,9 @@ struct DEMRules {
         let tileContours = inputs.tileContours.map { (runs: Self.contourRuns($0.lines, zoom: $0.zoom), file: $0.file) }
         inputs.contours = nil
         inputs.tileContours = nil
+        // The region's documents are gone: give their pages back before the warp (glibc keeps
+        // freed pieces below its mmap threshold mapped, so they would count in the peak).
+        malloc_trim(0)
         let raster = try warpedRaster(sources, onto: GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds))
         try raster.withFloat32Pixels { values in
             compareGrid(grid, with: values, rule: .demTerrain, file: terrain.file)

@@ -56,13 +56,8 @@ final class ProblemLog {
     }
 
     static func location(of node: JSONNode) -> ProblemLocation {
-        location(of: node.spot)
-    }
-
-    /// A JSON value's location from its spot (its tree may be gone).
-    static func location(of spot: JSONSpot) -> ProblemLocation {
-        let position = spot.position
-        return ProblemLocation(jsonPath: spot.path.description, line: position.line, column: position.column)
+        let position = node.position
+        return ProblemLocation(jsonPath: node.path.description, line: position.line, column: position.column)
     }
 
     static func location(of error: JSONAccessError) -> ProblemLocation {
