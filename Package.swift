@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailGraph", "RouteCore", "RouteFinish", "PackJSON", "Guidance", "PackReader", "PackSpec", "Landmarks"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),
-        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles"], swiftSettings: optimizedInDebug),
+        .target(name: "Validation", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "RouteCore", "Glyphs", "Landmarks", "VectorTiles", "PMTiles", "CMalloc"], swiftSettings: optimizedInDebug),
         .target(name: "Preview", dependencies: ["TrailpackCore", "PackJSON", "PackReader", "PackSpec", "Bindings", "Drawing", "Validation", "Landmarks", "Rerouting", "RouteCore", "MapStyle", "VectorTiles", "PMTiles", "Flyover", "Navigation"], swiftSettings: optimizedInDebug),
 
         // The navigation engine of docs/NAVIGATION.md (snapping, off route, cues, ETA) over a

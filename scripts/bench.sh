@@ -2,7 +2,8 @@
 # `make bench`: trailpack's terrain build against the GDAL command-line tools chained for the
 # same products, on 1x, 4x and 16x the area (cost per million cells must stay flat), trailpack's
 # own single contour pass beside its level-split passes, `validate --dem` of each case's pack
-# against its DEMs (at most 5x its build), `validate` and `preview` on the largest
+# against its DEMs (at most 5x its build; its peak RSS, like the build's, at most `trailpack
+# plan`'s estimate for the case, else the run fails), `validate` and `preview` on the largest
 # pack, `validate` on a 42,000- and a 168,000-vertex route (bench/results-long-route.json),
 # `validate` on 40,000- and 160,000-vertex routes broken in every way a route file can be
 # (bench/results-malformed-routes.json), the track cleaner on 0.5 and 2 million-point

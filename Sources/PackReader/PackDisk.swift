@@ -110,6 +110,8 @@ extension PackDisk {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
         var out: [UInt8] = []
+        // The size fstat gives, so a large file is held once, not in a doubled buffer.
+        out.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

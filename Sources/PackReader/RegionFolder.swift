@@ -44,6 +44,11 @@ public final class RegionFolder {
         return bytes
     }
 
+    /// Lets go of the bytes read so far (`bytes` reads a file again after this).
+    public func forgetBytes() {
+        cache.removeAll()
+    }
+
     /// The size on disk of a JSON document of the folder over its kind's cap
     /// (`PackLimits.maxBytes(ofPackFile:)`), and the cap: such a file is never read. Nil for a
     /// file within its cap, a binary file, or a missing one.

@@ -3,12 +3,19 @@ import TrailpackCore
 
 extension DEMRules {
     /// Every cell of `grid` (terrain.bin or an AR patch) against `reference`, the DEM warped onto
-    /// the same grid (row-major, unrounded metres): RMS, worst difference and where, and a
-    /// constant shift of up to two cells found by least squares (`dem.shift`).
-    func compareGrid(_ grid: TerrainGrid, with reference: [Float], rule: ValidationRule, file: String) {
-        let pack = grid.elevationsM.map(Float.init)
-        let difference = GridDifference(width: grid.width, height: grid.height, pack: pack, reference: reference)
-        let s = difference.summary(withinLimit: Float(Self.gridWorstLimitM))
+    /// the same grid (row-major, unrounded metres, read in place): RMS, worst difference and
+    /// where, and a constant shift of up to two cells found by least squares (`dem.shift`).
+    func compareGrid(_ grid: TerrainGrid, with reference: UnsafeBufferPointer<Float>, rule: ValidationRule, file: String) {
+        grid.elevationsM.withUnsafeBufferPointer { pack in
+            let difference = GridDifference(width: grid.width, height: grid.height, pack: pack, reference: reference)
+            reportGrid(grid, difference.summary(withinLimit: Float(Self.gridWorstLimitM)), reference: reference, rule: rule, file: file)
+            reportShift(difference.bestShift(), minimumRMS: Self.gridRMSLimitM, unit: "cell", file: file)
+        }
+    }
+
+    /// The figures of `compareGrid`, and its problem when the grid is off.
+    private func reportGrid(_ grid: TerrainGrid, _ s: GridSummary, reference: UnsafeBufferPointer<Float>,
+                            rule: ValidationRule, file: String) {
         log.figure(rule, file: file, "rmsM", s.rms, limit: Self.gridRMSLimitM)
         log.figure(rule, file: file, "worstM", s.worst, limit: Self.gridWorstLimitM)
         log.figure(rule, file: file, "cellsCompared", Double(s.count), limit: nil)
@@ -22,11 +29,10 @@ extension DEMRules {
                     expected: "every cell within \(metres(Self.gridWorstLimitM)) of the source DEM on the same grid (RMS at most \(metres(Self.gridRMSLimitM)); whole-metre rounding alone gives 0.5 m, 0.29 m)",
                     found: "RMS \(metres(s.rms)), worst \(metres(s.worst)) at row \(r), column \(c) (\(p)): \(grid.elevationsM[s.worstIndex]) m against \(metres(Double(reference[s.worstIndex]))); \(off) of \(s.count) cells off")
         }
-        reportShift(difference.bestShift(), minimumRMS: Self.gridRMSLimitM, unit: "cell", file: file)
     }
 
     /// `dem.shift` when a nonzero offset explains the content far better than none.
-    func reportShift(_ shift: GridDifference.Shift?, minimumRMS: Double, unit: String, file: String) {
+    func reportShift(_ shift: GridShift?, minimumRMS: Double, unit: String, file: String) {
         guard let shift else { return }
         log.figure(.demShift, file: file, "bestDx", Double(shift.dx), limit: 0)
         log.figure(.demShift, file: file, "bestDy", Double(shift.dy), limit: 0)

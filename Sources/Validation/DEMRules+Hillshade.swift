@@ -12,28 +12,29 @@ extension DEMRules {
     /// contrast scale (slope of pack against reference), a shift (`dem.shift`), and on failure
     /// the z-factor that best explains it.
     /// - Throws: `GDALError` when GDAL fails.
-    func compareHillshade(_ shade: (image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, file: String),
-                          terrainRaster: RasterDataset, terrain: TerrainGrid, sources: [RasterDataset]) throws {
-        let image = shade.image, file = shade.file
+    func compareHillshade(_ shade: HillshadeInput, terrainRaster: RasterDataset, terrain: TerrainGrid, sources: [RasterDataset]) throws {
+        guard let image = try? PNGImage.decode(shade.png) else { return }
+        let file = shade.file
         let sameGrid = image.width == terrain.width && image.height == terrain.height
         let geometry = sameGrid ? GridGeometry(width: terrain.width, height: terrain.height, bounds: terrain.bounds)
             : Self.pixelCentreGeometry(width: image.width, height: image.height, edges: shade.bounds)
         let raster = sameGrid ? terrainRaster : try warpedRaster(sources, onto: geometry)
-        func reference(zFactor: Double) throws -> [Float] {
+        func reference(zFactor: Double) throws -> [UInt8] {
             var options = shade.lighting
             options.zFactor = zFactor
             options.groundMetresPerUnit = geometry.mercatorScale
-            return try raster.hillshade(options).readBytes().map(Float.init)
+            return try raster.hillshade(options).readBytes()
         }
-        let pack = stride(from: 0, to: image.pixels.count, by: image.channels).map { Float(image.pixels[$0]) }
-        let difference = GridDifference(width: image.width, height: image.height, pack: pack,
-                                        reference: try reference(zFactor: shade.lighting.zFactor))
-        let s = difference.summary(withinLimit: Self.hillshadeNearLevels)
+        // The grey channel (the first of each pixel's samples).
+        let pack = image.channels == 1 ? image.pixels : stride(from: 0, to: image.pixels.count, by: image.channels).map { image.pixels[$0] }
+        let (s, shift) = Self.hillshadeDifference(pack, try reference(zFactor: shade.lighting.zFactor), width: image.width, height: image.height) {
+            ($0.summary(withinLimit: Self.hillshadeNearLevels), $0.bestShift())
+        }
         let nearShare = Double(s.within) / Double(s.count)
         log.figure(.demHillshade, file: file, "meanAbsLevels", s.meanAbs, limit: Self.hillshadeMeanLimit)
         log.figure(.demHillshade, file: file, "nearShare", nearShare, limit: Self.hillshadeNearShareLimit)
         log.figure(.demHillshade, file: file, "contrastScale", s.scale, limit: nil)
-        reportShift(difference.bestShift(), minimumRMS: Double(Self.hillshadeNearLevels), unit: "pixel", file: file)
+        reportShift(shift, minimumRMS: Double(Self.hillshadeNearLevels), unit: "pixel", file: file)
         guard s.meanAbs > Self.hillshadeMeanLimit || nearShare < Self.hillshadeNearShareLimit else { return }
         var found = "mean |difference| \(format((s.meanAbs * 100).rounded() / 100)) grey levels, \(format((nearShare * 1000).rounded() / 10))% of pixels within \(Int(Self.hillshadeNearLevels)); contrast scale \(format((s.scale * 100).rounded() / 100)) (slope of the pack's pixels against the reference)"
         if let fit = try bestZFactor(pack: pack, width: image.width, height: image.height, recorded: shade.lighting.zFactor, reference: reference) {
@@ -45,14 +46,24 @@ extension DEMRules {
                 found: found + "; worst at pixel row \(r), column \(c)")
     }
 
+    /// `body` on the grey levels of the pack's hillshade against a recomputed one, as they are
+    /// (bytes: no widened copies).
+    private static func hillshadeDifference<T>(_ pack: [UInt8], _ reference: [UInt8], width: Int, height: Int,
+                                               _ body: (GridDifference<UInt8, UInt8>) throws -> T) rethrows -> T {
+        try pack.withUnsafeBufferPointer { p in
+            try reference.withUnsafeBufferPointer { q in try body(GridDifference(width: width, height: height, pack: p, reference: q)) }
+        }
+    }
+
     /// The candidate z-factor whose hillshade matches `pack` within the limits, if any.
-    private func bestZFactor(pack: [Float], width: Int, height: Int, recorded: Double,
-                             reference: (Double) throws -> [Float]) throws -> (zFactor: Double, meanAbs: Double)? {
+    private func bestZFactor(pack: [UInt8], width: Int, height: Int, recorded: Double,
+                             reference: (Double) throws -> [UInt8]) throws -> (zFactor: Double, meanAbs: Double)? {
         var best: (zFactor: Double, meanAbs: Double)?
         for factor in Self.zFactorCandidates {
             let z = recorded * factor
-            let s = GridDifference(width: width, height: height, pack: pack, reference: try reference(z))
-                .summary(withinLimit: Self.hillshadeNearLevels)
+            let s = Self.hillshadeDifference(pack, try reference(z), width: width, height: height) {
+                $0.summary(withinLimit: Self.hillshadeNearLevels)
+            }
             if s.meanAbs <= Self.hillshadeMeanLimit, Double(s.within) / Double(s.count) >= Self.hillshadeNearShareLimit,
                s.meanAbs < best?.meanAbs ?? .infinity {
                 best = (z, s.meanAbs)

@@ -10,46 +10,62 @@ extension DEMRules {
     static let edgeToleranceCells = 0.01
 
     /// One contour line to compare: its level, vertices, where problems point, and the
-    /// tolerance added to `contourWorstLimitM` at a vertex (what the written coordinates'
-    /// rounding can move the DEM there: the 7-decimal step for GeoJSON, the tile unit for tiles).
+    /// tolerance added to `contourWorstLimitM` at a vertex (`Rounding`). It holds no parsed
+    /// tree, so the runs are made before the DEM is warped and the tree is let go.
     struct ContourRun {
         var eleM: Double
         var points: [LonLat]
-        var location: ProblemSpot
-        var extraToleranceM: (LonLat) -> Double = { _ in 0 }
+        /// The line's `ele` (its JSON path, line and column), or its place in a tile.
+        var location: ProblemLocation
+        var rounding = Rounding.none
     }
 
-    /// Where a problem is: a JSON node, or a place in a binary file.
-    enum ProblemSpot {
-        case node(JSONNode)
-        case place(ProblemLocation)
+    /// What the written coordinates' rounding can move the DEM at a vertex (metres).
+    enum Rounding {
+        case none
+        /// Up to `halfStepDeg` on each axis (GeoJSON's 7 decimals): `FloatGrid.riseM` there.
+        case coordinates(halfStepDeg: Double)
+        /// Half a tile unit of `unitM` (at the equator) on each axis: the slope times that distance.
+        case tileUnit(unitM: Double)
+
+        func toleranceM(at p: LonLat, dem: FloatGrid) -> Double {
+            switch self {
+            case .none: 0
+            case .coordinates(let halfStepDeg): dem.riseM(at: p, withinDeg: halfStepDeg)
+            case .tileUnit(let unitM): dem.slope(at: p) * 0.5.squareRoot() * unitM * cos(p.lat * Double.pi / 180)
+            }
+        }
     }
+
 
     /// `contours.geojson`'s lines as runs: the builder writes each traced vertex rounded to
     /// `GeoJSONWriter.coordinateStepDeg`, up to half a step off on each axis, so a vertex may
     /// differ from its level by the most the DEM changes over that move (`FloatGrid.riseM`:
     /// millimetres on most ground, a few tenths of a metre on a cliff of hundreds of metres a cell).
-    static func contourRuns(_ doc: JSONNode, dem: FloatGrid) -> [ContourRun] {
-        let halfStepDeg = GeoJSONWriter.coordinateStepDeg / 2
-        return FeatureCollectionView(doc).features.compactMap { feature in
-            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { return nil }
-            return ContourRun(eleM: ele, points: Array(parts.joined()), location: .node(eleNode)) { p in
-                dem.riseM(at: p, withinDeg: halfStepDeg)
-            }
+    static func contourRuns(_ doc: JSONNode) -> [ContourRun] {
+        let rounding = Rounding.coordinates(halfStepDeg: GeoJSONWriter.coordinateStepDeg / 2)
+        var runs: [ContourRun] = [], eleNodes: [JSONNode] = []
+        for feature in FeatureCollectionView(doc).features {
+            guard let eleNode = feature.properties?["ele"], let ele = eleNode.doubleValue, let parts = feature.lineParts else { continue }
+            runs.append(ContourRun(eleM: ele, points: Array(parts.joined()), location: ProblemLocation(), rounding: rounding))
+            eleNodes.append(eleNode)
         }
+        // Every ele's location in one pass over the text (what ProblemLog gives a node).
+        for (k, position) in JSONNode.positions(of: eleNodes).enumerated() {
+            runs[k].location = ProblemLocation(jsonPath: eleNodes[k].path.description, line: position.line, column: position.column)
+        }
+        return runs
     }
 
     /// Tile contours (`PackTiles.lines` at the deepest zoom) as runs: a vertex may sit half a
     /// tile unit off on each axis, so it may differ from its level by the slope there times that
     /// distance on the ground.
-    static func contourRuns(_ lines: [TileLine], zoom: Int, extent: Int = 4096, dem: FloatGrid) -> [ContourRun] {
-        let unitM = 2 * Double.pi * WebMercator.radiusM / Double(1 << zoom) / Double(extent)
+    static func contourRuns(_ lines: [TileLine], zoom: Int, extent: Int = 4096) -> [ContourRun] {
+        let rounding = Rounding.tileUnit(unitM: 2 * Double.pi * WebMercator.radiusM / Double(1 << zoom) / Double(extent))
         return lines.compactMap { line in
             guard let ele = line.number("ele") else { return nil }
             return ContourRun(eleM: ele, points: Array(line.parts.joined()),
-                              location: .place(ProblemLocation(jsonPath: line.place("contours")))) { p in
-                dem.slope(at: p) * 0.5.squareRoot() * unitM * cos(p.lat * Double.pi / 180)
-            }
+                              location: ProblemLocation(jsonPath: line.place("contours")), rounding: rounding)
         }
     }
 
@@ -66,7 +82,7 @@ extension DEMRules {
                 // Near the edge, clipping added the vertex between traced ones: only the level's
                 // place between the cell's samples is exact there.
                 let nearEdge = dem.isNearEdge(p), difference = nearEdge ? gap : abs(z - run.eleM)
-                let d = max(0, difference - run.extraToleranceM(p))
+                let d = max(0, difference - run.rounding.toleranceM(at: p, dem: dem))
                 worstDifference = max(worstDifference, difference)
                 if nearEdge { edgeWorst = max(edgeWorst, d) } else { worst = max(worst, d) }
                 if d > Self.contourWorstLimitM {
@@ -80,10 +96,7 @@ extension DEMRules {
         if let firstOff {
             let expected = "every vertex within \(metres(Self.contourWorstLimitM)) of its line's ele on the DEM, beyond what its coordinates' rounding moves the DEM (within a cell of the grid's edge: the ele between the cell's samples, within \(metres(Self.contourWorstLimitM)))"
             let found = "ele \(format(firstOff.run.eleM)), the DEM at \(firstOff.p) is \(metres(firstOff.demM)); \(offCount) of \(compared) vertices off, worst \(metres(max(worst, edgeWorst))) beyond the rounding's allowance"
-            switch firstOff.run.location {
-            case .node(let node): log.add(.demContours, file: file, node: node, expected: expected, found: found)
-            case .place(let place): log.add(.demContours, file: file, at: place, expected: expected, found: found)
-            }
+            log.add(.demContours, file: file, at: firstOff.run.location, expected: expected, found: found)
         }
     }
 

@@ -1,4 +1,5 @@
 import Bindings
+import CMalloc
 import Foundation
 import PackJSON
 import PackReader
@@ -41,10 +42,11 @@ struct DEMRules {
     /// grid the build samples gives up to 0.5 m, `ele` is written with one decimal.
     static let poiLimitM = 1.0
 
-    /// What the region validator read and hands over.
+    /// What the region validator read and hands over. `run` consumes it and lets each input go
+    /// once its rule has run (the contours' parsed tree is the largest thing a region holds).
     struct Inputs {
         var terrain: (grid: TerrainGrid, file: String)?
-        var hillshade: (image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, file: String)?
+        var hillshade: HillshadeInput?
         var contours: (doc: JSONNode, intervalM: Double, file: String)?
         /// Contours in the map's tiles (`files.contours.tiles`): the deepest zoom's lines.
         var tileContours: (lines: [TileLine], zoom: Int, file: String)?
@@ -52,20 +54,30 @@ struct DEMRules {
         var arPatches: [(grid: TerrainGrid, file: String)] = []
     }
 
-    /// The hillshade's pixels, outer bounds and lighting from its manifest entry; nil when the
-    /// bounds are invalid or the PNG does not decode (both reported by their own rules).
-    static func hillshadeInput(_ node: JSONNode, bytes: [UInt8], file: String)
-        -> (image: PNGImage, bounds: BBox, lighting: RasterDataset.HillshadeOptions, file: String)? {
-        guard let bounds = FileEntryView(node).bounds, bounds.problem == nil, let image = try? PNGImage.decode(bytes) else { return nil }
+    /// hillshade.png as read (decoded only when compared), its outer bounds and lighting.
+    struct HillshadeInput {
+        var png: [UInt8]
+        var bounds: BBox
+        var lighting: RasterDataset.HillshadeOptions
+        var file: String
+    }
+
+    /// The hillshade's bytes, outer bounds and lighting from its manifest entry; nil when the
+    /// bounds are invalid (reported by their own rule). A PNG that does not decode is left out
+    /// when compared (PNGCheck reports it).
+    static func hillshadeInput(_ node: JSONNode, bytes: [UInt8], file: String) -> HillshadeInput? {
+        guard let bounds = FileEntryView(node).bounds, bounds.problem == nil else { return nil }
         var lighting = RasterDataset.HillshadeOptions()
         if let v = node["azimuthDeg"]?.doubleValue { lighting.azimuthDeg = v }
         if let v = node["altitudeDeg"]?.doubleValue { lighting.altitudeDeg = v }
         if let v = node["zFactor"]?.doubleValue { lighting.zFactor = v }
         if node["multidirectional"]?.value == .bool(true) { lighting.multidirectional = true }
-        return (image, bounds, lighting, file)
+        return HillshadeInput(png: bytes, bounds: bounds, lighting: lighting, file: file)
     }
 
-    func run(_ inputs: Inputs) {
+    /// Every comparison the inputs allow; each input is let go once compared, the terrain's
+    /// warp once the hillshade is compared.
+    func run(_ inputs: consuming Inputs) {
         let manifestFile = prefix + "manifest.json"
         var sources: [RasterDataset] = []
         for path in demPaths {
@@ -82,34 +94,50 @@ struct DEMRules {
             return
         }
         do {
-            if let terrain = inputs.terrain {
-                let raster = try warpedRaster(covering, onto: GridGeometry(width: terrain.grid.width, height: terrain.grid.height,
-                                                                          bounds: terrain.grid.bounds))
-                let values = try raster.withFloat32Pixels { Array($0) }
-                compareGrid(terrain.grid, with: values, rule: .demTerrain, file: terrain.file)
-                checkSourceResolution(terrain.grid, sources: covering, file: terrain.file)
-                let dem = FloatGrid(width: terrain.grid.width, height: terrain.grid.height, bounds: terrain.grid.bounds, values: values)
-                if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
-                if let contours = inputs.contours { compareContours(Self.contourRuns(contours.doc, dem: dem), dem: dem, file: contours.file) }
-                if let tiles = inputs.tileContours {
-                    compareContours(Self.contourRuns(tiles.lines, zoom: tiles.zoom, dem: dem), dem: dem, file: tiles.file)
-                }
-                if let shade = inputs.hillshade {
-                    try compareHillshade(shade, terrainRaster: raster, terrain: terrain.grid, sources: covering)
-                }
-            }
+            if let terrain = inputs.terrain { try compareTerrain(terrain, &inputs, sources: covering) }
             // The build fills a patch's void cells from terrain.bin (one filled terrain per pack).
             let region = try inputs.terrain.map { try RasterDataset.memory(grid: $0.grid) }
+            inputs.terrain = nil
             for patch in inputs.arPatches {
                 let raster = try warpedRaster(covering, onto: GridGeometry(width: patch.grid.width, height: patch.grid.height,
                                                                           bounds: patch.grid.bounds), voidsFrom: region)
-                compareGrid(patch.grid, with: try raster.withFloat32Pixels { Array($0) }, rule: .demARPatch, file: patch.file)
+                try raster.withFloat32Pixels { compareGrid(patch.grid, with: $0, rule: .demARPatch, file: patch.file) }
                 checkSourceResolution(patch.grid, sources: covering, file: patch.file)
             }
         } catch {
             log.add(.demRead, file: manifestFile, at: .file, expected: "the DEM read and resampled onto the pack's grids",
                     found: String(describing: error))
         }
+    }
+
+    /// terrain.bin, then the POIs, contours and hillshade against the DEM warped onto the
+    /// terrain grid (read in place: no copy of the warp); each vector input is let go
+    /// (`inputs`) once compared, before the hillshade is decoded.
+    /// - Throws: `GDALError` when GDAL fails.
+    private func compareTerrain(_ terrain: (grid: TerrainGrid, file: String), _ inputs: inout Inputs,
+                                sources: [RasterDataset]) throws {
+        let grid = terrain.grid
+        // The contours' lines without their parsed tree, which goes before the warp.
+        let contours = inputs.contours.map { (runs: Self.contourRuns($0.doc), file: $0.file) }
+        let tileContours = inputs.tileContours.map { (runs: Self.contourRuns($0.lines, zoom: $0.zoom), file: $0.file) }
+        inputs.contours = nil
+        inputs.tileContours = nil
+        // The region's documents are gone: give their pages back before the warp (glibc keeps
+        // freed pieces below its mmap threshold mapped, so they would count in the peak).
+        malloc_trim(0)
+        let raster = try warpedRaster(sources, onto: GridGeometry(width: grid.width, height: grid.height, bounds: grid.bounds))
+        try raster.withFloat32Pixels { values in
+            compareGrid(grid, with: values, rule: .demTerrain, file: terrain.file)
+            checkSourceResolution(grid, sources: sources, file: terrain.file)
+            let dem = FloatGrid(width: grid.width, height: grid.height, bounds: grid.bounds, values: values)
+            if let pois = inputs.pois { comparePOIs(pois.doc, dem: dem, file: pois.file) }
+            if let contours { compareContours(contours.runs, dem: dem, file: contours.file) }
+            if let tileContours { compareContours(tileContours.runs, dem: dem, file: tileContours.file) }
+        }
+        inputs.pois = nil
+        guard let shade = inputs.hillshade else { return }
+        inputs.hillshade = nil
+        try compareHillshade(shade, terrainRaster: raster, terrain: grid, sources: sources)
     }
 
     /// The DEM warped onto `geometry` (pixel centres on its samples) with the build's kernel,

@@ -1,12 +1,15 @@
 import Foundation
 import TrailpackCore
 
-/// An unrounded grid on a TER1 geometry, sampled like the SPEC samples TER1.
+/// An unrounded grid on a TER1 geometry, sampled like the SPEC samples TER1. It reads the
+/// samples where they lie (a warped raster's own pixels, no copy), so it is valid only while
+/// `values` is (make it inside the raster's `withFloat32Pixels`).
 struct FloatGrid {
     let width: Int
     let height: Int
     let bounds: BBox
-    let values: [Float]
+    /// Row-major `width * height` metres.
+    let values: UnsafeBufferPointer<Float>
 
     /// Bilinear elevation at `p` (metres); nil when `p` lies more than `toleranceCells` outside
     /// the grid (points within the tolerance are clamped onto it).

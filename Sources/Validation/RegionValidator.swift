@@ -106,8 +106,15 @@ final class RegionValidator {
         checkUnlisted(walked, manifestReadable: true)
         let source = m.view.id.flatMap { options.demByRegion[$0] } ?? (options.demPaths.isEmpty ? nil : DEMSource(paths: options.demPaths))
         if let source {
+            // Only the DEM comparison's inputs stay: the files' bytes and every other parsed
+            // document go before the DEM is warped (the peak must stay within `plan`'s estimate).
+            var dem = DEMRules.Inputs()
+            swap(&dem, &g.dem)
+            g = Gathered(style: StyleRules.Context(folder: folder, manifestFile: manifestFile))
+            contents.removeAll()
+            disk.forgetBytes()
             DEMRules(log: log, prefix: prefix, demPaths: source.paths, verticalUnits: source.verticalUnits,
-                     kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline).run(g.dem)
+                     kernel: ResamplingKernel(rawValue: source.kernel) ?? .cubicSpline).run(consume dem)
         }
         checkSizeBudget(totalBytes, expected: m.expected)
         return outcome(root.value)

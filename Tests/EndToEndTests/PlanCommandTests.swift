@@ -85,6 +85,46 @@ import TestSupport
         #expect(report.contains("planEstimateBytes") && report.contains("sys.exit(\"bench: peak memory over plan's estimate"))
     }
 
+    /// bench_report.py on records of one case: a build within plan's estimate and a
+    /// `validate --dem` run `validateKB` KiB at its peak. Its exit status and stderr.
+    func benchReport(validateKB: Int, estimateBytes: Int) throws -> (status: Int32, stderr: String, results: [String: Any]) {
+        let folder = TestData.scratchFolder("bench-report")
+        let records = [("trailpack", 100_000), ("validate-dem", validateKB)].map { tool, kb in
+            "{\"case\": \"area-1x\", \"tool\": \"\(tool)\", \"run\": 1, \"seconds\": 2.0, \"cpuSeconds\": 3.0, \"peakRSSKB\": \(kb)}"
+        }
+        try records.joined(separator: "\n").write(to: folder.appendingPathComponent("records.jsonl"), atomically: true, encoding: .utf8)
+        try "{\"case\": \"area-1x\", \"grid\": [10, 10], \"cells\": 100, \"resolutionM\": 30, \"planEstimateBytes\": \(estimateBytes)}"
+            .write(to: folder.appendingPathComponent("cases.jsonl"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestData.repoRoot.appendingPathComponent("scripts/bench_report.py").path, "results",
+                             "--records", folder.appendingPathComponent("records.jsonl").path,
+                             "--cases", folder.appendingPathComponent("cases.jsonl").path, "--routes", "{}",
+                             "--machine", "{}", "--load-start", "0", "--load-end", "0",
+                             "--out", folder.appendingPathComponent("results.json").path]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let results = try json(String(contentsOf: folder.appendingPathComponent("results.json"), encoding: .utf8))
+        return (process.terminationStatus, text, results)
+    }
+
+    @Test func theBenchFailsWhenValidateDEMPeaksOverPlansEstimate() throws {
+        // 200,000 KiB is 204.8 MB: over an estimate of 204,000,000 bytes, within 205,000,000.
+        let over = try benchReport(validateKB: 200_000, estimateBytes: 204_000_000)
+        #expect(over.status == 1 && over.stderr.contains("area-1x: validate --dem peak 205 MB over plan's estimate 204 MB"), "\(over.stderr)")
+        let overCase = try #require((over.results["terrain"] as? [[String: Any]])?.first)
+        #expect(overCase["validateDEMWithinRSSBudget"] as? Bool == false)
+        #expect(overCase["withinRSSBudget"] as? Bool == true)
+        let within = try benchReport(validateKB: 200_000, estimateBytes: 205_000_000)
+        #expect(within.status == 0, "\(within.stderr)")
+        let withinCase = try #require((within.results["terrain"] as? [[String: Any]])?.first)
+        #expect(withinCase["validateDEMWithinRSSBudget"] as? Bool == true)
+        #expect(withinCase["validateDEMWorstPeakRSSMB"] as? Int == 205)
+    }
+
     @Test func usageErrorsExitTwoAndHelpDocumentsPlan() throws {
         #expect(try TestData.run(["plan"]).status == 2)
         let demo = TestData.repoRoot.appendingPathComponent("Recipes/jacksboro.json5").path
