@@ -44,7 +44,7 @@ let package = Package(
         // spatial index and where the line walks the same ground the other way.
         .target(name: "TrackGeometry", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
         .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec", "TrackGeometry"], swiftSettings: optimizedInDebug),
-        .target(name: "TrailGraph", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
+        .target(name: "TrailGraph", dependencies: ["TrailpackCore", "PackReader", "RouteCore"], swiftSettings: optimizedInDebug),
         .target(name: "Guidance", dependencies: ["TrailpackCore", "TrackGeometry"], swiftSettings: optimizedInDebug),
         // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
         .target(name: "Landmarks", dependencies: ["TrailpackCore", "PackSpec"], swiftSettings: optimizedInDebug),
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "TrailpackCoreTests", dependencies: ["TestSupport", "TrailpackCore"]),
         .testTarget(name: "TrackGeometryTests", dependencies: ["TrackGeometry", "TrailpackCore"]),
         .testTarget(name: "RouteCoreTests", dependencies: ["TestSupport", "RouteCore", "TrackGeometry", "Bindings"], swiftSettings: optimizedInDebug),
-        .testTarget(name: "TrailGraphTests", dependencies: ["TestSupport", "TrailGraph"]),
+        .testTarget(name: "TrailGraphTests", dependencies: ["TestSupport", "TrailGraph", "PackReader"]),
         .testTarget(name: "RouteFinishTests", dependencies: ["RouteFinish", "RouteCore", "TrailpackCore", "Landmarks"]),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "PackJSON", "TrailpackCore"]),
         .testTarget(name: "ReroutingTests", dependencies: ["TestSupport", "Rerouting", "TrailGraph", "PackJSON", "PackReader", "Pipeline", "RouteCore"]),

@@ -66,7 +66,7 @@ public enum LandmarkCatalog {
         }
         if options.demSummits {
             for s in SummitFinder.summits(in: grid, minProminenceM: options.minProminenceM) {
-                let location = rounded(LonLat(grid.lon(column: Double(s.column)), grid.lat(row: Double(s.row))))
+                let location = LonLat(grid.lon(column: Double(s.column)), grid.lat(row: Double(s.row))).rounded7
                 if let k = out.indices.first(where: {
                     LandmarkOptions.summitKinds.contains(out[$0].kind.lowercased())
                         && shortDistanceM(out[$0].location, location) <= LandmarkOptions.summitNamingM
@@ -94,13 +94,9 @@ public enum LandmarkCatalog {
     }
 
     static func landmark(name: String, kind: String, at p: LonLat, grid: TerrainGrid) -> Landmark? {
-        let location = rounded(p)
+        let location = p.rounded7
         guard let ele = grid.elevationM(at: location) else { return nil }
         return Landmark(name: name, kind: kind, location: location, eleM: (ele * 10).rounded() / 10)
-    }
-
-    static func rounded(_ p: LonLat) -> LonLat {
-        LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7)
     }
 
     /// The highest grid sample within `withinM` metres of `p` (ties: the nearest, then the first

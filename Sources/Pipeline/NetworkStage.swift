@@ -41,7 +41,7 @@ public enum NetworkStage {
         for (index, route) in recipe.routes.enumerated() {
             guard case .via(let specs) = route.source else { continue }
             func fail(_ message: String) -> BuildError { .route(id: route.id, location: route.location, message: message) }
-            guard let graph, !graph.edges.isEmpty else { throw fail("is routed over the trail network, but the recipe has no trails open to hikers") }
+            guard let graph, !graph.network.edges.isEmpty else { throw fail("is routed over the trail network, but the recipe has no trails open to hikers") }
             guard specs.count >= 2 else { throw fail(RoutingError.tooFewVias(count: specs.count).description) }
             var onTrails: [LonLat] = []
             let points = try specs.enumerated().map { k, spec throws -> (label: String, point: LonLat) in

@@ -44,7 +44,7 @@ public enum RouteStage {
             diagnostics += warnings.map { Diagnostic(.warning, "route \(route.id)", $0) }
             let line: ResampledLine
             do { line = try Resampler.resample(path.coords) } catch { throw fail(error.description) }
-            let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
+            let coords = line.coords.map(\.rounded7)
             guard coords.count >= 2 else { throw fail("has a single point: its start and end are the same place") }
             try checkVertexCount(coords.count, fail: fail)
             try RouteCoverage.check(route, coords: coords, dem: inputs.dem, fail: fail)
@@ -107,7 +107,6 @@ public enum RouteStage {
                            arPatch: patch, arResolutionM: arResolutionM, trailNames: trailNames, filledStretches: filled), diagnostics)
     }
 
-    static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 
     /// The route's path before resampling, the trail names along it, notes on cleaning, warnings,
     /// whether the path was drawn (routed over the network, a planned GPX route, `track.drawn`) rather than recorded,

@@ -43,7 +43,7 @@ public enum RerouteChecker {
         var reasons: [String] = []
         for side in [RouteSide.left, .right] {
             let turnDeg = side == .left ? -90.0 : 90.0
-            let hiker = round7(Geodesic.destination(from: route.coords[mid], bearingDeg: bearingDeg + turnDeg, distanceM: offsetM))
+            let hiker = Geodesic.destination(from: route.coords[mid], bearingDeg: bearingDeg + turnDeg, distanceM: offsetM).rounded7
             if let why = placeProblem(hiker, region: region) {
                 reasons.append("\(side.rawValue): \(why)")
                 continue
@@ -104,10 +104,5 @@ public enum RerouteChecker {
         let expected = walk.count - (route.coords.count - rejoinIndex)
         if walk.indices.contains(expected), Geodesic.distanceM(walk[expected], target) < 1 { return expected }
         return walk.indices.min { Geodesic.distanceM(walk[$0], target) < Geodesic.distanceM(walk[$1], target) } ?? 0
-    }
-
-    /// `p` rounded to 7 decimals, as pack coordinates are.
-    static func round7(_ p: LonLat) -> LonLat {
-        LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7)
     }
 }

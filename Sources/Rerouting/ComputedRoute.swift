@@ -43,7 +43,7 @@ struct ApproachLeg {
         guard lengthM > 0.5 else { coords = []; return }
         let steps = max(1, Int((lengthM / 11.9).rounded(.up)))
         coords = (1...steps).map { k in
-            k == steps ? end : NetworkAssembler.round7(Geodesic.interpolate(start, end, fraction: Double(k) / Double(steps)))
+            k == steps ? end : Geodesic.interpolate(start, end, fraction: Double(k) / Double(steps)).rounded7
         }
     }
 }

@@ -25,19 +25,19 @@ public enum NetworkAssembler {
     ///   - elevationM: region terrain at a point, metres.
     public static func assemble(graph: TrailNetworkGraph, facts: [String: TrailFacts], rates: HikingModel,
                                 elevationM: (LonLat) -> Double) -> RoutingNetwork {
-        var nodes = graph.nodes.map { RoutingNode(location: round7($0), eleM: round1(elevationM(round7($0)))) }
+        var nodes = graph.network.nodes.map { RoutingNode(location: $0.location.rounded7, eleM: EdgeProfile.round1(elevationM($0.location.rounded7))) }
         var edges: [RoutingEdge] = []
         var nodeLocations = Set(nodes.map(\.location))
-        for edge in graph.edges {
+        for edge in graph.network.edges {
             var cuts: [EdgeCut] = []
-            if edge.fromNode == edge.toNode, let middle = middleStop(of: edge) {
+            if edge.a == edge.b, let middle = LineWalk.position(edge.coords, atM: edge.profile.lengthM / 2) {
                 cuts = [EdgeCut(seg: middle.seg, t: middle.t, point: middle.point, node: addNode(middle.point, to: &nodes, elevationM: elevationM))]
                 nodeLocations.insert(nodes[nodes.count - 1].location)
             }
-            let fact = facts[edge.trailId] ?? TrailFacts(feature: 0, use: TrailUse())
+            let fact = facts[graph.lineIds[edge.trail]] ?? TrailFacts(feature: 0, use: TrailUse())
             for (k, coords) in EdgeSplit.pieceCoords(edge.coords, cuts: cuts).enumerated() {
-                let piece = (a: k == 0 ? edge.fromNode : cuts[k - 1].node, b: k == cuts.count ? edge.toNode : cuts[k].node, coords: coords)
-                edges.append(makeEdge(piece, name: edge.trailName, fact: fact, nodes: nodes, nodeLocations: nodeLocations,
+                let piece = (a: k == 0 ? edge.a : cuts[k - 1].node, b: k == cuts.count ? edge.b : cuts[k].node, coords: coords)
+                edges.append(makeEdge(piece, name: edge.name, fact: fact, nodes: nodes, nodeLocations: nodeLocations,
                                       rates: rates, elevationM: elevationM))
             }
         }
@@ -45,14 +45,9 @@ public enum NetworkAssembler {
     }
 
     static func addNode(_ p: LonLat, to nodes: inout [RoutingNode], elevationM: (LonLat) -> Double) -> Int {
-        let location = round7(p)
-        nodes.append(RoutingNode(location: location, eleM: round1(elevationM(location))))
+        let location = p.rounded7
+        nodes.append(RoutingNode(location: location, eleM: EdgeProfile.round1(elevationM(location))))
         return nodes.count - 1
-    }
-
-    /// The point halfway along an edge by length.
-    static func middleStop(of edge: NetworkEdge) -> (seg: Int, t: Double, point: LonLat)? {
-        LineWalk.position(edge.coords, atM: edge.lengthM / 2)
     }
 
     /// One network edge: resampled to at most 12 m, rounded, its ends exactly on its nodes, and
@@ -62,13 +57,13 @@ public enum NetworkAssembler {
         let dense = (try? Resampler.resample(piece.coords).coords) ?? piece.coords
         var coords = [nodes[piece.a].location]
         for p in dense.dropFirst().dropLast() {
-            let q = offNodes(round7(p), nodeLocations)
+            let q = offNodes(p.rounded7, nodeLocations)
             if q != coords[coords.count - 1] { coords.append(q) }
         }
         let end = nodes[piece.b].location
         if coords.count > 1 && coords[coords.count - 1] == end { coords.removeLast() }
         coords.append(end)
-        let elevationsM = coords.map { round1(elevationM($0)) }
+        let elevationsM = coords.map { EdgeProfile.round1(elevationM($0)) }
         let profile = EdgeProfile.measure(coords: coords, elevationsM: elevationsM, rates: rates, oneway: fact.use.onewayFoot)
         return RoutingEdge(a: piece.a, b: piece.b, name: name, trail: fact.feature, coords: coords, elevationsM: elevationsM,
                            profile: profile, oneway: fact.use.onewayFoot, steps: fact.use.steps, sacScale: fact.use.sacScale)
@@ -82,12 +77,9 @@ public enum NetworkAssembler {
         guard nodeLocations.contains(q) else { return q }
         let step = 1e-7
         for (dLon, dLat) in [(step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)] {
-            let moved = round7(LonLat(q.lon + dLon, q.lat + dLat))
+            let moved = LonLat(q.lon + dLon, q.lat + dLat).rounded7
             if !nodeLocations.contains(moved) { return moved }
         }
         return q
     }
-
-    static func round7(_ p: LonLat) -> LonLat { LonLat((p.lon * 1e7).rounded() / 1e7, (p.lat * 1e7).rounded() / 1e7) }
-    static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
 }

@@ -4,6 +4,7 @@ import PackJSON
 import PackReader
 import PackSpec
 import RouteFinish
+import TrailGraph
 import TrailpackCore
 
 /// Everything a client has for rerouting in one region folder, read from the pack alone:

@@ -39,8 +39,8 @@ extension RegionNetwork {
         let last = edge.coords.count - 1
         let atVertex = hiker.t == 0
         let before = step.forward ? hiker.seg : (atVertex ? last - hiker.seg : last - hiker.seg - 1)
-        let point = atVertex ? edge.coords[hiker.seg] : NetworkAssembler.round7(hiker.point)
-        let eleM = atVertex ? edge.elevationsM[hiker.seg] : NetworkAssembler.round1(terrainElevationM(point))
+        let point = atVertex ? edge.coords[hiker.seg] : hiker.point.rounded7
+        let eleM = atVertex ? edge.elevationsM[hiker.seg] : EdgeProfile.round1(terrainElevationM(point))
         return (max(0, before), atVertex, point, eleM)
     }
 

@@ -30,7 +30,7 @@ extension RegionNetwork {
         let hits = try points.map { q throws(RerouteError) in try join(q) }
         let (split, nodes) = network.splitting(at: hits, elevationM: terrainElevationM)
         let path: NetworkPath
-        do { path = try NetworkRouter(network: split).walk(through: nodes) } catch {
+        do { path = try NetworkRouter.walk(in: split, outgoing: split.outgoingSteps(), through: nodes) } catch {
             let (a, b) = (points[error.leg - 1], points[error.leg])
             throw .unreachable(from: "\(a.argument) \(RerouteError.format(a.location))", to: "\(b.argument) \(RerouteError.format(b.location))")
         }
@@ -70,8 +70,8 @@ extension RegionNetwork {
               tail: RouteTail? = nil) throws(RerouteError) -> ComputedRoute {
         let offStart = Geodesic.distanceM(start, path.coords[0]) > Self.approachMinM
         let offEnd = Geodesic.distanceM(end, path.coords[path.coords.count - 1]) > Self.approachMinM
-        let lead = offStart ? ApproachLeg(from: NetworkAssembler.round7(start), to: path.coords[0]) : ApproachLeg(from: start, to: start)
-        let leadCoords = lead.coords.isEmpty ? [] : [NetworkAssembler.round7(start)] + lead.coords.dropLast()
+        let lead = offStart ? ApproachLeg(from: start.rounded7, to: path.coords[0]) : ApproachLeg(from: start, to: start)
+        let leadCoords = lead.coords.isEmpty ? [] : [start.rounded7] + lead.coords.dropLast()
         var coords = leadCoords + path.coords
         var guidance = path.guidancePath(in: split)
         guidance = Self.prefixing(guidance, with: leadCoords)
@@ -79,7 +79,7 @@ extension RegionNetwork {
             guidance = Self.appending(tail.guidance, to: guidance, at: coords.count - 1)
             coords += tail.coords.dropFirst()
         } else if offEnd {
-            let trail = ApproachLeg(from: path.coords[path.coords.count - 1], to: NetworkAssembler.round7(end))
+            let trail = ApproachLeg(from: path.coords[path.coords.count - 1], to: end.rounded7)
             if !trail.coords.isEmpty {
                 let leg = RoutePath(coords: [path.coords[path.coords.count - 1]] + trail.coords, segmentTrailNames: trail.coords.map { _ in nil },
                                     onNetwork: true, segmentOffTrail: trail.coords.map { _ in true })

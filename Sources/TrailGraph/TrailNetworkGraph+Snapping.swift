@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import TrailpackCore
 
 extension TrailNetworkGraph {
@@ -45,7 +46,7 @@ extension TrailNetworkGraph {
     /// path's length differs from the track's by more than `snapLengthShare`.
     /// - Throws: `SnapRefusal`.
     public func snap(_ coords: [LonLat]) throws(SnapRefusal) -> RoutedPath {
-        guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { throw .noLine }
+        guard coords.count >= 2, !network.edges.isEmpty, coords.allSatisfy(\.isFinite) else { throw .noLine }
         let (samples, totalM) = Self.groundSamples(coords)
         guard totalM >= 2 * Self.snapSampleM else { throw .tooShort(lengthM: totalM) }
         let vias = try viaPoints(samples)
@@ -103,8 +104,9 @@ extension TrailNetworkGraph {
         // Where each via point lies on the network: its edge and metres along it (edge -1: a node).
         var placed: [(edge: Int, atM: Double)] = []
         var edgeCumM: [Int: [Double]] = [:]
+        let network = network, outgoing = router.outgoing
         for (i, s) in samples.enumerated() {
-            guard let hit = index.nearest(to: s.point, maxM: Self.snapMaxOffM + 1), hit.distanceM <= Self.snapMaxOffM else {
+            guard let hit = router.index.nearest(to: s.point, maxM: Self.snapMaxOffM + 1), hit.distanceM <= Self.snapMaxOffM else {
                 if i == 0 || i == samples.count - 1 {
                     throw .endOff(atStart: i == 0, distanceM: nearest(to: s.point)?.distanceM ?? .infinity)
                 }
@@ -112,17 +114,17 @@ extension TrailNetworkGraph {
             }
             onNetwork += 1
             let (edge, seg) = (hit.edge, hit.seg)
-            if i > 0, i < samples.count - 1, let junction = [edges[edge].fromNode, edges[edge].toNode].filter({ n in
-                outgoing[n].count >= 3 && Geodesic.distanceM(nodes[n], s.point) <= Self.snapNodeClearM
-            }).min(by: { Geodesic.distanceM(nodes[$0], s.point) < Geodesic.distanceM(nodes[$1], s.point) }) {
-                if vias.last?.point != nodes[junction] {
-                    vias.append((s.alongM, nodes[junction]))
+            if i > 0, i < samples.count - 1, let junction = [network.edges[edge].a, network.edges[edge].b].filter({ n in
+                outgoing[n].count >= 3 && Geodesic.distanceM(network.nodes[n].location, s.point) <= Self.snapNodeClearM
+            }).min(by: { Geodesic.distanceM(network.nodes[$0].location, s.point) < Geodesic.distanceM(network.nodes[$1].location, s.point) }) {
+                if vias.last?.point != network.nodes[junction].location {
+                    vias.append((s.alongM, network.nodes[junction].location))
                     placed.append((-1, 0))
                 }
                 continue
             }
             vias.append(s)
-            let cumM = edgeCumM[edge] ?? Geodesic.cumulativeDistancesM(edges[edge].coords)
+            let cumM = edgeCumM[edge] ?? Geodesic.cumulativeDistancesM(network.edges[edge].coords)
             edgeCumM[edge] = cumM
             placed.append((edge, hit.t == 0 ? cumM[seg] : cumM[seg] + hit.t * (cumM[seg + 1] - cumM[seg])))
         }
@@ -142,10 +144,10 @@ extension TrailNetworkGraph {
         var out = kept.map { vias[$0] }
         for i in [0, out.count - 1] {
             guard let hit = locate(out[i].point) else { continue }
-            let edge = edges[hit.edge]
-            let near = [edge.fromNode, edge.toNode].map { ($0, Geodesic.distanceM(nodes[$0], out[i].point)) }
+            let edge = network.edges[hit.edge]
+            let near = [edge.a, edge.b].map { ($0, Geodesic.distanceM(network.nodes[$0].location, out[i].point)) }
                 .filter { $0.1 <= Self.snapEndNodeM }.min { $0.1 < $1.1 }
-            if let near { out[i].point = nodes[near.0] }
+            if let near { out[i].point = network.nodes[near.0].location }
         }
         return out
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import TrailpackCore
 
 extension TrailNetworkGraph {
@@ -21,11 +22,12 @@ extension TrailNetworkGraph {
     /// no junctions. Tracks with fewer than two vertices are off the network.
     public func matchTrack(_ coords: [LonLat], toleranceM: Double = matchToleranceM) -> RoutePath {
         let offNetwork = RoutePath(coords: coords, segmentTrailNames: [], junctions: [], onNetwork: false)
-        guard coords.count >= 2, !edges.isEmpty, coords.allSatisfy(\.isFinite) else { return offNetwork }
+        guard coords.count >= 2, !network.edges.isEmpty, coords.allSatisfy(\.isFinite) else { return offNetwork }
 
         guard networkShare(coords, toleranceM: toleranceM) >= Self.onNetworkMinShare else { return offNetwork }
+        let network = network
         let names = coords.indices.dropFirst().map { k in
-            bestEdge(forSegment: coords[k - 1], coords[k], toleranceM: toleranceM).flatMap { edges[$0].trailName }
+            bestEdge(forSegment: coords[k - 1], coords[k], toleranceM: toleranceM).flatMap { network.edges[$0].name }
         }
 
         guard let trackBounds = BBox(covering: coords) else { return offNetwork }
@@ -38,10 +40,11 @@ extension TrailNetworkGraph {
         }
         let box = trackBounds.expanded(byMetres: toleranceM + 1)
         var found: [(index: Int, node: Int, branches: [JunctionBranch])] = []
-        for (n, nodePoint) in nodes.enumerated() where box.contains(nodePoint) {
+        for (n, node) in network.nodes.enumerated() where box.contains(node.location) {
+            let nodePoint = node.location
             guard let hit = nearTrack(nodePoint) else { continue }
-            let used = Set(outgoing[n].filter { nearTrack(probePoint($0, distanceM: 20)) != nil })
-            let branches = branches(atNode: n, excluding: used)
+            let used = Set(router.outgoing[n].filter { nearTrack(probePoint($0, distanceM: 20)) != nil })
+            let branches = LineWalk.branches(leaving: router.outgoing[n], excluding: used, coords: network.coords) { network.edges[$0.edge].name }
             guard !branches.isEmpty else { continue }
             let a = coords[hit.item], b = coords[hit.item + 1]
             let index = Geodesic.distanceM(nodePoint, a) <= Geodesic.distanceM(nodePoint, b) ? hit.item : hit.item + 1
@@ -63,7 +66,7 @@ extension TrailNetworkGraph {
             var inside = 0
             for s in 0..<samples {
                 let p = Geodesic.interpolate(a, b, fraction: (Double(s) + 0.5) / Double(samples))
-                if let hit = index.nearest(to: p, maxM: toleranceM + 1), hit.distanceM <= toleranceM { inside += 1 }
+                if let hit = router.index.nearest(to: p, maxM: toleranceM + 1), hit.distanceM <= toleranceM { inside += 1 }
             }
             totalM += stepM
             coveredM += stepM * Double(inside) / Double(samples)
@@ -80,8 +83,8 @@ extension TrailNetworkGraph {
         let reachM = 3 * toleranceM
         func distances(_ q: LonLat) -> [Int: Double] {
             var out: [Int: Double] = [:]
-            for (edge, seg) in index.segments(near: q, maxM: reachM) {
-                let c = edges[edge].coords
+            for (edge, seg) in router.index.segments(near: q, maxM: reachM) {
+                let c = network.edges[edge].coords
                 let d = projectOntoSegment(q, c[seg], c[seg + 1]).planarM
                 out[edge] = min(out[edge] ?? .infinity, d)
             }
@@ -100,6 +103,6 @@ extension TrailNetworkGraph {
 
     /// The point `distanceM` along `step` from its node, or halfway along a shorter edge.
     func probePoint(_ step: PathStep, distanceM: Double) -> LonLat {
-        LineWalk.point(coords(step), atM: min(distanceM, edges[step.edge].lengthM / 2))
+        LineWalk.point(network.coords(step), atM: min(distanceM, network.edges[step.edge].profile.lengthM / 2))
     }
 }

@@ -1,23 +1,6 @@
 import Foundation
+import PackReader
 import TrailpackCore
-
-/// One edge of the trail network: the stretch of one input line between two network nodes.
-public struct NetworkEdge: Equatable, Sendable {
-    /// Index of the edge in `TrailNetworkGraph.edges`.
-    public let id: Int
-    /// Node at `coords.first`.
-    public let fromNode: Int
-    /// Node at `coords.last`.
-    public let toNode: Int
-    /// Geometry, lon/lat, at least two distinct vertices.
-    public let coords: [LonLat]
-    /// Geodesic length of `coords` in metres.
-    public let lengthM: Double
-    /// Name of the trail this edge belongs to; nil for an unnamed way.
-    public let trailName: String?
-    /// `TrailLine.id` of the input line the edge comes from.
-    public let trailId: String
-}
 
 /// A routable graph of trail lines.
 ///
@@ -38,20 +21,21 @@ public struct TrailNetworkGraph: Sendable {
     public static let endShiftM = endSnapM - vertexMergeM
     /// A via point farther than this (metres) from the network is an error.
     public static let maxViaDistanceM = 200.0
-    /// Distance (metres) along a branch at which its bearing is measured.
-    public static let branchBearingDistanceM = LineWalk.branchBearingDistanceM
 
-    /// Network nodes (line ends and shared vertices), lon/lat.
-    public let nodes: [LonLat]
-    /// Network edges; `edges[k].id == k`.
-    public let edges: [NetworkEdge]
+    /// The graph, in the model of the network a pack carries (`routing.json`) before it is
+    /// resampled with terrain (`NetworkAssembler`): nodes (line ends and shared vertices) without
+    /// elevations; edges, each the stretch of one input line between two nodes, with its line's
+    /// name, its `trail` the index of that line in `lineIds`, its `profile.lengthM` the geodesic
+    /// length unrounded, walkable both ways (no times: the builder searches it by length).
+    /// `router` searches it and finds points on it.
+    public let router: NetworkRouter
+    /// Ids of the input lines kept, in the graph's order (`TrailLine.id`; an edge's `trail`).
+    public let lineIds: [String]
     /// Ids of input lines dropped because they have fewer than two distinct vertices, sorted.
     public let skippedLineIds: [String]
-    /// For each node, the steps leaving it (an edge from `fromNode` forward, to `toNode`
-    /// backward), in edge order.
-    let outgoing: [[PathStep]]
-    /// The spatial index of every edge segment.
-    let index: EdgeIndex
+
+    /// The graph's nodes and edges.
+    public var network: RoutingNetwork { router.network }
 
     /// Builds the network from `lines`.
     /// - Throws: `TrailNetworkError.invalidCoordinate` naming the line and vertex of a
@@ -72,14 +56,12 @@ public struct TrailNetworkGraph: Sendable {
             }
         }
         skippedLineIds = skipped.sorted()
+        lineIds = lines.map(\.id)
         guard let bounds = BBox(covering: lines.lazy.flatMap(\.coords)) else {
-            nodes = []; edges = []; outgoing = []
-            index = EdgeIndex(lines: [], bounds: BBox(west: 0, south: 0, east: 1, north: 1), cellM: 50)
+            router = NetworkRouter(network: RoutingNetwork(rates: HikingModel(), nodes: [], edges: []), cellM: 50)
             return
         }
-        let snapped = Self.snapFreeEnds(lines, bounds: bounds)
-        (nodes, edges, outgoing) = Self.splitIntoEdges(snapped, bounds: bounds)
-        index = EdgeIndex(lines: edges.map(\.coords), bounds: bounds, cellM: 50)
+        router = NetworkRouter(network: Self.splitIntoEdges(Self.snapFreeEnds(lines, bounds: bounds), bounds: bounds), cellM: 50)
     }
 
     /// Deterministic order of input lines: id, then name, then geometry.
@@ -162,9 +144,7 @@ public struct TrailNetworkGraph: Sendable {
 
     /// Merges vertices within `vertexMergeM`, makes nodes of line ends and shared vertices, and
     /// cuts each line into edges at its nodes.
-    static func splitIntoEdges(_ lines: [TrailLine], bounds: BBox)
-        -> (nodes: [LonLat], edges: [NetworkEdge], outgoing: [[PathStep]])
-    {
+    static func splitIntoEdges(_ lines: [TrailLine], bounds: BBox) -> RoutingNetwork {
         var clusters = VertexClusters(bounds: bounds, radiusM: vertexMergeM)
         var clusterOf: [[Int]] = []
         var uses: [Int: Int] = [:]
@@ -178,16 +158,13 @@ public struct TrailNetworkGraph: Sendable {
             for id in ids { uses[id, default: 0] += 1 }
         }
         var nodeOfCluster: [Int: Int] = [:]
-        var nodes: [LonLat] = []
-        var edges: [NetworkEdge] = []
-        var outgoing: [[PathStep]] = []
+        var nodes: [RoutingNode] = []
+        var edges: [RoutingEdge] = []
         func node(_ cluster: Int) -> Int {
             if let n = nodeOfCluster[cluster] { return n }
-            let n = nodes.count
-            nodeOfCluster[cluster] = n
-            nodes.append(clusters.representatives[cluster])
-            outgoing.append([])
-            return n
+            nodeOfCluster[cluster] = nodes.count
+            nodes.append(RoutingNode(location: clusters.representatives[cluster], eleM: 0))
+            return nodes.count - 1
         }
         for (li, line) in lines.enumerated() {
             let ids = clusterOf[li]
@@ -196,31 +173,28 @@ public struct TrailNetworkGraph: Sendable {
             for k in 1..<ids.count where k == ids.count - 1 || (uses[ids[k]] ?? 0) >= 2 {
                 let coords = ids[start...k].map { clusters.representatives[$0] }
                 let from = node(ids[start]), to = node(ids[k])
-                let id = edges.count
-                edges.append(NetworkEdge(id: id, fromNode: from, toNode: to, coords: coords,
-                                         lengthM: Geodesic.lengthM(coords), trailName: line.name, trailId: line.id))
-                outgoing[from].append(PathStep(edge: id, forward: true))
-                outgoing[to].append(PathStep(edge: id, forward: false))
+                let profile = EdgeProfile(lengthM: Geodesic.lengthM(coords), ascentM: 0, descentM: 0, timeS: [0, 0])
+                edges.append(RoutingEdge(a: from, b: to, name: line.name, trail: li, coords: coords,
+                                         elevationsM: Array(repeating: 0, count: coords.count), profile: profile))
                 start = k
             }
         }
-        return (nodes, edges, outgoing)
+        return RoutingNetwork(rates: HikingModel(), nodes: nodes, edges: edges)
     }
 
     /// The nearest point of the network to `p` and its geodesic distance in metres; nil when
     /// the network is empty.
     public func nearest(to p: LonLat) -> (point: LonLat, distanceM: Double)? {
-        index.nearest(to: p).map { ($0.point, $0.distanceM) }
+        locate(p).map { ($0.point, $0.distanceM) }
     }
+
+    /// The nearest point of the network to `p`; nil when the network is empty.
+    public func locate(_ p: LonLat) -> EdgeLocation? { router.locate(p) }
 
     /// Degree (number of edge ends) of node `n`.
-    public func degree(ofNode n: Int) -> Int { outgoing[n].count }
+    public func degree(ofNode n: Int) -> Int { router.outgoing[n].count }
 
-    /// The step's vertices in walking order.
-    func coords(_ step: PathStep) -> [LonLat] { step.forward ? edges[step.edge].coords : edges[step.edge].coords.reversed() }
+    /// `TrailLine.id` of the input line edge `k` comes from.
+    public func lineId(ofEdge k: Int) -> String { lineIds[network.edges[k].trail] }
 
-    /// Branches for the steps leaving node `n` other than `used` (`LineWalk.branches`).
-    func branches(atNode n: Int, excluding used: Set<PathStep>) -> [JunctionBranch] {
-        LineWalk.branches(leaving: outgoing[n], excluding: used, coords: coords) { edges[$0.edge].trailName }
-    }
 }

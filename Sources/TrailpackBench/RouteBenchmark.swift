@@ -36,7 +36,7 @@ enum RouteBenchmark {
                 let path = RoutePath(coords: GroundLine.thinned(cleaned.coords))
                 record("clean")
                 let line = try Resampler.resample(path.coords)
-                let coords = line.coords.map { LonLat(round7($0.lon), round7($0.lat)) }
+                let coords = line.coords.map(\.rounded7)
                 let cumM = Geodesic.cumulativeDistancesM(coords).map { ($0 * 10).rounded() / 10 }
                 record("resample")
                 let elevationsM = try ElevationDraper.drape(coords, on: track.terrain)
@@ -66,7 +66,6 @@ enum RouteBenchmark {
         print("{" + fields.joined(separator: ", ") + "}")
     }
 
-    static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
 
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }

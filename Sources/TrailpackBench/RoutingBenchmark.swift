@@ -5,6 +5,7 @@ import PackSpec
 import Pipeline
 import Rerouting
 import TestSupport
+import TrailGraph
 import TrailpackCore
 
 /// `trailpack-bench routing`: a region over a seeded synthetic trail grid of at least 500 km

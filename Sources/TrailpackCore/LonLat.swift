@@ -12,6 +12,10 @@ public struct LonLat: Hashable, Sendable, CustomStringConvertible {
 
     public var isFinite: Bool { lon.isFinite && lat.isFinite }
 
+    /// Both coordinates rounded to 7 decimals (about 1 cm): the precision of every position a
+    /// pack writes (SPEC).
+    public var rounded7: LonLat { LonLat((lon * 1e7).rounded() / 1e7, (lat * 1e7).rounded() / 1e7) }
+
     public var description: String {
         String(format: "(%.6f, %.6f)", lon, lat)
     }

@@ -23,7 +23,7 @@ struct GuidanceContext {
     /// each edge end from the node to the point `branchReachM` along it (the builder's branches).
     private(set) var routingBranches: [(node: LonLat, bearingsDeg: [Double])] = []
     /// Branch bearings are measured this far out along each edge, metres (the builder's
-    /// `TrailNetworkGraph.branchBearingDistanceM`).
+    /// `LineWalk.branchBearingDistanceM`).
     static let branchReachM = 25.0
     /// True when routing.json was read.
     private(set) var hasRouting = false

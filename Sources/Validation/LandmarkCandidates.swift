@@ -54,7 +54,7 @@ enum LandmarkCandidates {
         if poi.isSummit, let top = LandmarkCatalog.highestSample(near: location, withinM: LandmarkOptions.summitSnapM, in: terrain) {
             location = top
         }
-        location = LonLat((location.lon * 1e7).rounded() / 1e7, (location.lat * 1e7).rounded() / 1e7)
+        location = location.rounded7
         guard let eleM = terrain.elevationM(at: location) else { return nil }
         return LandmarkCandidate(name: poi.name, kind: poi.kind, location: location, eleM: (eleM * 10).rounded() / 10)
     }

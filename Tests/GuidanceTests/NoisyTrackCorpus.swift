@@ -86,7 +86,7 @@ struct NoisyTrackCorpus {
         switch kind {
         case 0, 1:
             // Between two trail vertices 800 m to 3 km apart on the OSM network.
-            let edges = try network.edges
+            let edges = try network.network.edges
             for _ in 0..<200 {
                 let a = edges[Int.random(in: 0..<edges.count, using: &rng)].coords
                 let b = edges[Int.random(in: 0..<edges.count, using: &rng)].coords

@@ -2,6 +2,7 @@ import Foundation
 import Rerouting
 import TestSupport
 import Testing
+import TrailGraph
 import TrailpackCore
 
 /// Routing over a network with loops, one-ways and closures (the synthetic grid region).

@@ -47,6 +47,28 @@ import TrailpackCore
         #expect(angleDiffDeg(j2.branches[0].bearingDeg, Geodesic.bearingDeg(Local.p(0, 0), Local.p(25, 0))) < 0.1)
     }
 
+    /// Vias join the builder's graph as a client's query joins the pack's network: one split
+    /// (`RoutingNetwork.splitting`), so a via within 0.5 m of a trail vertex is that vertex, a cut
+    /// between vertices lies at 7 decimals, and a via's cut is no junction.
+    @Test func viasJoinTheGraphAsAQueryJoinsThePacksNetwork() throws {
+        let graph = try TrailNetworkGraph(lines: [
+            Local.line("a", "Valley Trail", [(-200, 0), (-100, 0), (0, 0), (200, 0)]),
+            Local.line("b", "Spur Trail", [(0, 0), (0, 150)]),
+        ])
+        // 20 m north of the trail between its vertices; 0.3 m east and 0.2 m south of vertex (-100, 0).
+        let between = Local.via("between", -151.234, 20), nearVertex = Local.via("near vertex", -99.7, -0.2)
+        let routed = try graph.route(via: [between, nearVertex, Local.via("spur top", 0, 150)])
+        let at = routed.viaIndices.map { routed.path.coords[$0] }
+        let cut = try #require(graph.locate(between.location))
+        #expect(cut.point != cut.point.rounded7 && at[0] == cut.point.rounded7)
+        #expect(at[1] == Local.p(-100, 0))
+        #expect(abs(routed.viaSnapDistancesM[0] - 20) < 0.01)
+        // Not a vertex more than the trail's own and the one cut; the junction only at (0, 0).
+        #expect(routed.path.coords.count == 4)
+        #expect(routed.path.junctions.map(\.index) == [2])
+        #expect(routed.trailNames == ["Valley Trail", "Spur Trail"])
+    }
+
     @Test func sameTrailContinuingOntoItsNextWayIsNotAJunction() throws {
         let graph = try TrailNetworkGraph(lines: [
             Local.line("w1", "Ridge Trail", [(-200, 0), (-50, 10), (0, 0)]),

@@ -1,4 +1,5 @@
 import Foundation
+import PackReader
 import Testing
 import TrailpackCore
 @testable import TrailGraph
@@ -9,11 +10,11 @@ import TrailpackCore
             Local.line("a", "East West Trail", [(-200, 0), (0, 0), (200, 0)]),
             Local.line("b", "North South Trail", [(0, -200), (0, 0), (0, 200)]),
         ])
-        #expect(graph.nodes.count == 5)
-        #expect(graph.edges.count == 4)
-        let centre = try #require(graph.nodes.firstIndex(of: Local.p(0, 0)))
+        #expect(graph.network.nodes.count == 5)
+        #expect(graph.network.edges.count == 4)
+        let centre = try #require(graph.network.nodes.map(\.location).firstIndex(of: Local.p(0, 0)))
         #expect(graph.degree(ofNode: centre) == 4)
-        let totalM = graph.edges.map(\.lengthM).reduce(0, +)
+        let totalM = graph.network.edges.map(\.profile.lengthM).reduce(0, +)
         #expect(abs(totalM - 800) < 0.01)
     }
 
@@ -23,8 +24,8 @@ import TrailpackCore
             Local.line("a", "A", [(-200, 0), (0, 0), (200, 0)]),
             Local.line("b", "B", [(0.5, -200), (0.5, 0.3), (0.5, 200)]),
         ])
-        #expect(graph.nodes.count == 5)
-        #expect(graph.nodes.contains { graph.degree(ofNode: graph.nodes.firstIndex(of: $0)!) == 4 })
+        #expect(graph.network.nodes.count == 5)
+        #expect(graph.network.nodes.map(\.location).contains { graph.degree(ofNode: graph.network.nodes.map(\.location).firstIndex(of: $0)!) == 4 })
         let routed = try graph.route(via: [Local.via("west", -200, 0), Local.via("north", 0.5, 200)])
         #expect(routed.trailNames == ["A", "B"])
     }
@@ -35,8 +36,8 @@ import TrailpackCore
             Local.line("a", "A", [(-200, 0), (0, 0), (200, 0)]),
             Local.line("b", "B", [(3, -200), (3, 0), (3, 200)]),
         ])
-        #expect(graph.nodes.count == 4)
-        #expect(graph.edges.count == 2)
+        #expect(graph.network.nodes.count == 4)
+        #expect(graph.network.edges.count == 2)
         #expect(throws: RoutingError.unreachable(fromLabel: "west", toLabel: "north")) {
             try graph.route(via: [Local.via("west", -200, 0), Local.via("north", 3, 200)])
         }
@@ -48,11 +49,11 @@ import TrailpackCore
             Local.line("b", "Side Trail", [(30, 3.5), (30, 150)]),
         ])
         // a is split at the foot of b: 4 nodes, 3 edges.
-        #expect(graph.nodes.count == 4)
-        #expect(graph.edges.count == 3)
+        #expect(graph.network.nodes.count == 4)
+        #expect(graph.network.edges.count == 3)
         let foot = Local.p(30, 0)
-        let joint = try #require(graph.nodes.first { Geodesic.distanceM($0, foot) < 0.05 })
-        #expect(graph.degree(ofNode: graph.nodes.firstIndex(of: joint)!) == 3)
+        let joint = try #require(graph.network.nodes.map(\.location).first { Geodesic.distanceM($0, foot) < 0.05 })
+        #expect(graph.degree(ofNode: graph.network.nodes.map(\.location).firstIndex(of: joint)!) == 3)
         let routed = try graph.route(via: [Local.via("west", -200, 0), Local.via("top", 30, 150)])
         #expect(routed.trailNames == ["Main Trail", "Side Trail"])
         let expectedM = Geodesic.distanceM(Local.p(-200, 0), foot) + Geodesic.distanceM(foot, Local.p(30, 150))
@@ -66,7 +67,7 @@ import TrailpackCore
             Local.line("a", "Main Trail", [(-200, 0), (200, 0)]),
             Local.line("b", "Side Trail", [(30, 4.5), (30, 150)]),
         ])
-        #expect(graph.nodes.count == 4 && graph.edges.count == 2)
+        #expect(graph.network.nodes.count == 4 && graph.network.edges.count == 2)
     }
 
     /// c's free end finds b 3.5 m away, 0.9 m from b's first vertex, but b's end there has moved
@@ -81,7 +82,7 @@ import TrailpackCore
         ]
         let graph = try TrailNetworkGraph(lines: lines)
         for line in lines {
-            let own = graph.edges.filter { $0.trailId == line.id }
+            let own = graph.network.edges.filter { graph.lineIds[$0.trail] == line.id }
             for p in line.coords {
                 let nearestM = own.flatMap { e in zip(e.coords, e.coords.dropFirst()).map { projectOntoSegment(p, $0, $1).planarM } }.min() ?? .infinity
                 #expect(nearestM <= TrailNetworkGraph.endSnapM, "\(line.id) \(p): \(nearestM) m")
@@ -97,8 +98,8 @@ import TrailpackCore
             Local.line("a", "Main Trail", [(-200, 0), (200, 0)]),
             Local.line("b", "Side Trail", [(30, 8), (30, 150)]),
         ])
-        #expect(graph.nodes.count == 4)
-        #expect(graph.edges.count == 2)
+        #expect(graph.network.nodes.count == 4)
+        #expect(graph.network.edges.count == 2)
         #expect(throws: RoutingError.unreachable(fromLabel: "west", toLabel: "top")) {
             try graph.route(via: [Local.via("west", -200, 0), Local.via("top", 30, 150)])
         }
@@ -110,7 +111,7 @@ import TrailpackCore
             Local.line("a", "A", [(-200, 0), (0, 0)]),
             Local.line("b", "B", [(3, 0), (200, 0)]),
         ])
-        #expect(graph.nodes.count == 3)
+        #expect(graph.network.nodes.count == 3)
         let routed = try graph.route(via: [Local.via("w", -200, 0), Local.via("e", 200, 0)])
         #expect(routed.trailNames == ["A", "B"])
     }
@@ -120,8 +121,7 @@ import TrailpackCore
         let lines = try Pliney.lines
         let reference = try Pliney.graph
         let other = try TrailNetworkGraph(lines: shuffled(lines, seed: seed))
-        #expect(other.nodes == reference.nodes)
-        #expect(other.edges == reference.edges)
+        #expect(other.network == reference.network && other.lineIds == reference.lineIds)
     }
 
     @Test(arguments: [UInt64(3), 11, 99])
@@ -137,11 +137,10 @@ import TrailpackCore
         // a is split by b and c; d crosses a at a merged vertex; e joins a's east end.
         // Nodes: a's ends (one shared with e), a at 0/-60/30 m, b's top, c's foot, d's two
         // ends, e's far end. Edges: a in 4 pieces, d in 2, b, c, e.
-        #expect(reference.nodes.count == 10)
-        #expect(reference.edges.count == 9)
+        #expect(reference.network.nodes.count == 10)
+        #expect(reference.network.edges.count == 9)
         let other = try TrailNetworkGraph(lines: shuffled(lines, seed: seed))
-        #expect(other.nodes == reference.nodes)
-        #expect(other.edges == reference.edges)
+        #expect(other.network == reference.network && other.lineIds == reference.lineIds)
     }
 
     @Test func realDataBuildsOneEdgePerWayPieceAndKeepsLength() throws {
@@ -150,12 +149,12 @@ import TrailpackCore
         // Every way is represented, and splitting does not change the total length by more
         // than the few metres end snapping can move.
         let inputM = try Pliney.ways.map { Geodesic.lengthM($0.coords) }.reduce(0, +)
-        let networkM = graph.edges.map(\.lengthM).reduce(0, +)
+        let networkM = graph.network.edges.map(\.profile.lengthM).reduce(0, +)
         #expect(abs(networkM - inputM) < 50)
-        #expect(Set(graph.edges.map(\.trailId)) == Set(try Pliney.ways.map(\.id)))
+        #expect(Set(graph.network.edges.map { graph.lineIds[$0.trail] }) == Set(try Pliney.ways.map(\.id)))
         // Bunnell Notch, Mt Cabot and Kilkenny Ridge trails meet at one node in the notch.
         let notch = LonLat(-71.4180925, 44.4962174)
-        let node = try #require(graph.nodes.firstIndex(of: notch))
+        let node = try #require(graph.network.nodes.map(\.location).firstIndex(of: notch))
         #expect(graph.degree(ofNode: node) == 3)
     }
 
@@ -165,7 +164,7 @@ import TrailpackCore
             Local.line("dot", "Dot", [(50, 50), (50, 50)]),
         ])
         #expect(graph.skippedLineIds == ["dot"])
-        #expect(graph.edges.count == 1)
+        #expect(graph.network.edges.count == 1)
         #expect(throws: TrailNetworkError.invalidCoordinate(lineId: "bad", index: 1)) {
             try TrailNetworkGraph(lines: [TrailLine(id: "bad", name: nil, coords: [LonLat(0, 0), LonLat(.nan, 1)])])
         }

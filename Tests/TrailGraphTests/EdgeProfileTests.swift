@@ -1,7 +1,6 @@
 import PackReader
-import Rerouting
-import RouteCore
 import Testing
+import TrailGraph
 import TrailpackCore
 
 @Suite struct EdgeProfileTests {

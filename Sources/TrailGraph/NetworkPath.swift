@@ -1,6 +1,5 @@
 import PackReader
 import RouteCore
-import TrailGraph
 import TrailpackCore
 
 /// A walk over the network: its steps laid end to end as one line.
@@ -15,12 +14,16 @@ public struct NetworkPath: Equatable, Sendable {
     public var visits: [NodeVisit]
     /// The path starts at this vertex of its first step (0: at the step's first node).
     public var firstVertex: Int
+    /// For a walk through several nodes, the number of steps up to each of them (the first 0,
+    /// the last `steps.count`).
+    public var legEnds: [Int]
 
     /// Lays `steps` end to end; a path of no step is the single node `start`. With
     /// `firstVertex` > 0 the path starts at that vertex of the first step, not at `start`.
     public init(steps: [PathStep], start: Int, in network: RoutingNetwork, firstVertex: Int = 0) {
         self.steps = steps
         self.firstVertex = firstVertex
+        legEnds = [0, steps.count]
         let first = network.nodes[start]
         coords = [first.location]
         elevationsM = [first.eleM]
@@ -69,6 +72,17 @@ public struct NetworkPath: Equatable, Sendable {
             }
         }
         return (RoutePath(coords: pathCoords, segmentTrailNames: names, junctions: junctions, onNetwork: true), index)
+    }
+
+    /// The walk's junctions on its own vertices: every visit of a node `counts` takes where a way
+    /// other than the walk's in and out leaves, in walk order (for a walk from its first node).
+    public func junctions(in network: RoutingNetwork, outgoing: [[PathStep]], counts: (Int) -> Bool) -> [RouteJunction] {
+        visits.enumerated().compactMap { j, visit in
+            guard counts(visit.node),
+                  let branches = junction(at: visit.node, incoming: j > 0 ? steps[j - 1] : nil, outgoing: j < steps.count ? steps[j] : nil,
+                                          network: network, outgoing: outgoing) else { return nil }
+            return RouteJunction(index: visit.i, branches: branches)
+        }
     }
 
     /// The branches at `node` other than the way in and the way out, sorted by bearing then

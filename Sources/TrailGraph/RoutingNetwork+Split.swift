@@ -1,5 +1,4 @@
 import PackReader
-import TrailGraph
 import TrailpackCore
 
 extension RoutingNetwork {
@@ -18,8 +17,8 @@ extension RoutingNetwork {
             if p.seg == 0 && p.t == 0 { nodeOf.append(e.a); continue }
             if p.seg >= e.coords.count - 1 { nodeOf.append(e.b); continue }
             if let same = cuts[p.edge]?.first(where: { $0.seg == p.seg && $0.t == p.t }) { nodeOf.append(same.node); continue }
-            let location = p.t == 0 ? e.coords[p.seg] : NetworkAssembler.round7(p.point)
-            let eleM = p.t == 0 ? e.elevationsM[p.seg] : NetworkAssembler.round1(elevationM(location))
+            let location = p.t == 0 ? e.coords[p.seg] : p.point.rounded7
+            let eleM = p.t == 0 ? e.elevationsM[p.seg] : EdgeProfile.round1(elevationM(location))
             out.nodes.append(RoutingNode(location: location, eleM: eleM))
             cuts[p.edge, default: []].append(EdgeCut(seg: p.seg, t: p.t, point: location, node: out.nodes.count - 1))
             nodeOf.append(out.nodes.count - 1)
@@ -38,7 +37,7 @@ extension RoutingNetwork {
     public static let vertexToleranceM = 0.5
 
     /// `p` moved onto a vertex of its edge when it lies within `vertexToleranceM` of one.
-    func snapped(_ p: EdgeLocation) -> EdgeLocation {
+    public func snapped(_ p: EdgeLocation) -> EdgeLocation {
         let coords = edges[p.edge].coords
         var q = p
         if p.t > 0, Geodesic.distanceM(p.point, coords[p.seg]) <= Self.vertexToleranceM {

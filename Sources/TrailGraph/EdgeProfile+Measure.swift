@@ -19,5 +19,6 @@ extension EdgeProfile {
                            timeS: [Int(forwardS.rounded()), oneway ? nil : Int(backwardS.rounded())])
     }
 
-    static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+    /// Metres to one decimal, as `routing.json` writes lengths, climbs and elevations.
+    public static func round1(_ v: Double) -> Double { (v * 10).rounded() / 10 }
 }

@@ -1,5 +1,4 @@
 import PackReader
-import TrailGraph
 import TrailpackCore
 
 /// Least-cost paths over a `RoutingNetwork` (`GraphSearch` with the edges' times or lengths),
@@ -9,11 +8,13 @@ public struct NetworkRouter: Sendable {
     let outgoing: [[PathStep]]
     let index: EdgeIndex
 
-    public init(network: RoutingNetwork) {
+    /// Indexes `network`'s edges in buckets `cellM` metres wide (a size for speed only: the
+    /// answers do not depend on it).
+    public init(network: RoutingNetwork, cellM: Double = 200) {
         self.network = network
         outgoing = network.outgoingSteps()
-        let bounds = BBox(covering: network.nodes.map(\.location)) ?? BBox(west: 0, south: 0, east: 1, north: 1)
-        index = EdgeIndex(lines: network.edges.map(\.coords), bounds: bounds, cellM: 200)
+        let bounds = BBox(covering: network.edges.lazy.flatMap(\.coords)) ?? BBox(west: 0, south: 0, east: 1, north: 1)
+        index = EdgeIndex(lines: network.edges.map(\.coords), bounds: bounds, cellM: cellM)
     }
 
     /// The nearest point of the network to `p`; nil when the network has no edge.
@@ -53,12 +54,24 @@ public struct NetworkRouter: Sendable {
     /// via routes and `trailpack route` alike.
     /// - Throws: `UnjoinedLeg` naming the first leg no walkable path joins.
     public func walk(through nodes: [Int], cost: PathCost = .time) throws(UnjoinedLeg) -> NetworkPath {
-        var steps: [PathStep] = []
+        try Self.walk(in: network, outgoing: outgoing, through: nodes, cost: cost)
+    }
+
+    /// `walk(through:cost:)` over any network, given its `outgoingSteps()`; `legEnds[k]` is the
+    /// number of the walk's steps up to node `k`.
+    public static func walk(in network: RoutingNetwork, outgoing: [[PathStep]], through nodes: [Int],
+                            cost: PathCost = .time) throws(UnjoinedLeg) -> NetworkPath {
+        var steps: [PathStep] = [], legEnds = [0]
         for k in 1..<nodes.count {
-            guard let leg = shortestPath(from: nodes[k - 1], to: nodes[k], cost: cost) else { throw UnjoinedLeg(leg: k) }
+            guard let leg = shortestPath(in: network, outgoing: outgoing, from: nodes[k - 1], to: nodes[k], cost: cost) else {
+                throw UnjoinedLeg(leg: k)
+            }
             steps += leg
+            legEnds.append(steps.count)
         }
-        return NetworkPath(steps: steps, start: nodes[0], in: network)
+        var path = NetworkPath(steps: steps, start: nodes[0], in: network)
+        path.legEnds = legEnds
+        return path
     }
 
     /// Seconds to walk `steps`; nil when one of them may not be walked that way.
