@@ -44,6 +44,8 @@ let package = Package(
         // spatial index and where the line walks the same ground the other way.
         .target(name: "TrackGeometry", dependencies: ["TrailpackCore"], swiftSettings: optimizedInDebug),
         .target(name: "RouteCore", dependencies: ["TrailpackCore", "PackSpec", "TrackGeometry"], swiftSettings: optimizedInDebug),
+        // The one trail graph (routing.json's model): built from the trail lines, searched,
+        // split and walked alike by the builder, the pack's network and `trailpack route`.
         .target(name: "TrailGraph", dependencies: ["TrailpackCore", "PackReader", "RouteCore"], swiftSettings: optimizedInDebug),
         .target(name: "Guidance", dependencies: ["TrailpackCore", "TrackGeometry"], swiftSettings: optimizedInDebug),
         // Landmarks in sight: candidates (POIs, DEM summits), sightlines, skylines.
@@ -69,9 +71,9 @@ let package = Package(
         .target(name: "MapStyle", dependencies: ["TrailpackCore", "PackJSON"], swiftSettings: optimizedInDebug),
         // The map's assets: sprite (Cairo) and glyph ranges.
         .target(name: "MapAssets", dependencies: ["MapStyle", "Drawing", "Glyphs", "Bindings", "PackJSON"], swiftSettings: optimizedInDebug),
-        // The trail network a pack carries (routing.json) and routing over it by hiking time.
         // The one route finisher: a line on the ground -> elevations, stats, waypoints.
         .target(name: "RouteFinish", dependencies: ["TrailpackCore", "RouteCore", "Guidance", "Landmarks", "PackReader"], swiftSettings: optimizedInDebug),
+        // The trail network a pack carries (routing.json): assembled with terrain, asked from a region folder.
         .target(name: "Rerouting", dependencies: ["TrailpackCore", "TrailGraph", "RouteCore", "RouteFinish", "PackJSON", "Guidance", "PackReader", "PackSpec", "Landmarks"], swiftSettings: optimizedInDebug),
         // Readers of built packs: one model of a pack on disk, with locations, for both.
         .target(name: "PackReader", dependencies: ["TrailpackCore", "PackJSON", "PackSpec"], swiftSettings: optimizedInDebug),

@@ -49,37 +49,33 @@ public struct NetworkPath: Equatable, Sendable {
     /// the junctions where other edges leave a node; with, for each of its vertices, the index
     /// of that vertex in `coords`.
     public func guidancePath(in network: RoutingNetwork) -> (path: RoutePath, indexInCoords: [Int]) {
-        var pathCoords = [coords[0]], index = [0], names: [String?] = [], junctions: [RouteJunction] = []
-        let outgoing = network.outgoingSteps()
-        if firstVertex == 0, let start = visits.first?.node,
-           let j = junction(at: start, incoming: nil, outgoing: steps.first, network: network, outgoing: outgoing) {
-            junctions.append(RouteJunction(index: 0, branches: j))
-        }
+        var pathCoords = [coords[0]], index = [0], names: [String?] = []
         let joints = firstVertex == 0 ? Array(visits.map(\.i).dropLast()) : [0] + visits.map(\.i).dropLast()
         for (k, step) in steps.enumerated() {
             let c = Array(network.coords(step).dropFirst(k == 0 ? firstVertex : 0))
             let corners = (try? Resampler.resample(c).cornerInputIndices) ?? Array(c.indices)
-            let base = joints[k]
             for corner in corners.dropFirst() {
                 pathCoords.append(c[corner])
-                index.append(base + corner)
+                index.append(joints[k] + corner)
                 names.append(network.edges[step.edge].name)
             }
-            let next = k + 1 < steps.count ? steps[k + 1] : nil
-            let arrival = visits[firstVertex == 0 ? k + 1 : k]
-            if let j = junction(at: arrival.node, incoming: step, outgoing: next, network: network, outgoing: outgoing) {
-                junctions.append(RouteJunction(index: pathCoords.count - 1, branches: j))
-            }
         }
+        // Every node visit is a corner: its junction moves to that corner's place in the path.
+        let place = Dictionary(uniqueKeysWithValues: index.enumerated().map { ($1, $0) })
+        let junctions = junctions(in: network, outgoing: network.outgoingSteps()) { _ in true }
+            .map { RouteJunction(index: place[$0.index]!, branches: $0.branches) }
         return (RoutePath(coords: pathCoords, segmentTrailNames: names, junctions: junctions, onNetwork: true), index)
     }
 
     /// The walk's junctions on its own vertices: every visit of a node `counts` takes where a way
-    /// other than the walk's in and out leaves, in walk order (for a walk from its first node).
+    /// other than the walk's in and out leaves, in walk order.
     public func junctions(in network: RoutingNetwork, outgoing: [[PathStep]], counts: (Int) -> Bool) -> [RouteJunction] {
-        visits.enumerated().compactMap { j, visit in
+        // Visit j arrives by step j - 1 (from the first node; else by step j, the start being no visit).
+        let arrival = firstVertex == 0 ? -1 : 0
+        return visits.enumerated().compactMap { j, visit in
+            let k = j + arrival
             guard counts(visit.node),
-                  let branches = junction(at: visit.node, incoming: j > 0 ? steps[j - 1] : nil, outgoing: j < steps.count ? steps[j] : nil,
+                  let branches = junction(at: visit.node, incoming: k >= 0 ? steps[k] : nil, outgoing: k + 1 < steps.count ? steps[k + 1] : nil,
                                           network: network, outgoing: outgoing) else { return nil }
             return RouteJunction(index: visit.i, branches: branches)
         }
