@@ -108,7 +108,7 @@ extension TrailNetworkGraph {
         for (i, s) in samples.enumerated() {
             guard let hit = router.index.nearest(to: s.point, maxM: Self.snapMaxOffM + 1), hit.distanceM <= Self.snapMaxOffM else {
                 if i == 0 || i == samples.count - 1 {
-                    throw .endOff(atStart: i == 0, distanceM: nearest(to: s.point)?.distanceM ?? .infinity)
+                    throw .endOff(atStart: i == 0, distanceM: locate(s.point)?.distanceM ?? .infinity)
                 }
                 continue
             }

@@ -182,12 +182,6 @@ public struct TrailNetworkGraph: Sendable {
         return RoutingNetwork(rates: HikingModel(), nodes: nodes, edges: edges)
     }
 
-    /// The nearest point of the network to `p` and its geodesic distance in metres; nil when
-    /// the network is empty.
-    public func nearest(to p: LonLat) -> (point: LonLat, distanceM: Double)? {
-        locate(p).map { ($0.point, $0.distanceM) }
-    }
-
     /// The nearest point of the network to `p`; nil when the network is empty.
     public func locate(_ p: LonLat) -> EdgeLocation? { router.locate(p) }
 

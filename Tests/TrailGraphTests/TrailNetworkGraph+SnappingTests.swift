@@ -47,7 +47,7 @@ import TrailpackCore
         #expect(abs(snapped.lengthM - routed.lengthM) < 20, "\(snapped.lengthM) m snapped, \(routed.lengthM) m routed")
         // Every snapped vertex lies on the network.
         let fork = try Self.fork
-        #expect(snapped.path.coords.allSatisfy { (fork.nearest(to: $0)?.distanceM ?? 99) < 0.01 })
+        #expect(snapped.path.coords.allSatisfy { (fork.locate($0)?.distanceM ?? 99) < 0.01 })
     }
 
     /// Out along the stem and back: the snapped path walks back exactly on itself.

@@ -172,9 +172,9 @@ import TrailpackCore
 
     @Test func nearestFindsTheFootOfThePerpendicular() throws {
         let graph = try TrailNetworkGraph(lines: [Local.line("a", "A", [(-200, 0), (200, 0)])])
-        let hit = try #require(graph.nearest(to: Local.p(37, 60)))
+        let hit = try #require(graph.locate(Local.p(37, 60)))
         #expect(Geodesic.distanceM(hit.point, Local.p(37, 0)) < 0.5)
         #expect(abs(hit.distanceM - 60) < 0.5)
-        #expect(try TrailNetworkGraph(lines: []).nearest(to: Local.origin) == nil)
+        #expect(try TrailNetworkGraph(lines: []).locate(Local.origin) == nil)
     }
 }
