@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TrailpackCore
+import TrailGraph
 
 /// The synthetic trail network generator (TestSupport) keeps the promises its users rely on.
 @Suite struct SyntheticTrailGraphTests {
@@ -251,5 +252,38 @@ struct SyntheticTrailNetworkRoutingTests {
             let route = try #require(try IndependentRouter.route(osmPath: Self.osmPath, through: [a, b]))
             #expect(abs(route.lengthM - lengthM) < 0.5, "way \(w + 1)")
         }
+    }
+}
+
+/// The builder's trail graph against the independent router (pyroutelib3, shortest by length on
+/// foot) over one synthetic OSM network with no closures, one-way ways or gaps (the builder's
+/// graph walks every open way both ways, and joins ends within 4 m that OSM leaves apart): every
+/// leg of a walk through random trail vertices is as long by both, so the graph's joins, its
+/// edge split and its search find the ways OSM's topology has.
+@Suite(.enabled(if: IndependentRouter.isAvailable, "no .venv: run 'make venv'"))
+struct TrailGraphAgainstIndependentRouterTests {
+    static let network = SyntheticTrailNetwork.make(seed: 9, options: .init(linesPerAxis: 8, gapShare: 0, onewayFootShare: 0,
+                                                                            closedShare: 0, privateFootYesShare: 0))
+
+    @Test func everyLegIsAsLongAsTheIndependentRoutersOwn() throws {
+        let net = Self.network
+        let url = TestData.scratchFolder("graph-vs-independent").appendingPathComponent("grid.osm")
+        try net.osmXML().write(to: url, atomically: true, encoding: .utf8)
+        let graph = try TrailNetworkGraph(lines: net.ways.enumerated().map { k, way in
+            TrailLine(id: String(format: "w%05d", k), name: way.properties["name"], coords: way.coords)
+        })
+        var random = SeededRandom(seed: 17)
+        let vertices = net.ways.flatMap(\.coords)
+        let points = (0..<12).map { _ in vertices[Int.random(in: 0..<vertices.count, using: &random)] }
+        let ours = try graph.route(via: points.enumerated().map { ViaPoint(label: "p\($0.offset)", location: $0.element) })
+        let theirs = try #require(try IndependentRouter.route(osmPath: url.path, through: points))
+        #expect(ours.viaSnapDistancesM.allSatisfy { $0 < 0.01 })
+        let cumM = Geodesic.cumulativeDistancesM(ours.path.coords)
+        let legsM = zip(ours.viaIndices, ours.viaIndices.dropFirst()).map { cumM[$1] - cumM[$0] }
+        #expect(legsM.count == theirs.legLengthsM.count)
+        for (k, (a, b)) in zip(legsM, theirs.legLengthsM).enumerated() {
+            #expect(abs(a - b) < 0.5, "leg \(k + 1): \(a) m against the independent router's \(b) m")
+        }
+        #expect(legsM.reduce(0, +) > 10_000)
     }
 }
