@@ -30,7 +30,7 @@ extension RegionNetwork {
         }
         let hiker = network.snapped(try join(QueryPoint(argument: "--from", location: from)))
         let (split, nodes) = network.splitting(at: [hiker], elevationM: terrainElevationM)
-        let times = NetworkRouter.shortestTimes(in: split, outgoing: split.outgoingSteps(), from: nodes[0]).timeS
+        let times = NetworkRouter(searching: split).shortestTimes(from: nodes[0]).timeS
         guard let choice = quickestVertex(entry, from: index, times: times, hiker: hiker, hikerNode: nodes[0]) else {
             throw .unreachable(from: "--from \(RerouteError.format(from))", to: "route \(routeId) at or after vertex \(index)")
         }
@@ -39,7 +39,7 @@ extension RegionNetwork {
         }
         let target = vertexPoint(entry, choice.index)
         let (both, ends) = network.splitting(at: [hiker, target], elevationM: terrainElevationM)
-        guard let steps = NetworkRouter.shortestPath(in: both, outgoing: both.outgoingSteps(), from: ends[0], to: ends[1]) else {
+        guard let steps = NetworkRouter(searching: both).shortestPath(from: ends[0], to: ends[1]) else {
             throw .unreachable(from: "--from \(RerouteError.format(from))", to: "route \(routeId) at vertex \(choice.index)")
         }
         let back = NetworkPath(steps: steps, start: ends[0], in: both)

@@ -30,7 +30,7 @@ extension RegionNetwork {
         let hits = try points.map { q throws(RerouteError) in try join(q) }
         let (split, nodes) = network.splitting(at: hits, elevationM: terrainElevationM)
         let path: NetworkPath
-        do { path = try NetworkRouter.walk(in: split, outgoing: split.outgoingSteps(), through: nodes) } catch {
+        do { path = try NetworkRouter(searching: split).walk(through: nodes) } catch {
             let (a, b) = (points[error.leg - 1], points[error.leg])
             throw .unreachable(from: "\(a.argument) \(RerouteError.format(a.location))", to: "\(b.argument) \(RerouteError.format(b.location))")
         }
@@ -90,6 +90,6 @@ extension RegionNetwork {
         }
         guard coords.count >= 2 else { throw .argument(name: "--to", message: "is the same place as the start") }
         return try finish(coords: coords, guidance: guidance, lead: leadCoords.isEmpty ? nil : (start, path.coords[0], leadCoords.count),
-                          timeS: (NetworkRouter.timeS(of: path.steps, in: split) ?? 0) + (tail?.timeS ?? 0))
+                          timeS: (split.timeS(of: path.steps) ?? 0) + (tail?.timeS ?? 0))
     }
 }

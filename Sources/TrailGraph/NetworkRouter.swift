@@ -6,7 +6,8 @@ import TrailpackCore
 public struct NetworkRouter: Sendable {
     public let network: RoutingNetwork
     let outgoing: [[PathStep]]
-    let index: EdgeIndex
+    /// Nil for a router made to search only (`init(searching:)`).
+    let index: EdgeIndex?
 
     /// Indexes `network`'s edges in buckets `cellM` metres wide (a size for speed only: the
     /// answers do not depend on it).
@@ -17,16 +18,23 @@ public struct NetworkRouter: Sendable {
         index = EdgeIndex(lines: network.edges.map(\.coords), bounds: bounds, cellM: cellM)
     }
 
-    /// The nearest point of the network to `p`; nil when the network has no edge.
-    public func locate(_ p: LonLat) -> EdgeLocation? { index.nearest(to: p) }
+    /// A router that searches `network` but locates no point on it (`locate` is nil): for a
+    /// network split for one query.
+    public init(searching network: RoutingNetwork) {
+        self.network = network
+        outgoing = network.outgoingSteps()
+        index = nil
+    }
+
+    /// The nearest point of the network to `p`, searched within about `withinM` metres (planar);
+    /// nil when there is none or the router only searches.
+    public func locate(_ p: LonLat, withinM: Double = .infinity) -> EdgeLocation? { index?.nearest(to: p, maxM: withinM) }
+
+    /// The (edge, segment) pairs with a segment within about `maxM` metres of `q`, in index order.
+    func segments(near q: LonLat, maxM: Double) -> [(edge: Int, seg: Int)] { index?.segments(near: q, maxM: maxM) ?? [] }
 
     /// Least time (seconds) from `source` to every node, with the step that reached it.
     public func shortestTimes(from source: Int) -> (timeS: [Double], via: [PathStep?]) {
-        Self.shortestTimes(in: network, outgoing: outgoing, from: source)
-    }
-
-    /// `shortestTimes(from:)` over any network, given its `outgoingSteps()`.
-    public static func shortestTimes(in network: RoutingNetwork, outgoing: [[PathStep]], from source: Int) -> (timeS: [Double], via: [PathStep?]) {
         let (cost, via) = GraphSearch.leastCost(nodeCount: network.nodes.count, outgoing: outgoing, from: source,
                                                 arrival: network.to, cost: network.cost(.time))
         return (cost, via)
@@ -35,12 +43,6 @@ public struct NetworkRouter: Sendable {
     /// The steps of a least-cost path from `source` to `target`: empty when they are one node,
     /// nil when `target` cannot be reached.
     public func shortestPath(from source: Int, to target: Int, cost: PathCost = .time) -> [PathStep]? {
-        Self.shortestPath(in: network, outgoing: outgoing, from: source, to: target, cost: cost)
-    }
-
-    /// `shortestPath(from:to:cost:)` over any network, given its `outgoingSteps()`.
-    public static func shortestPath(in network: RoutingNetwork, outgoing: [[PathStep]], from source: Int, to target: Int,
-                                    cost: PathCost = .time) -> [PathStep]? {
         GraphSearch.path(nodeCount: network.nodes.count, outgoing: outgoing, from: source, to: target,
                          departure: network.from, arrival: network.to, cost: network.cost(cost))
     }
@@ -50,41 +52,20 @@ public struct NetworkRouter: Sendable {
         public var leg: Int
     }
 
-    /// The least-cost walk through `nodes` in order, leg by leg, laid end to end: the build's
-    /// via routes and `trailpack route` alike.
+    /// The least-cost walk through `nodes` in order, leg by leg, laid end to end (`legEnds[k]`:
+    /// the number of its steps up to node `k`): the build's via routes, snapping and gap
+    /// bridging, and `trailpack route` alike.
     /// - Throws: `UnjoinedLeg` naming the first leg no walkable path joins.
     public func walk(through nodes: [Int], cost: PathCost = .time) throws(UnjoinedLeg) -> NetworkPath {
-        try Self.walk(in: network, outgoing: outgoing, through: nodes, cost: cost)
-    }
-
-    /// `walk(through:cost:)` over any network, given its `outgoingSteps()`; `legEnds[k]` is the
-    /// number of the walk's steps up to node `k`.
-    public static func walk(in network: RoutingNetwork, outgoing: [[PathStep]], through nodes: [Int],
-                            cost: PathCost = .time) throws(UnjoinedLeg) -> NetworkPath {
         var steps: [PathStep] = [], legEnds = [0]
         for k in 1..<nodes.count {
-            guard let leg = shortestPath(in: network, outgoing: outgoing, from: nodes[k - 1], to: nodes[k], cost: cost) else {
-                throw UnjoinedLeg(leg: k)
-            }
+            guard let leg = shortestPath(from: nodes[k - 1], to: nodes[k], cost: cost) else { throw UnjoinedLeg(leg: k) }
             steps += leg
             legEnds.append(steps.count)
         }
         var path = NetworkPath(steps: steps, start: nodes[0], in: network)
         path.legEnds = legEnds
         return path
-    }
-
-    /// Seconds to walk `steps`; nil when one of them may not be walked that way.
-    public func timeS(of steps: [PathStep]) -> Int? { Self.timeS(of: steps, in: network) }
-
-    /// Seconds to walk `steps` over `network`; nil when one of them may not be walked that way.
-    public static func timeS(of steps: [PathStep], in network: RoutingNetwork) -> Int? {
-        var total = 0
-        for s in steps {
-            guard let t = network.edges[s.edge].timeS(forward: s.forward) else { return nil }
-            total += t
-        }
-        return total
     }
 }
 
@@ -100,5 +81,15 @@ extension RoutingNetwork {
             case .length: return edge.profile.lengthM
             }
         }
+    }
+
+    /// Seconds to walk `steps`; nil when one of them may not be walked that way.
+    public func timeS(of steps: [PathStep]) -> Int? {
+        var total = 0
+        for s in steps {
+            guard let t = edges[s.edge].timeS(forward: s.forward) else { return nil }
+            total += t
+        }
+        return total
     }
 }

@@ -33,14 +33,14 @@ extension TrailNetworkGraph {
             return hit
         }
         let (split, viaNodes) = network.splitting(at: hits) { _ in 0 }
-        let outgoing = split.outgoingSteps()
+        let searcher = NetworkRouter(searching: split)
         let path: NetworkPath
-        do { path = try NetworkRouter.walk(in: split, outgoing: outgoing, through: viaNodes, cost: .length) } catch {
+        do { path = try searcher.walk(through: viaNodes, cost: .length) } catch {
             throw .unreachable(fromLabel: via[error.leg - 1].label, toLabel: via[error.leg].label)
         }
         let names = path.steps.flatMap { s in Array(repeating: split.edges[s.edge].name, count: split.edges[s.edge].coords.count - 1) }
         let graphNodes = network.nodes.count
-        let junctions = path.junctions(in: split, outgoing: outgoing) { $0 < graphNodes }
+        let junctions = path.junctions(in: split, outgoing: searcher.outgoing) { $0 < graphNodes }
         return RoutedPath(path: RoutePath(coords: path.coords, segmentTrailNames: names, junctions: junctions, onNetwork: true),
                           trailNames: RoutedPath.collapsingRepeats(names), lengthM: Geodesic.lengthM(path.coords),
                           viaIndices: path.legEnds.map { path.visits[$0].i }, viaSnapDistancesM: hits.map(\.distanceM))

@@ -106,7 +106,7 @@ extension TrailNetworkGraph {
         var edgeCumM: [Int: [Double]] = [:]
         let network = network, outgoing = router.outgoing
         for (i, s) in samples.enumerated() {
-            guard let hit = router.index.nearest(to: s.point, maxM: Self.snapMaxOffM + 1), hit.distanceM <= Self.snapMaxOffM else {
+            guard let hit = router.locate(s.point, withinM: Self.snapMaxOffM + 1), hit.distanceM <= Self.snapMaxOffM else {
                 if i == 0 || i == samples.count - 1 {
                     throw .endOff(atStart: i == 0, distanceM: locate(s.point)?.distanceM ?? .infinity)
                 }

@@ -66,7 +66,7 @@ extension TrailNetworkGraph {
             var inside = 0
             for s in 0..<samples {
                 let p = Geodesic.interpolate(a, b, fraction: (Double(s) + 0.5) / Double(samples))
-                if let hit = router.index.nearest(to: p, maxM: toleranceM + 1), hit.distanceM <= toleranceM { inside += 1 }
+                if let hit = router.locate(p, withinM: toleranceM + 1), hit.distanceM <= toleranceM { inside += 1 }
             }
             totalM += stepM
             coveredM += stepM * Double(inside) / Double(samples)
@@ -83,7 +83,7 @@ extension TrailNetworkGraph {
         let reachM = 3 * toleranceM
         func distances(_ q: LonLat) -> [Int: Double] {
             var out: [Int: Double] = [:]
-            for (edge, seg) in router.index.segments(near: q, maxM: reachM) {
+            for (edge, seg) in router.segments(near: q, maxM: reachM) {
                 let c = network.edges[edge].coords
                 let d = projectOntoSegment(q, c[seg], c[seg + 1]).planarM
                 out[edge] = min(out[edge] ?? .infinity, d)

@@ -35,7 +35,7 @@ import Testing
                 let target = Int.random(in: 0..<ref.nodes.count, using: &random)
                 let steps = region.router.shortestPath(from: source, to: target)
                 #expect((steps == nil) == !times[target].isFinite)
-                if let steps { #expect(abs(Double(region.router.timeS(of: steps)!) - times[target]) <= 1) }
+                if let steps { #expect(abs(Double(region.network.timeS(of: steps)!) - times[target]) <= 1) }
                 compared += 1
             }
         }

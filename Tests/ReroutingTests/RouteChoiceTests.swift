@@ -28,7 +28,7 @@ import TrailpackCore
                     #expect(!times[target].isFinite, "router finds no path \(source) -> \(target), the reference does")
                     continue
                 }
-                let t = Double(region.router.timeS(of: steps) ?? -1)
+                let t = Double(region.network.timeS(of: steps) ?? -1)
                 #expect(abs(t - times[target]) <= 1, "\(source) -> \(target): \(t) s against \(times[target]) s")
                 let lengthM = steps.reduce(0) { $0 + region.network.edges[$1.edge].profile.lengthM }
                 #expect(lengthM >= lengths[target] - 0.5)
@@ -64,7 +64,7 @@ import TrailpackCore
         for e in edges {
             #expect(!e.oneway && e.profile.timeS[1] != nil)
             let back = try #require(region.router.shortestPath(from: e.b, to: e.a))
-            #expect(Double(region.router.timeS(of: back)!) <= Double(e.profile.timeS[1]!))
+            #expect(Double(region.network.timeS(of: back)!) <= Double(e.profile.timeS[1]!))
         }
     }
 
@@ -139,8 +139,8 @@ import TrailpackCore
             for k in at...min(at + 150, coords.count - 1) {
                 let target = try #require(region.router.locate(coords[k]))
                 let (split, nodes) = region.network.splitting(at: [hiker, target]) { region.terrain.elevationM(at: $0) ?? 0 }
-                guard let steps = NetworkRouter.shortestPath(in: split, outgoing: split.outgoingSteps(), from: nodes[0], to: nodes[1]) else { continue }
-                quickest = min(quickest, Double(NetworkRouter.timeS(of: steps, in: split) ?? Int.max))
+                guard let steps = NetworkRouter(searching: split).shortestPath(from: nodes[0], to: nodes[1]) else { continue }
+                quickest = min(quickest, Double(split.timeS(of: steps) ?? Int.max))
             }
             #expect(choice.timeS <= quickest + 3, "rejoin at \(choice.index) takes \(choice.timeS) s, a vertex after \(at) is \(quickest) s away")
         }
