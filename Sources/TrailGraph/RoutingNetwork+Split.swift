@@ -4,6 +4,9 @@ import TrailpackCore
 extension RoutingNetwork {
     /// The network with a node at each of `points` (an existing node where a point is an edge's
     /// end), edges split there into pieces whose lengths, climbs and times are measured anew.
+    /// A point within `vertexToleranceM` of an edge vertex is that vertex, and one within it of an
+    /// earlier point's cut on the same edge joins that cut's node: no piece is a sliver (two
+    /// points a centimetre apart would make two route vertices one `cum` value apart).
     /// The first piece of a split edge keeps its index; the others are appended.
     /// - Parameter elevationM: terrain at a split point, metres.
     /// - Returns: the network and the node of each point.
@@ -16,8 +19,11 @@ extension RoutingNetwork {
             let e = edges[p.edge]
             if p.seg == 0 && p.t == 0 { nodeOf.append(e.a); continue }
             if p.seg >= e.coords.count - 1 { nodeOf.append(e.b); continue }
-            if let same = cuts[p.edge]?.first(where: { $0.seg == p.seg && $0.t == p.t }) { nodeOf.append(same.node); continue }
             let location = p.t == 0 ? e.coords[p.seg] : p.point.rounded7
+            if let same = cuts[p.edge]?.first(where: { ($0.seg == p.seg && $0.t == p.t) || Geodesic.distanceM($0.point, location) <= Self.vertexToleranceM }) {
+                nodeOf.append(same.node)
+                continue
+            }
             let eleM = p.t == 0 ? e.elevationsM[p.seg] : EdgeProfile.round1(elevationM(location))
             out.nodes.append(RoutingNode(location: location, eleM: eleM))
             cuts[p.edge, default: []].append(EdgeCut(seg: p.seg, t: p.t, point: location, node: out.nodes.count - 1))

@@ -83,4 +83,44 @@ import TrailpackCore
         // The kept line is the recording on the ground: as long as the walk, not its jitter.
         #expect(abs(Geodesic.lengthM(kept.coords) - refLengthM) < 0.03 * refLengthM, "\(Geodesic.lengthM(kept.coords)) m kept, \(refLengthM) m routed")
     }
+
+    /// A device's recording of `coords`: a fix every 1.2 m, 0.5 m of jitter and `driftM` of drift
+    /// toward `driftDeg`, written as an untimed GPX track at `url`.
+    static func record(_ coords: [LonLat], seed: UInt64, driftDeg: Double, driftM: Double, to url: URL) throws {
+        var rng = SeededRandom(seed: seed)
+        var fixes: [LonLat] = []
+        for k in 1..<coords.count {
+            let a = coords[k - 1], b = coords[k]
+            let stepM = Geodesic.distanceM(a, b)
+            for s in 0..<max(1, Int(stepM / 1.2)) {
+                let p = Geodesic.destination(from: Geodesic.interpolate(a, b, fraction: Double(s) * 1.2 / stepM), bearingDeg: driftDeg, distanceM: driftM)
+                let m = WGS84.metresPerDegree(atLatDeg: p.lat)
+                fixes.append(LonLat(p.lon + 0.5 * rng.gaussian() / m.x, p.lat + 0.5 * rng.gaussian() / m.y))
+            }
+        }
+        try TrackOnTrailsTests.writeGPX(fixes, to: url)
+    }
+
+    /// Recordings of one walk snap to the trails a few centimetres apart: where their points join
+    /// the pack's network, the network gets one node, not an edge a centimetre long whose ends
+    /// would be two route vertices one `cum` value apart (a pack `validate` refuses; `build` here
+    /// checks the pack with `validate --strict`).
+    @Test func recordingsOfOneWalkJoinTheNetworkWithoutSlivers() throws {
+        let dir = TestData.scratchFolder("track-snapping-slivers")
+        let reference = try Self.build(Self.recipe(routes: """
+            { id: "ref", name: "Reference", via: ["Unknown Pond Trailhead", "Unknown Pond"] }
+            """), in: dir.appendingPathComponent("ref"))
+        let ref = try Self.routeFile(reference.region, "ref")
+        var routes = ["{ id: \"ref\", name: \"Reference\", via: [\"Unknown Pond Trailhead\", \"Unknown Pond\"] }"]
+        for (k, drift) in [(0.0, 0.0), (60, 5), (240, 6), (150, 4)].enumerated() {
+            let url = dir.appendingPathComponent("walk\(k).gpx")
+            try Self.record(ref.coords, seed: UInt64(31 + k), driftDeg: drift.0, driftM: drift.1, to: url)
+            routes.append("{ id: \"walk\(k)\", name: \"Walk \(k)\", track: { file: \"\(url.path)\" } }")
+        }
+        let built = try Self.build(Self.recipe(routes: routes.joined(separator: ",\n")), in: dir.appendingPathComponent("built"))
+        let routing = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: built.region.appendingPathComponent("routing.json"))) as? [String: Any])
+        #expect((routing["routes"] as! [[String: Any]]).count == 5)
+        let shortestM = (routing["edges"] as! [[String: Any]]).map { $0["lengthM"] as! Double }.min() ?? 0
+        #expect(shortestM >= 0.5, "an edge of \(shortestM) m")
+    }
 }
