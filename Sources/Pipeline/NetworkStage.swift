@@ -98,9 +98,10 @@ public enum NetworkStage {
         let rates = s.model
         let elevationM = { (p: LonLat) in terrain.elevationM(at: terrain.bounds.clamping(p)) ?? 0 }
         let base = NetworkAssembler.assemble(graph: graph, facts: facts, rates: rates, elevationM: elevationM)
-        // Vias meet the network where a client's query would: on its resampled edges.
+        // Vias meet the network where a client's query would: on its resampled edges, all on
+        // one part of it when their nearest trails are not joined (`NetworkRouter.joins`).
         let router = NetworkRouter(network: base)
-        let hits = ids.flatMap { id in snaps[id]!.points.map { router.locate($0.point)! } }
+        let hits = ids.flatMap { id in router.joins(snaps[id]!.points.map(\.point), withinM: TrailNetworkGraph.maxViaDistanceM)! }
         let (network, cutNodes) = base.splitting(at: hits, elevationM: elevationM)
         var viaNodes: [String: [Int]] = [:]
         var next = 0

@@ -23,11 +23,13 @@ extension RegionNetwork {
     public static let approachMinM = 10.0
 
     /// The least-time route through `points` in order, from the pack alone. A point off the
-    /// trails joins them at the nearest edge point by a straight leg.
+    /// trails joins them at the nearest edge point by a straight leg (of the one part of the
+    /// network every point lies near, when their nearest trails are not joined: `NetworkRouter.joins`).
     /// - Throws: `RerouteError` naming the argument of a point outside the region or more than
     ///   `maxJoinDistanceM` from every trail, or the two points no walkable path joins.
     public func route(through points: [QueryPoint]) throws(RerouteError) -> ComputedRoute {
-        let hits = try points.map { q throws(RerouteError) in try join(q) }
+        let nearest = try points.map { q throws(RerouteError) in try join(q) }
+        let hits = router.joins(points.map(\.location), withinM: Self.maxJoinDistanceM) ?? nearest
         let (split, nodes) = network.splitting(at: hits, elevationM: terrainElevationM)
         let path: NetworkPath
         do { path = try NetworkRouter(searching: split).walk(through: nodes) } catch {
@@ -37,13 +39,13 @@ extension RegionNetwork {
         return try walk(path, in: split, from: points[0].location, to: points[points.count - 1].location)
     }
 
-    /// Where `q` meets the network.
-    /// - Throws: `RerouteError` when it lies outside the region or too far from every trail.
-    func join(_ q: QueryPoint) throws(RerouteError) -> EdgeLocation {
+    /// Where `q` meets the network, on the edges `accept` takes (all by default).
+    /// - Throws: `RerouteError` when it lies outside the region or too far from every such trail.
+    func join(_ q: QueryPoint, accept: ((Int) -> Bool)? = nil) throws(RerouteError) -> EdgeLocation {
         guard bbox.contains(q.location) else {
             throw .argument(name: q.argument, message: "\(RerouteError.format(q.location)) lies outside the region \(bbox.array)" + Self.swapHint(q.location, bbox))
         }
-        guard let hit = router.locate(q.location) else { throw .noNetwork(region: folder) }
+        guard let hit = router.locate(q.location, accept: accept) else { throw .noNetwork(region: folder) }
         if hit.distanceM > Self.maxJoinDistanceM {
             throw .offNetwork(argument: q.argument, location: q.location, nearestM: hit.distanceM,
                               bearing: Compass.point8(bearingDeg: Geodesic.bearingDeg(q.location, hit.point)),

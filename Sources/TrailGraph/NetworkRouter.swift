@@ -26,9 +26,34 @@ public struct NetworkRouter: Sendable {
         index = nil
     }
 
-    /// The nearest point of the network to `p`, searched within about `withinM` metres (planar);
-    /// nil when there is none or the router only searches.
-    public func locate(_ p: LonLat, withinM: Double = .infinity) -> EdgeLocation? { index?.nearest(to: p, maxM: withinM) }
+    /// The nearest point of the network to `p`, searched within about `withinM` metres (planar),
+    /// on the edges `accept` takes (all by default); nil when there is none or the router only searches.
+    public func locate(_ p: LonLat, withinM: Double = .infinity, accept: ((Int) -> Bool)? = nil) -> EdgeLocation? {
+        guard let accept else { return index?.nearest(to: p, maxM: withinM) }
+        return index?.nearest(to: p, maxM: withinM) { edge, _ in accept(edge) }
+    }
+
+    /// Where each of `points` joins the network: its nearest edge point; but when those lie in
+    /// different parts of the network (`RoutingNetwork.parts`) and some part has an edge within
+    /// `withinM` metres of every point, each point's nearest point of that part (of such parts,
+    /// the one nearest in sum; ties: the lower). So a point beside a way joined to nothing (an
+    /// unconnected stub of the map) joins the trails the other points are on. Nil when the
+    /// router has no edge to locate.
+    public func joins(_ points: [LonLat], withinM: Double) -> [EdgeLocation]? {
+        let nearest = points.compactMap { locate($0) }
+        guard nearest.count == points.count else { return nil }
+        let parts = network.parts()
+        guard Set(nearest.map { parts[network.edges[$0.edge].a] }).count > 1 else { return nearest }
+        let near = points.map { p in Set(segments(near: p, maxM: withinM).map { parts[network.edges[$0.edge].a] }) }
+        var best: (sumM: Double, hits: [EdgeLocation])?
+        for part in near.dropFirst().reduce(near[0], { $0.intersection($1) }).sorted() {
+            let hits = points.compactMap { locate($0, withinM: withinM + 1) { parts[network.edges[$0].a] == part } }
+            guard hits.count == points.count, hits.allSatisfy({ $0.distanceM <= withinM }) else { continue }
+            let sumM = hits.reduce(0) { $0 + $1.distanceM }
+            if best == nil || sumM < best!.sumM { best = (sumM, hits) }
+        }
+        return best?.hits ?? nearest
+    }
 
     /// The (edge, segment) pairs with a segment within about `maxM` metres of `q`, in index order.
     func segments(near q: LonLat, maxM: Double) -> [(edge: Int, seg: Int)] { index?.segments(near: q, maxM: maxM) ?? [] }
@@ -91,5 +116,22 @@ extension RoutingNetwork {
             total += t
         }
         return total
+    }
+
+    /// For each node, the part of the network it lies in: nodes joined by edges, whichever way
+    /// they may be walked, share a part (numbered by their lowest node, so the answer does not
+    /// depend on edge order).
+    public func parts() -> [Int] {
+        var parent = Array(nodes.indices)
+        func root(_ n: Int) -> Int {
+            var n = n
+            while parent[n] != n { parent[n] = parent[parent[n]]; n = parent[n] }
+            return n
+        }
+        for e in edges {
+            let (ra, rb) = (root(e.a), root(e.b))
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        return nodes.indices.map(root)
     }
 }

@@ -123,4 +123,19 @@ import TrailpackCore
         let shortestM = (routing["edges"] as! [[String: Any]]).map { $0["lengthM"] as! Double }.min() ?? 0
         #expect(shortestM >= 0.5, "an edge of \(shortestM) m")
     }
+
+    /// A via beside a way joined to none of the trails (an unconnected stub of the demo's OSM
+    /// ways, 72 m off; the trails 104 m) joins the network the route's other via is on, as
+    /// `trailpack route` joins it (docs/ROUTING.md), instead of stopping the build.
+    @Test func aViaBesideAnUnconnectedStubJoinsTheOtherViasTrails() throws {
+        let dir = TestData.scratchFolder("via-beside-stub")
+        let built = try Self.build(Self.recipe(routes: """
+            { id: "stub", name: "From beside the stub", via: [[-71.3659491, 44.5003101], "Unknown Pond"] }
+            """), in: dir.appendingPathComponent("built"))
+        let route = try Self.routeFile(built.region, "stub")
+        #expect(Geodesic.lengthM(route.coords) > 3000)
+        #expect(Geodesic.distanceM(route.coords[0], LonLat(-71.3659491, 44.5003101)) > 80)
+        let routing = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: built.region.appendingPathComponent("routing.json"))) as? [String: Any])
+        #expect((routing["routes"] as! [[String: Any]]).map { $0["id"] as! String } == ["stub"])
+    }
 }

@@ -123,6 +123,51 @@ import TrailpackCore
         }
     }
 
+    /// A hiker nearer a way joined to none of the route's trails (an unconnected stub of the
+    /// demo's OSM ways, 72 m off) than to the route's own network (104 m) is brought back over the
+    /// route's network by a straight leg to it, not told there is no path.
+    @Test func theWayBackJoinsTheNetworkTheRouteLiesOn() throws {
+        let region = try RegionNetwork(folder: try BuiltNetworkTests.demo.get().path)
+        let from = LonLat(-71.3659491, 44.5003101)
+        let entry = try #require(region.network.routes.first { $0.id == "unknown-pond" })
+        let parts = region.network.parts(), routePart = parts[region.network.from(entry.path[0])]
+        let nearest = try #require(region.router.locate(from))
+        let joined = try #require(region.router.locate(from) { parts[region.network.edges[$0].a] == routePart })
+        #expect(parts[region.network.edges[nearest.edge].a] != routePart)
+        #expect(joined.distanceM > nearest.distanceM + 20 && joined.distanceM < 150)
+        let (back, _) = try region.rejoin(routeId: "unknown-pond", at: 0, from: from)
+        let file = URL(fileURLWithPath: region.folder).appendingPathComponent("routes/unknown-pond.json")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let route = try #require((root["coords"] as? [[Double]])?.map { LonLat($0[0], $0[1]) })
+        #expect(back.coords.last == route.last)
+        #expect(back.coords.contains { Geodesic.distanceM($0, joined.point) < 0.5 })
+        #expect(back.waypoints.first?.instruction.hasPrefix("Head ") == true, "\(back.waypoints.first?.instruction ?? "none")")
+    }
+
+    /// A route from beside the same stub to Unknown Pond: its nearest trail is joined to nothing
+    /// the pond's is, so it starts on the pond's network instead; a route between two stubs joins
+    /// the trails near both; where both points lie near one part, the nearest trails are kept.
+    @Test func aRouteStartsOnTheNetworkItsEndLiesOn() throws {
+        let region = try RegionNetwork(folder: try BuiltNetworkTests.demo.get().path)
+        let stubSide = LonLat(-71.3659491, 44.5003101), pond = LonLat(-71.3905, 44.5290)
+        let nearest = try #require(region.router.locate(stubSide))
+        let joins = try #require(region.router.joins([stubSide, pond], withinM: RegionNetwork.maxJoinDistanceM))
+        let parts = region.network.parts()
+        #expect(parts[region.network.edges[joins[0].edge].a] == parts[region.network.edges[joins[1].edge].a])
+        #expect(parts[region.network.edges[nearest.edge].a] != parts[region.network.edges[joins[0].edge].a])
+        let route = try region.route(through: [QueryPoint(argument: "--from", location: stubSide), QueryPoint(argument: "--to", location: pond)])
+        #expect(route.coords.contains { Geodesic.distanceM($0, joins[0].point) < 0.5 })
+        #expect(route.stats.distanceM > 3000)
+        // Both ends on stubs of their own, 12 km apart, the trails 215 m and 93 m off: both join the trails.
+        let onStubs = [LonLat(-71.3566455, 44.4994976), LonLat(-71.361145, 44.611844)]
+        #expect(onStubs.map { region.router.locate($0)!.distanceM }.allSatisfy { $0 < 0.01 })
+        let across = try region.route(through: onStubs.map { QueryPoint(argument: "point", location: $0) })
+        #expect(across.stats.distanceM > 12_000)
+        #expect(Geodesic.distanceM(across.coords[0], onStubs[0]) < 0.01 && Geodesic.distanceM(across.coords[1], onStubs[0]) < 12)
+        let same = try #require(region.router.joins([joins[0].point, pond], withinM: RegionNetwork.maxJoinDistanceM))
+        #expect(same.map(\.edge) == [region.router.locate(joins[0].point)!.edge, region.router.locate(pond)!.edge])
+    }
+
     /// The rejoin vertex is the quickest to reach: no vertex in the 150 after `at` is quicker by
     /// more than the whole-second rounding of the pieces, each measured by its own least-time
     /// path over the network split at the hiker and at it.
