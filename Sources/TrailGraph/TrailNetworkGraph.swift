@@ -187,8 +187,4 @@ public struct TrailNetworkGraph: Sendable {
 
     /// Degree (number of edge ends) of node `n`.
     public func degree(ofNode n: Int) -> Int { router.outgoing[n].count }
-
-    /// `TrailLine.id` of the input line edge `k` comes from.
-    public func lineId(ofEdge k: Int) -> String { lineIds[network.edges[k].trail] }
-
 }
