@@ -12,7 +12,7 @@ public struct RejoinChoice: Equatable, Sendable {
 
 extension RegionNetwork {
     /// The walk from `from` back to route `routeId` and along the rest of it to its end. The
-    /// hiker joins the nearest trail of the network's part the route lies on (`parts`); the
+    /// hiker joins the nearest trail of the network's part the route lies on (`partOfEdge`); the
     /// rejoin vertex is the one at or after `index` that is quickest to walk to (ties: the
     /// smallest index), never one behind the hiker's progress.
     /// - Throws: `RerouteError` naming `--rejoin` (unknown route, route off the network),
@@ -32,8 +32,8 @@ extension RegionNetwork {
         // The hiker joins the part of the network the route lies on: a way nearer but joined to
         // none of it (an unconnected stub) leads nowhere near the route.
         guard let first = entry.path.first else { throw .argument(name: "--rejoin", message: "\(routeId) has no path in routing.json") }
-        let parts = network.parts(), routePart = parts[network.from(first)]
-        let hiker = network.snapped(try join(QueryPoint(argument: "--from", location: from)) { parts[network.edges[$0].a] == routePart })
+        let routePart = router.partOfEdge[first.edge]
+        let hiker = network.snapped(try join(QueryPoint(argument: "--from", location: from)) { router.partOfEdge[$0] == routePart })
         let (split, nodes) = network.splitting(at: [hiker], elevationM: terrainElevationM)
         let times = NetworkRouter(searching: split).shortestTimes(from: nodes[0]).timeS
         guard let choice = quickestVertex(entry, from: index, times: times, hiker: hiker, hikerNode: nodes[0]) else {

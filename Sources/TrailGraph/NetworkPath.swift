@@ -60,10 +60,13 @@ public struct NetworkPath: Equatable, Sendable {
                 names.append(network.edges[step.edge].name)
             }
         }
-        // Every node visit is a corner: its junction moves to that corner's place in the path.
-        let place = Dictionary(uniqueKeysWithValues: index.enumerated().map { ($1, $0) })
-        let junctions = junctions(in: network, outgoing: network.outgoingSteps()) { _ in true }
-            .map { RouteJunction(index: place[$0.index]!, branches: $0.branches) }
+        // Every node visit is a corner: its junction moves to that corner's place in the path
+        // (both in walk order, so one pass finds every place).
+        var place = 0
+        let junctions = junctions(in: network, outgoing: network.outgoingSteps()) { _ in true }.map { j in
+            while index[place] < j.index { place += 1 }
+            return RouteJunction(index: place, branches: j.branches)
+        }
         return (RoutePath(coords: pathCoords, segmentTrailNames: names, junctions: junctions, onNetwork: true), index)
     }
 

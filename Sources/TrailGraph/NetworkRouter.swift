@@ -8,6 +8,9 @@ public struct NetworkRouter: Sendable {
     let outgoing: [[PathStep]]
     /// Nil for a router made to search only (`init(searching:)`).
     let index: EdgeIndex?
+    /// For each edge, the part of the network it lies in (`RoutingNetwork.parts`); empty for a
+    /// router made to search only.
+    public let partOfEdge: [Int]
 
     /// Indexes `network`'s edges in buckets `cellM` metres wide (a size for speed only: the
     /// answers do not depend on it).
@@ -16,6 +19,8 @@ public struct NetworkRouter: Sendable {
         outgoing = network.outgoingSteps()
         let bounds = BBox(covering: network.edges.lazy.flatMap(\.coords)) ?? BBox(west: 0, south: 0, east: 1, north: 1)
         index = EdgeIndex(lines: network.edges.map(\.coords), bounds: bounds, cellM: cellM)
+        let parts = network.parts()
+        partOfEdge = network.edges.map { parts[$0.a] }
     }
 
     /// A router that searches `network` but locates no point on it (`locate` is nil): for a
@@ -24,6 +29,7 @@ public struct NetworkRouter: Sendable {
         self.network = network
         outgoing = network.outgoingSteps()
         index = nil
+        partOfEdge = []
     }
 
     /// The nearest point of the network to `p`, searched within about `withinM` metres (planar),
@@ -42,12 +48,11 @@ public struct NetworkRouter: Sendable {
     public func joins(_ points: [LonLat], withinM: Double) -> [EdgeLocation]? {
         let nearest = points.compactMap { locate($0) }
         guard nearest.count == points.count else { return nil }
-        let parts = network.parts()
-        guard Set(nearest.map { parts[network.edges[$0.edge].a] }).count > 1 else { return nearest }
-        let near = points.map { p in Set(segments(near: p, maxM: withinM).map { parts[network.edges[$0.edge].a] }) }
+        guard Set(nearest.map { partOfEdge[$0.edge] }).count > 1 else { return nearest }
+        let near = points.map { p in Set(segments(near: p, maxM: withinM).map { partOfEdge[$0.edge] }) }
         var best: (sumM: Double, hits: [EdgeLocation])?
         for part in near.dropFirst().reduce(near[0], { $0.intersection($1) }).sorted() {
-            let hits = points.compactMap { locate($0, withinM: withinM + 1) { parts[network.edges[$0].a] == part } }
+            let hits = points.compactMap { locate($0, withinM: withinM + 1) { partOfEdge[$0] == part } }
             guard hits.count == points.count, hits.allSatisfy({ $0.distanceM <= withinM }) else { continue }
             let sumM = hits.reduce(0) { $0 + $1.distanceM }
             if best == nil || sumM < best!.sumM { best = (sumM, hits) }

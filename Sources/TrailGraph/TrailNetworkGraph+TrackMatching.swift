@@ -80,7 +80,7 @@ extension TrailNetworkGraph {
     /// go to the lower edge id. Nil when no edge lies within `toleranceM` of the midpoint.
     func bestEdge(forSegment a: LonLat, _ b: LonLat, toleranceM: Double) -> Int? {
         let mid = Geodesic.interpolate(a, b, fraction: 0.5)
-        let reachM = 3 * toleranceM
+        let reachM = 3 * toleranceM, network = network
         func distances(_ q: LonLat) -> [Int: Double] {
             var out: [Int: Double] = [:]
             for (edge, seg) in router.segments(near: q, maxM: reachM) {
